@@ -1,0 +1,50 @@
+// granular-interface: the command-line front end (spec §8.1). Thin: parse, run, report.
+#include "coupling/micromechanical_test.h"
+#include "io/command_line.h"
+#include "io/parameter_error.h"
+
+#include <deal.II/base/mpi.h>
+#include <deal.II/base/parameter_handler.h>
+
+#include <iostream>
+
+int main(int argc, char **argv)
+{
+  try
+    {
+      dealii::Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
+      const granular::CommandLineOptions options =
+        granular::parse_command_line(argc, argv);
+      if (options.help)
+        {
+          std::cout << granular::usage_text();
+          return 0;
+        }
+      if (options.print_parameters)
+        {
+          std::cout << granular::default_parameter_file();
+          return 0;
+        }
+      if (options.parameter_file.empty())
+        {
+          std::cerr << "granular-interface: no parameter file given\n\n"
+                    << granular::usage_text();
+          return 2;
+        }
+      dealii::ParameterHandler prm;
+      const granular::RunParameters parameters = granular::read_parameters(options, prm);
+      const granular::RunSummary summary = granular::run_micromechanical_test(parameters, prm);
+      std::cout << granular::format_summary(summary);
+      return 0;
+    }
+  catch (const granular::ParameterError &e)
+    {
+      std::cerr << "granular-interface: " << e.what() << std::endl;
+      return 2;
+    }
+  catch (const std::exception &e)
+    {
+      std::cerr << "granular-interface: error: " << e.what() << std::endl;
+      return 1;
+    }
+}

@@ -1,0 +1,36 @@
+#pragma once
+/**
+ * @file loading_parameters.h
+ * Subsection "Loading": macroscopic pressure, slip velocity and the phases of the
+ * micromechanical test (spec §2.1, §7). Times are given relative to the nominal
+ * dragging time T0 = L0 / v_F so that a slip-velocity sweep scales them.
+ */
+namespace dealii { class ParameterHandler; }
+
+namespace granular
+{
+  /// Parameters of subsection "Loading".
+  struct LoadingParameters
+  {
+    double pressure           = 2.;     ///< p (MPa)
+    double slip_velocity      = 2500.;  ///< v_F (mm/s)
+    double ramp_fraction      = 0.5;    ///< load ramp duration / T0 (spec §2.1 choice)
+    double time_step_ratio    = 1e-4;   ///< Delta t / T0
+    double averaging_ratio    = 2.;     ///< T_avg / T0
+
+    /// T0 = L0 / v_F (s) for a cell of length L0 (mm).
+    double nominal_dragging_time(double L0) const { return L0 / slip_velocity; }
+    /// Delta t (s).
+    double time_step(double L0) const { return time_step_ratio * nominal_dragging_time(L0); }
+    /// End of the run 2 T0 + T_avg (s).
+    double end_time(double L0) const
+    {
+      return (2. + averaging_ratio) * nominal_dragging_time(L0);
+    }
+
+    static void declare_parameters(dealii::ParameterHandler &prm);
+    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// Throws ParameterError naming the entry.
+    void validate() const;
+  };
+} // namespace granular

@@ -1,0 +1,53 @@
+#include "coupling/macroscopic_friction.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace granular
+{
+  MacroscopicFriction::MacroscopicFriction(double window_start, double window_end)
+    : window_start_(window_start)
+    , window_end_(window_end)
+  {}
+
+  double MacroscopicFriction::instantaneous(double normal_force, double tangential_force)
+  {
+    return normal_force == 0. ? 0. : std::abs(tangential_force / normal_force);
+  }
+
+  void MacroscopicFriction::add(double t, double normal_force, double tangential_force)
+  {
+    const double tol = 1e-9 * (window_end_ - window_start_);
+    if (t < window_start_ - tol)
+      return;
+    const double k = instantaneous(normal_force, tangential_force);
+    if (!open_)
+      {
+        open_    = true;
+        t_first_ = t;
+      }
+    else
+      integral_ += 0.5 * (k + k_last_) * (t - t_last_);
+    t_last_ = t;
+    k_last_ = k;
+    if (t >= window_end_ - 0.25 * (window_end_ - window_start_) - tol)
+      {
+        const double avg = moving_average();
+        if (!in_last_quarter_)
+          last_quarter_min_ = last_quarter_max_ = avg;
+        in_last_quarter_  = true;
+        last_quarter_min_ = std::min(last_quarter_min_, avg);
+        last_quarter_max_ = std::max(last_quarter_max_, avg);
+      }
+  }
+
+  double MacroscopicFriction::moving_average() const
+  {
+    return (open_ && t_last_ > t_first_) ? integral_ / (t_last_ - t_first_) : 0.;
+  }
+
+  double MacroscopicFriction::spread() const
+  {
+    return in_last_quarter_ ? last_quarter_max_ - last_quarter_min_ : 0.;
+  }
+} // namespace granular

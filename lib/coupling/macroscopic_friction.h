@@ -1,0 +1,46 @@
+#pragma once
+/**
+ * @file macroscopic_friction.h
+ * The product's main measurement (spec §2.2; Temizer 2013, eqs. (11)-(12)):
+ * instantaneous k_I(t) = |F_T / F_N|, its moving time average over the averaging
+ * window k_I*(t) = 1/(t - 2T0) int_{2T0}^t k_I dt (trapezoidal rule over the time
+ * steps), and the macroscopic friction coefficient kbar = k_I*(2T0 + T_avg), with a
+ * convergence indicator: the spread (max - min) of k_I* over the last quarter of the
+ * averaging window.
+ */
+#include <vector>
+
+namespace granular
+{
+  /// Accumulates k_I over the averaging window; see the file comment.
+  class MacroscopicFriction
+  {
+  public:
+    /// @param window_start 2 T0 (s); @param window_end 2 T0 + T_avg (s)
+    MacroscopicFriction(double window_start, double window_end);
+
+    /// Instantaneous k_I = |F_T / F_N| (0 if F_N == 0). Forces in N/mm.
+    static double instantaneous(double normal_force, double tangential_force);
+
+    /// Records the state at time t (s); samples before the window are ignored, the
+    /// first sample at or after window_start opens it. Times must increase.
+    void add(double t, double normal_force, double tangential_force);
+
+    /// k_I* at the last sample (0 before the window has any length).
+    double moving_average() const;
+    /// kbar: k_I* at the last sample (call after the run).
+    double kbar() const { return moving_average(); }
+    /// Spread of k_I* over the last quarter of the window (samples with
+    /// t >= window_end - T_avg/4).
+    double spread() const;
+    /// Time integral of k_I over the window so far (s).
+    double integral() const { return integral_; }
+
+  private:
+    double window_start_, window_end_;
+    bool   open_ = false;
+    double t_last_ = 0., k_last_ = 0., t_first_ = 0., integral_ = 0.;
+    double last_quarter_min_ = 0., last_quarter_max_ = 0.;
+    bool   in_last_quarter_ = false;
+  };
+} // namespace granular

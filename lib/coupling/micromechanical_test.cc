@@ -1,0 +1,282 @@
+#include "coupling/micromechanical_test.h"
+
+#include "coupling/macroscopic_friction.h"
+#include "fem/rubber_block.h"
+#include "io/atomic_file.h"
+
+#include <deal.II/base/parameter_handler.h>
+#include <deal.II/base/timer.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+namespace granular
+{
+  namespace
+  {
+    /// Phases of spec §2.1.
+    const char *phase_name(double t, double T0)
+    {
+      return t <= T0 * (1. + 1e-12) ? "compression" :
+             t <= 2. * T0 * (1. + 1e-12) ? "transition" : "averaging";
+    }
+
+    /// Loading program of spec §2.1: platen u1(t) and vertical load (N/mm) at t.
+    struct LoadingProgram
+    {
+      double T0, ramp_time, slip_velocity, full_load;
+      double platen_u1(double t) const
+      {
+        return t > T0 ? slip_velocity * (t - T0) : 0.;
+      }
+      double platen_load(double t) const
+      {
+        return full_load * std::min(1., t / ramp_time);
+      }
+    };
+  } // namespace
+
+  std::string summary_csv(const RunSummary &s)
+  {
+    std::ostringstream o;
+    o << "kbar,kbar_F,kbar_V,kbar_spread,pressure,slip_velocity,relaxation_time,payne_d,"
+         "r1,r2,p1,p2,energy_balance_error,steps,newton_iterations,cutbacks,wall_time,"
+         "time_assembly,time_factorization,time_solve,time_output,"
+         "dissipation_rubber_surface,mean_normal_force\n";
+    o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
+      << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
+      << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
+      << s.p1 << ',' << s.p2 << ',' << s.energy_balance_error << ',' << s.steps << ','
+      << s.newton_iterations << ',' << s.cutbacks << ',' << s.wall_time << ','
+      << s.time_assembly << ',' << s.time_factorization << ',' << s.time_solve << ','
+      << s.time_output << ',' << s.dissipation_rubber_surface << ','
+      << s.mean_normal_force << '\n';
+    return o.str();
+  }
+
+  std::string format_summary(const RunSummary &s)
+  {
+    std::ostringstream o;
+    o << std::setprecision(5) << "macroscopic friction coefficient kbar = " << s.kbar
+      << "  (spread over the last quarter of the window " << s.kbar_spread << ")\n"
+      << "  kbar_F = " << s.kbar_F << ", kbar_V = " << s.kbar_V
+      << ", energy balance error = " << s.energy_balance_error << "\n"
+      << "  " << s.steps << " steps, " << s.newton_iterations << " Newton iterations ("
+      << std::setprecision(3) << double(s.newton_iterations) / std::max(1u, s.steps)
+      << " per step), " << s.cutbacks << " cut-backs, wall time " << s.wall_time
+      << " s\n";
+    return o.str();
+  }
+
+  RunSummary run_micromechanical_test(const RunParameters &P,
+                                      const dealii::ParameterHandler &prm)
+  {
+    namespace fs = std::filesystem;
+    const auto wall_start = std::chrono::steady_clock::now();
+    const std::string dir = P.output.output_directory;
+    fs::create_directories(dir);
+    {
+      std::ostringstream s;
+      prm.print_parameters(s, dealii::ParameterHandler::PRM |
+                                dealii::ParameterHandler::KeepDeclarationOrder);
+      io::write_file_atomically(dir + "/parameters.prm", s.str());
+    }
+    fs::remove(dir + "/summary.csv"); // never leave a stale result of an earlier run
+
+    const double L0  = P.block.length;
+    const double T0  = P.loading.nominal_dragging_time(L0);
+    const double dt  = P.loading.time_step(L0);
+    const double t_end = P.loading.end_time(L0);
+    const unsigned int n_steps = static_cast<unsigned int>(std::llround(t_end / dt));
+    const LoadingProgram loading{T0, P.loading.ramp_fraction * T0,
+                                 P.loading.slip_velocity, P.loading.pressure * L0};
+
+    dealii::TimerOutput timer(std::cout, dealii::TimerOutput::never,
+                              dealii::TimerOutput::wall_times);
+
+    const double bottom_height = P.block.initial_gap;
+    fem::RubberBlock block(P.block, P.rubber, P.contact.rubber_surface, P.solver,
+                           P.rubber.density_ratio * P.particle.density, bottom_height,
+                           loading.full_load, P.output.verbose);
+    block.set_timer(&timer);
+
+    std::cout << "granular-interface: " << block.n_cells() << " Q1P0 cells, "
+              << block.n_dofs() << " dofs, " << block.contact_points().size()
+              << " contact points; " << n_steps << " steps of " << dt << " s (T0 = " << T0
+              << " s)" << (P.particle.enabled ? "" : "; bare interface (no particle)")
+              << std::endl;
+
+    MacroscopicFriction friction(2. * T0, t_end);
+    io::PvdCollection   solution_pvd(dir + "/solution.pvd");
+    std::ofstream       history(dir + "/history.csv");
+    history << "t,phase,F_N,F_T,kI,kI_avg,platen_u1,platen_u2,contacts_rubber_surface,"
+               "slipping_rubber_surface,newton_iterations,dissipation_rubber_surface,"
+               "kinetic_energy,stored_energy,platen_work\n";
+    history << std::setprecision(10);
+
+    auto write_output = [&](unsigned int step, double t) {
+      dealii::TimerOutput::Scope scope(timer, "output");
+      solution_pvd.add(t, block.write_vtu(dir, step));
+    };
+    if (P.output.vtu_interval > 0)
+      write_output(0, 0.);
+
+    RunSummary summary;
+    summary.pressure        = P.loading.pressure;
+    summary.slip_velocity   = P.loading.slip_velocity;
+    summary.relaxation_time = P.rubber.relaxation_time;
+    summary.payne_d         = P.rubber.payne_d;
+    if (P.particle.enabled)
+      {
+        const auto shape = P.particle.shape();
+        summary.r1 = shape.r1;
+        summary.r2 = shape.r2;
+        summary.p1 = shape.p1;
+        summary.p2 = shape.p2;
+      }
+
+    // energy bookkeeping (spec §2.2): platen work vs stored + kinetic + dissipation
+    const fem::BlockEnergies e0 = block.energies();
+    fem::PlatenForces        forces_old{};
+    double platen_work = 0., u1_old = 0., u2_old = 0., load_old = 0.;
+    double dissipation_at_window_start = 0., normal_work_window = 0.;
+    double normal_force_integral = 0., normal_force_old = 0.;
+    bool   window_open = false;
+    fem::BlockEnergies energies = e0;
+
+    auto last_progress = std::chrono::steady_clock::now();
+    // advance by dt with up to max_cutbacks halvings (spec §3.6)
+    std::function<fem::StepStatistics(double, double, unsigned int)> advance =
+      [&](double t0, double h, unsigned int level) -> fem::StepStatistics {
+      try
+        {
+          const double t1 = t0 + h;
+          fem::StepStatistics s =
+            block.solve_step(h, loading.platen_u1(t1), loading.platen_load(t1));
+          block.commit_step();
+          return s;
+        }
+      catch (const fem::NewtonFailure &e)
+        {
+          if (level >= P.solver.max_cutbacks)
+            {
+              std::ostringstream m;
+              m << "the rubber solve failed at t = " << t0 + h << " s (t/T0 = "
+                << (t0 + h) / T0 << ") after " << level << " cut-backs of the time step: "
+                << e.what();
+              throw std::runtime_error(m.str());
+            }
+          ++summary.cutbacks;
+          fem::StepStatistics a = advance(t0, 0.5 * h, level + 1);
+          fem::StepStatistics b = advance(t0 + 0.5 * h, 0.5 * h, level + 1);
+          b.newton_iterations += a.newton_iterations;
+          return b;
+        }
+    };
+
+    for (unsigned int step = 1; step <= n_steps; ++step)
+      {
+        const double t0 = (step - 1) * dt, t = step * dt;
+        // 1. (particle update: coupling issue)  2. rubber solve at t_{n+1}
+        const fem::StepStatistics stats = advance(t0, dt, 0);
+        summary.newton_iterations += stats.newton_iterations;
+        // 3. forces at t_{n+1} and measurements
+        const fem::PlatenForces f  = block.platen_forces();
+        const double            u1 = loading.platen_u1(t);
+        const double            u2 = block.platen_vertical_displacement();
+        const double            load = loading.platen_load(t);
+        platen_work += 0.5 * (f.tangential + forces_old.tangential) * (u1 - u1_old) -
+                       0.5 * (load + load_old) * (u2 - u2_old);
+        forces_old = f;
+        u1_old = u1;
+        u2_old = u2;
+        load_old = load;
+        friction.add(t, f.normal, f.tangential);
+
+        const fem::BlockEnergies e = block.energies();
+        if (t >= 2. * T0 * (1. - 1e-12))
+          {
+            if (!window_open)
+              {
+                window_open                 = true;
+                dissipation_at_window_start = e.surface_friction_dissipation;
+              }
+            else
+              {
+                // int F_N v_F dt over the window (trapezoidal rule), paper eq. (13)
+                normal_work_window +=
+                  0.5 * (f.normal + normal_force_old) * P.loading.slip_velocity * dt;
+                normal_force_integral += 0.5 * (f.normal + normal_force_old) * dt;
+              }
+          }
+        normal_force_old = f.normal;
+        energies = e;
+
+        if (step % P.output.history_interval == 0 || step == n_steps)
+          history << t << ',' << phase_name(t, T0) << ',' << f.normal << ','
+                  << f.tangential << ','
+                  << MacroscopicFriction::instantaneous(f.normal, f.tangential) << ','
+                  << friction.moving_average() << ',' << u1 << ',' << u2 << ','
+                  << stats.contact_points_in_contact << ','
+                  << stats.contact_points_slipping << ',' << stats.newton_iterations << ','
+                  << e.surface_friction_dissipation << ',' << e.kinetic << ','
+                  << e.stored + e.surface_springs << ',' << platen_work << '\n';
+        if (P.output.vtu_interval > 0 && step % P.output.vtu_interval == 0)
+          write_output(step, t);
+
+        const auto now = std::chrono::steady_clock::now();
+        if (std::chrono::duration<double>(now - last_progress).count() >=
+              P.output.progress_interval ||
+            step == n_steps)
+          {
+            last_progress = now;
+            const double elapsed = std::chrono::duration<double>(now - wall_start).count();
+            std::cout << "  " << std::setw(11) << phase_name(t, T0) << "  t/T0 = "
+                      << std::fixed << std::setprecision(4) << t / T0 << "  kI = "
+                      << MacroscopicFriction::instantaneous(f.normal, f.tangential)
+                      << "  kI_avg = " << friction.moving_average()
+                      << "  Newton its = " << stats.newton_iterations << "  left ~ "
+                      << std::setprecision(0) << elapsed * (n_steps - step) / step << " s"
+                      << std::defaultfloat << std::setprecision(6) << std::endl;
+          }
+      }
+    history.close();
+
+    // dissipation split (paper eq. 13) and energy balance (spec §2.2)
+    summary.dissipation_rubber_surface =
+      energies.surface_friction_dissipation - dissipation_at_window_start;
+    if (normal_work_window > 0.)
+      summary.kbar_F = summary.dissipation_rubber_surface / normal_work_window;
+    summary.kbar_V            = 0.;
+    summary.mean_normal_force = normal_force_integral / (t_end - 2. * T0);
+    const double stored_change = (energies.stored + energies.surface_springs +
+                                  energies.kinetic) -
+                                 (e0.stored + e0.surface_springs + e0.kinetic);
+    const double balance = platen_work - stored_change -
+                           energies.surface_friction_dissipation;
+    summary.energy_balance_error =
+      std::abs(balance) / std::max(std::abs(platen_work), 1e-300);
+
+    summary.steps       = n_steps;
+    summary.kbar        = friction.kbar();
+    summary.kbar_spread = friction.spread();
+    summary.wall_time =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    const auto times = timer.get_summary_data(dealii::TimerOutput::total_wall_time);
+    auto       get   = [&](const char *n) {
+      const auto it = times.find(n);
+      return it == times.end() ? 0. : it->second;
+    };
+    summary.time_assembly      = get("assembly");
+    summary.time_factorization = get("factorization");
+    summary.time_solve         = get("solve");
+    summary.time_output        = get("output");
+    io::write_file_atomically(dir + "/summary.csv", summary_csv(summary));
+    return summary;
+  }
+} // namespace granular

@@ -1,0 +1,46 @@
+#pragma once
+/**
+ * @file micromechanical_test.h
+ * One run of the micromechanical test (spec §2, §5.3, §8.2): the time loop that
+ * couples the rubber block (FEM) and the particle (DEM), measures the macroscopic
+ * friction coefficient and writes the outputs.
+ */
+#include "io/run_parameters.h"
+
+#include <string>
+
+namespace granular
+{
+  /// The row of summary.csv (spec §8.2). Units of spec §1; times in s.
+  struct RunSummary
+  {
+    double       kbar = 0., kbar_F = 0., kbar_V = 0., kbar_spread = 0.;
+    double       pressure = 0., slip_velocity = 0., relaxation_time = 0., payne_d = 0.;
+    double       r1 = 0., r2 = 0., p1 = 0., p2 = 0.;
+    double       energy_balance_error = 0.;
+    unsigned int steps = 0, newton_iterations = 0, cutbacks = 0;
+    double       wall_time = 0.;
+    double       time_assembly = 0., time_factorization = 0., time_solve = 0.,
+                 time_output = 0.;
+    double       dissipation_rubber_surface = 0.; ///< over the averaging window (N mm/mm)
+    double       mean_normal_force = 0.;          ///< mean F_N over the window (N/mm)
+  };
+
+  /// CSV header and row of summary.csv (same column order).
+  std::string summary_csv(const RunSummary &summary);
+
+  /// A few human-readable lines for the terminal.
+  std::string format_summary(const RunSummary &summary);
+
+  /**
+   * Runs the micromechanical test described by @p parameters, writing into
+   * parameters.output.output_directory: parameters.prm (the resolved parameter set,
+   * from @p prm), history.csv, summary.csv (atomically, at the end), solution.pvd and
+   * solution-NNNNN.vtu. Prints progress to stdout about once per
+   * Output/Progress interval.
+   * Throws std::runtime_error if the rubber solve fails after all cut-backs (nothing
+   * is written to summary.csv then).
+   */
+  RunSummary run_micromechanical_test(const RunParameters &parameters,
+                                      const dealii::ParameterHandler &prm);
+} // namespace granular

@@ -1,0 +1,38 @@
+#pragma once
+/**
+ * @file particle_parameters.h
+ * Subsection "Particle": the rigid superellipse DEM particle (spec §4, §5, §7).
+ * Lengths in mm, density in t/mm^3, gravity in mm/s^2, angles in rad.
+ */
+#include "geometry/superellipse.h"
+
+#include <string>
+
+namespace dealii { class ParameterHandler; }
+
+namespace granular
+{
+  /// Parameters of subsection "Particle".
+  struct ParticleParameters
+  {
+    bool        enabled          = true;          ///< false: bare interface
+    std::string shape_name       = "elliptical";  ///< named shape or "custom"
+    double      reference_radius = 0.5;           ///< r0 (mm)
+    double      r1 = 0.75, r2 = 0.5, p1 = 2., p2 = 2.; ///< used when shape_name == "custom"
+    double      initial_rotation = 0.;            ///< theta0 (rad)
+    double      density          = 3e-9;          ///< rho_P (t/mm^3)
+    double      gravity          = 9810.;         ///< g (mm/s^2), acts in -e2
+
+    /// The resolved shape: the named one (spec §4 table) or the custom (r1, r2, p1, p2).
+    geometry::SuperellipseShape shape() const;
+    /// m = rho_P pi r0^2 (t per mm thickness): reference-circle mass for every shape.
+    double mass() const;
+    /// I = 1/2 m r0^2 (t mm^2 per mm thickness).
+    double moment_of_inertia() const;
+
+    static void declare_parameters(dealii::ParameterHandler &prm);
+    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// Throws ParameterError naming the entry (p_i < 2, r <= 0, rho <= 0, g < 0).
+    void validate() const;
+  };
+} // namespace granular

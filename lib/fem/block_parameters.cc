@@ -1,0 +1,101 @@
+#include "fem/block_parameters.h"
+
+#include "io/parameter_error.h"
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <filesystem>
+
+namespace granular
+{
+  using namespace dealii::Patterns;
+
+  void BlockParameters::declare_parameters(dealii::ParameterHandler &prm)
+  {
+    prm.enter_subsection("Geometry");
+    prm.declare_entry("Block length", "10", Double(),
+                      "L0 in mm: length of the rubber block and period of the cell.");
+    prm.declare_entry("Block height", "7.5", Double(), "H0 in mm: height of the rubber block.");
+    prm.declare_entry("Initial gap", "0", Double(),
+                      "g0 in mm: initial gap between the particle's top and the block's "
+                      "bottom (spec §2, choice g0 = 0). Without particle: the block's "
+                      "initial height above the surface.");
+    prm.declare_entry("Elements in x", "40", Integer(1), "N_X: elements along the block length.");
+    prm.declare_entry("Elements in y", "15", Integer(1), "N_Y: elements along the block height.");
+    prm.declare_entry("Mesh file", "", Anything(),
+                      "Optional mesh file (Gmsh .msh or UCD .inp) replacing the N_X x N_Y "
+                      "mesh; boundary ids as documented in meshes/README. Empty: use "
+                      "the structured mesh.");
+    prm.leave_subsection();
+  }
+
+  void BlockParameters::parse_parameters(dealii::ParameterHandler &prm)
+  {
+    prm.enter_subsection("Geometry");
+    length      = prm.get_double("Block length");
+    height      = prm.get_double("Block height");
+    initial_gap = prm.get_double("Initial gap");
+    n_x         = prm.get_integer("Elements in x");
+    n_y         = prm.get_integer("Elements in y");
+    mesh_file   = prm.get("Mesh file");
+    prm.leave_subsection();
+  }
+
+  void BlockParameters::validate() const
+  {
+    require_positive("Geometry/Block length", length, "the block length L0");
+    require_positive("Geometry/Block height", height, "the block height H0");
+    if (!(initial_gap >= 0.))
+      throw ParameterError("Geometry/Initial gap", "the initial gap must be >= 0");
+    if (!mesh_file.empty() && !std::filesystem::exists(mesh_file))
+      throw ParameterError("Geometry/Mesh file", "no such file: " + mesh_file);
+  }
+
+  void SolverParameters::declare_parameters(dealii::ParameterHandler &prm)
+  {
+    prm.enter_subsection("Solver");
+    prm.declare_entry("Newmark beta", "0.3025", Double(),
+                      "Newmark beta of the implicit rubber dynamics (spec §3.6); "
+                      "unconditionally stable for beta >= (gamma + 1/2)^2 / 4.");
+    prm.declare_entry("Newmark gamma", "0.6", Double(),
+                      "Newmark gamma. The default 0.6 (with beta = 0.3025) damps the "
+                      "high-frequency ringing of the light, penalty-supported block, "
+                      "which otherwise flips contact points between stick and slip "
+                      "and stalls Newton; 0.5 with beta = 0.25 is the undamped "
+                      "trapezoidal rule.");
+    prm.declare_entry("Maximum Newton iterations", "25", Integer(1),
+                      "Newton-Raphson iterations per step before the step is cut.");
+    prm.declare_entry("Residual tolerance", "1e-8", Double(0.),
+                      "Convergence: residual norm relative to the reference force norm.");
+    prm.declare_entry("Increment tolerance", "1e-8", Double(0.),
+                      "Convergence: displacement increment norm relative to the block height.");
+    prm.declare_entry("Maximum cut-backs", "6", Integer(0),
+                      "How often a non-converging step is halved before the run stops "
+                      "with an error.");
+    prm.leave_subsection();
+  }
+
+  void SolverParameters::parse_parameters(dealii::ParameterHandler &prm)
+  {
+    prm.enter_subsection("Solver");
+    newmark_beta          = prm.get_double("Newmark beta");
+    newmark_gamma         = prm.get_double("Newmark gamma");
+    max_newton_iterations = prm.get_integer("Maximum Newton iterations");
+    residual_tolerance    = prm.get_double("Residual tolerance");
+    increment_tolerance   = prm.get_double("Increment tolerance");
+    max_cutbacks          = prm.get_integer("Maximum cut-backs");
+    prm.leave_subsection();
+  }
+
+  void SolverParameters::validate() const
+  {
+    require_positive("Solver/Newmark beta", newmark_beta, "Newmark beta");
+    if (!(newmark_gamma >= 0.5))
+      throw ParameterError("Solver/Newmark gamma", "must be >= 1/2 for stability");
+    if (!(newmark_beta >= 0.25 * (newmark_gamma + 0.5) * (newmark_gamma + 0.5) - 1e-14))
+      throw ParameterError("Solver/Newmark beta",
+                           "must be >= (gamma + 1/2)^2 / 4 for unconditional stability");
+    require_positive("Solver/Residual tolerance", residual_tolerance, "the tolerance");
+    require_positive("Solver/Increment tolerance", increment_tolerance, "the tolerance");
+  }
+} // namespace granular

@@ -1,0 +1,43 @@
+#pragma once
+/**
+ * @file block_parameters.h
+ * Subsections "Geometry" (the rubber block, spec §2, §7) and "Solver" (spec §3.6).
+ * Lengths in mm.
+ */
+#include <string>
+
+namespace dealii { class ParameterHandler; }
+
+namespace granular
+{
+  /// Subsection "Geometry": the rubber block C0 = [0, L0] x [y_b, y_b + H0] and its mesh.
+  struct BlockParameters
+  {
+    double       length      = 10.;  ///< L0 (mm), also the period of the cell
+    double       height      = 7.5;  ///< H0 (mm)
+    double       initial_gap = 0.;   ///< g0 (mm) between particle top and block bottom
+    unsigned int n_x         = 40;   ///< N_X elements along x
+    unsigned int n_y         = 15;   ///< N_Y elements along y
+    std::string  mesh_file;          ///< optional Gmsh/UCD mesh (see meshes/README)
+
+    static void declare_parameters(dealii::ParameterHandler &prm);
+    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// Throws ParameterError naming the entry.
+    void validate() const;
+  };
+
+  /// Subsection "Solver": implicit dynamics and Newton-Raphson controls (spec §3.6).
+  struct SolverParameters
+  {
+    double       newmark_beta       = 0.25; ///< Newmark beta (trapezoidal rule: 1/4)
+    double       newmark_gamma      = 0.5;  ///< Newmark gamma (> 1/2 adds numerical damping)
+    unsigned int max_newton_iterations = 25;
+    double       residual_tolerance = 1e-8; ///< relative residual norm
+    double       increment_tolerance = 1e-8;///< relative increment norm
+    unsigned int max_cutbacks       = 6;    ///< step halvings before giving up
+
+    static void declare_parameters(dealii::ParameterHandler &prm);
+    void        parse_parameters(dealii::ParameterHandler &prm);
+    void        validate() const;
+  };
+} // namespace granular

@@ -1,0 +1,753 @@
+#include "fem/rubber_block.h"
+
+#include "contact/rubber_surface_contact.h"
+#include "io/atomic_file.h"
+#include "material/ogden_material.h"
+
+#include <deal.II/base/quadrature_lib.h>
+#include <deal.II/base/timer.h>
+#include <deal.II/dofs/dof_handler.h>
+#include <deal.II/dofs/dof_tools.h>
+#include <deal.II/fe/fe_q.h>
+#include <deal.II/fe/fe_system.h>
+#include <deal.II/fe/fe_values.h>
+#include <deal.II/fe/mapping_q_eulerian.h>
+#include <deal.II/grid/grid_generator.h>
+#include <deal.II/grid/grid_in.h>
+#include <deal.II/grid/grid_tools.h>
+#include <deal.II/grid/tria.h>
+#include <deal.II/lac/affine_constraints.h>
+#include <deal.II/lac/dynamic_sparsity_pattern.h>
+#include <deal.II/lac/full_matrix.h>
+#include <deal.II/lac/sparse_direct.h>
+#include <deal.II/lac/sparse_matrix.h>
+#include <deal.II/lac/sparsity_pattern.h>
+#include <deal.II/lac/vector.h>
+#include <deal.II/numerics/data_out.h>
+
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+
+namespace granular::fem
+{
+  using namespace dealii;
+
+  namespace
+  {
+    /// Boundary ids of the block (GridGenerator colorize order; meshes/README).
+    constexpr types::boundary_id left_id = 0, right_id = 1, bottom_id = 2, top_id = 3;
+
+    constexpr unsigned int dofs_per_cell = 8, nodes_per_cell = 4, n_q = 4;
+
+    const Tensor<2, 2> identity({{1., 0.}, {0., 1.}});
+
+    /// Reference-configuration data of one cell, computed once (the mesh never
+    /// changes): shape gradients, weights, dof indices, lumped mass.
+    struct CellData
+    {
+      std::array<types::global_dof_index, dofs_per_cell> dofs;
+      std::array<unsigned int, dofs_per_cell>            component, node;
+      std::array<std::array<Tensor<1, 2>, nodes_per_cell>, n_q> grad;
+      std::array<double, n_q>                            JxW;
+      std::array<double, nodes_per_cell>                 lumped_mass; // rho int N_a dV
+      double                                             area;
+    };
+
+    /// A bottom-face contact Gauss point: the 4 dofs of the face and shape values.
+    struct ContactPointData
+    {
+      std::array<types::global_dof_index, 4> dofs; // (a,x) (a,y) (b,x) (b,y)
+      double                                 N_a, N_b;
+    };
+  } // namespace
+
+  struct RubberBlock::Impl
+  {
+    BlockParameters                  block;
+    PenaltyContactParameters         surface;
+    SolverParameters                 solver;
+    material::OgdenMaterial          ogden;
+    material::VolumetricEnergy       volumetric;
+    double                           density;
+    double                           reference_force;
+    bool                             verbose;
+
+    Triangulation<2>   triangulation;
+    FESystem<2>        fe{FE_Q<2>(1), 2};
+    DoFHandler<2>      dof_handler;
+    AffineConstraints<double> constraints; // homogeneous: Newton increments
+    SparsityPattern    sparsity;
+    SparseMatrix<double> system_matrix;
+    SparseDirectUMFPACK  direct_solver;
+
+    std::vector<CellData>                 cells;
+    std::vector<ContactPoint>             contact_points;
+    std::vector<ContactPointData>         contact_data;
+    std::vector<types::global_dof_index>  top_x_dofs;
+    types::global_dof_index               platen_dof = 0;
+    std::vector<types::global_dof_index>  top_y_dofs;
+    /// (left, right) vertex dofs (x, y) of each periodic pair
+    std::vector<std::pair<std::array<types::global_dof_index, 2>,
+                          std::array<types::global_dof_index, 2>>> periodic_vertices;
+
+    // state: converged (n) and current (n+1)
+    Vector<double> u_n, v_n, a_n, u, v, a;
+    Vector<double> internal_force;  // unconstrained assembly of f_int (for F_N, F_T)
+    double         dt = 0.;
+    std::vector<contact::SurfaceContactHistory>  surface_history;
+    std::vector<contact::SurfaceContactResponse> surface_trial;
+    std::vector<double> cell_pressure, cell_dilatation;
+    double friction_dissipation = 0.;
+
+    BoundaryObstacle *obstacle = nullptr;
+    TimerOutput      *timer    = nullptr;
+
+    Impl(const BlockParameters &block, const RubberParameters &rubber,
+         const PenaltyContactParameters &surface, const SolverParameters &solver,
+         double density, double bottom_height, double reference_force, bool verbose)
+      : block(block)
+      , surface(surface)
+      , solver(solver)
+      , ogden(rubber.shear_modulus, rubber.ogden_exponents, rubber.ogden_moduli)
+      , volumetric{rubber.bulk_modulus()}
+      , density(density)
+      , reference_force(reference_force)
+      , verbose(verbose)
+    {
+      make_mesh(bottom_height);
+      setup_system();
+    }
+
+    void make_mesh(double bottom_height)
+    {
+      if (block.mesh_file.empty())
+        {
+          GridGenerator::subdivided_hyper_rectangle(
+            triangulation, {block.n_x, block.n_y}, Point<2>(0., bottom_height),
+            Point<2>(block.length, bottom_height + block.height), true);
+          return;
+        }
+      GridIn<2> grid_in(triangulation);
+      std::ifstream in(block.mesh_file);
+      if (!in)
+        throw std::runtime_error("cannot open mesh file " + block.mesh_file);
+      const std::string ext = block.mesh_file.substr(block.mesh_file.find_last_of('.') + 1);
+      grid_in.read(in, ext == "msh" ? GridIn<2>::msh : GridIn<2>::ucd);
+      GridTools::shift(Tensor<1, 2>({0., bottom_height}), triangulation);
+      std::set<types::boundary_id> ids;
+      for (const auto &face : triangulation.active_face_iterators())
+        if (face->at_boundary())
+          ids.insert(face->boundary_id());
+      for (const types::boundary_id id : {left_id, right_id, bottom_id, top_id})
+        if (ids.count(id) == 0)
+          throw std::runtime_error("mesh file " + block.mesh_file +
+                                   " has no boundary with id " + std::to_string(id) +
+                                   " (0 left, 1 right, 2 bottom, 3 top: meshes/README)");
+    }
+
+    void setup_system()
+    {
+      dof_handler.reinit(triangulation);
+      dof_handler.distribute_dofs(fe);
+
+      // --- top platen: u1 prescribed on all top nodes, u2 common (master dof) ---
+      std::map<double, std::array<types::global_dof_index, 2>> top_nodes; // by x
+      std::map<double, std::array<types::global_dof_index, 2>> left_nodes, right_nodes; // by y
+      for (const auto &cell : dof_handler.active_cell_iterators())
+        for (const unsigned int f : cell->face_indices())
+          if (cell->face(f)->at_boundary())
+            {
+              const auto face = cell->face(f);
+              auto *target = face->boundary_id() == top_id   ? &top_nodes :
+                             face->boundary_id() == left_id  ? &left_nodes :
+                             face->boundary_id() == right_id ? &right_nodes :
+                                                               nullptr;
+              if (target == nullptr)
+                continue;
+              for (unsigned int v = 0; v < 2; ++v)
+                {
+                  const double key = face->boundary_id() == top_id ?
+                                       face->vertex(v)[0] :
+                                       face->vertex(v)[1];
+                  (*target)[std::round(key * 1e9) / 1e9] = {{face->vertex_dof_index(v, 0),
+                                                             face->vertex_dof_index(v, 1)}};
+                }
+            }
+      AssertThrow(!top_nodes.empty(), ExcMessage("the mesh has no top boundary"));
+      constraints.clear();
+      platen_dof = top_nodes.begin()->second[1];
+      top_x_dofs.clear();
+      top_y_dofs.clear();
+      for (const auto &[x, d] : top_nodes)
+        {
+          top_x_dofs.push_back(d[0]);
+          top_y_dofs.push_back(d[1]);
+          constraints.add_line(d[0]);
+          if (d[1] != platen_dof)
+            {
+              constraints.add_line(d[1]);
+              constraints.add_entry(d[1], platen_dof, 1.);
+            }
+        }
+      // --- periodicity u(0, y) = u(L0, y), matched by height ---
+      if (left_nodes.size() != right_nodes.size())
+        throw std::runtime_error("left and right boundaries have different numbers of "
+                                 "nodes: the mesh is not periodic");
+      periodic_vertices.clear();
+      for (auto l = left_nodes.begin(), r = right_nodes.begin(); l != left_nodes.end();
+           ++l, ++r)
+        {
+          if (std::abs(l->first - r->first) > 1e-8 * block.height)
+            throw std::runtime_error("left and right boundary nodes do not match in "
+                                     "height: the mesh is not periodic");
+          periodic_vertices.emplace_back(l->second, r->second);
+          for (unsigned int c = 0; c < 2; ++c)
+            if (!constraints.is_constrained(r->second[c]))
+              {
+                constraints.add_line(r->second[c]);
+                constraints.add_entry(r->second[c], l->second[c], 1.);
+              }
+        }
+      constraints.close();
+
+      DynamicSparsityPattern dsp(dof_handler.n_dofs());
+      DoFTools::make_sparsity_pattern(dof_handler, dsp, constraints, false);
+      sparsity.copy_from(dsp);
+      system_matrix.reinit(sparsity);
+
+      // --- reference data of every cell ---
+      QGauss<2>   quadrature(2);
+      FEValues<2> fe_values(fe, quadrature,
+                            update_values | update_gradients | update_JxW_values);
+      cells.clear();
+      std::vector<types::global_dof_index> local(dofs_per_cell);
+      for (const auto &cell : dof_handler.active_cell_iterators())
+        {
+          fe_values.reinit(cell);
+          cell->get_dof_indices(local);
+          CellData d{};
+          d.area = 0.;
+          for (unsigned int k = 0; k < dofs_per_cell; ++k)
+            {
+              d.dofs[k]      = local[k];
+              d.component[k] = fe.system_to_component_index(k).first;
+              d.node[k]      = fe.system_to_component_index(k).second;
+            }
+          for (unsigned int q = 0; q < n_q; ++q)
+            {
+              d.JxW[q] = fe_values.JxW(q);
+              d.area += d.JxW[q];
+              for (unsigned int k = 0; k < dofs_per_cell; ++k)
+                if (d.component[k] == 0)
+                  {
+                    d.grad[q][d.node[k]] = fe_values.shape_grad_component(k, q, 0);
+                    d.lumped_mass[d.node[k]] +=
+                      density * fe_values.shape_value_component(k, q, 0) * d.JxW[q];
+                  }
+            }
+          cells.push_back(d);
+        }
+
+      // --- contact Gauss points: 2 per bottom face ---
+      contact_points.clear();
+      contact_data.clear();
+      const double xi[2] = {-1. / std::sqrt(3.), 1. / std::sqrt(3.)};
+      for (const auto &cell : dof_handler.active_cell_iterators())
+        for (const unsigned int f : cell->face_indices())
+          if (cell->face(f)->at_boundary() && cell->face(f)->boundary_id() == bottom_id)
+            {
+              const auto         face = cell->face(f);
+              const Tensor<1, 2> Xa = face->vertex(0), Xb = face->vertex(1);
+              for (const double s : xi)
+                {
+                  ContactPointData c;
+                  c.N_a  = 0.5 * (1. - s);
+                  c.N_b  = 0.5 * (1. + s);
+                  c.dofs = {{face->vertex_dof_index(0, 0), face->vertex_dof_index(0, 1),
+                            face->vertex_dof_index(1, 0), face->vertex_dof_index(1, 1)}};
+                  contact_data.push_back(c);
+                  contact_points.push_back(
+                    ContactPoint{c.N_a * Xa + c.N_b * Xb, 0.5 * (Xb - Xa).norm()});
+                }
+            }
+      surface_history.assign(contact_points.size(), {});
+      surface_trial.assign(contact_points.size(), {});
+
+      for (Vector<double> *vec : {&u_n, &v_n, &a_n, &u, &v, &a, &internal_force})
+        vec->reinit(dof_handler.n_dofs());
+      cell_pressure.assign(cells.size(), 0.);
+      cell_dilatation.assign(cells.size(), 1.);
+    }
+
+    Tensor<1, 2> point_position(unsigned int i, const Vector<double> &disp) const
+    {
+      const ContactPointData &c = contact_data[i];
+      Tensor<1, 2>            x = contact_points[i].reference_position;
+      x[0] += c.N_a * disp[c.dofs[0]] + c.N_b * disp[c.dofs[2]];
+      x[1] += c.N_a * disp[c.dofs[1]] + c.N_b * disp[c.dofs[3]];
+      return x;
+    }
+
+    /// Newmark: a_{n+1}, v_{n+1} from u_{n+1} (beta, gamma of the Solver section).
+    void newmark_update()
+    {
+      const double beta = solver.newmark_beta, gamma = solver.newmark_gamma;
+      for (unsigned int i = 0; i < u.size(); ++i)
+        {
+          a[i] = (u[i] - u_n[i] - dt * v_n[i]) / (beta * dt * dt) -
+                 (0.5 / beta - 1.) * a_n[i];
+          v[i] = v_n[i] + dt * ((1. - gamma) * a_n[i] + gamma * a[i]);
+        }
+    }
+
+    /// Assembles the tangent and the residual r = f_int + M a - f_contact - f_ext at u.
+    /// Throws NewtonFailure if an element inverts.
+    void assemble(Vector<double> &residual, double platen_load, bool with_matrix)
+    {
+      std::optional<TimerOutput::Scope> scope;
+      if (timer)
+        scope.emplace(*timer, "assembly");
+      newmark_update();
+      if (with_matrix)
+        system_matrix = 0.;
+      residual       = 0.;
+      internal_force = 0.;
+      const double mass_factor = 1. / (solver.newmark_beta * dt * dt);
+
+      FullMatrix<double> k_cell(dofs_per_cell, dofs_per_cell);
+      Vector<double>     r_cell(dofs_per_cell);
+      std::array<double, dofs_per_cell>                         B;
+      material::OgdenMaterial::Response                         m;
+      std::array<std::array<Tensor<1, 2>, nodes_per_cell>, n_q> g; // spatial gradients
+      std::array<double, n_q>                                   Jq;
+      std::vector<types::global_dof_index> dofs(dofs_per_cell);
+
+      for (unsigned int e = 0; e < cells.size(); ++e)
+        {
+          const CellData &d = cells[e];
+          k_cell = 0.;
+          r_cell = 0.;
+          B.fill(0.);
+          double current_area = 0.;
+          for (unsigned int q = 0; q < n_q; ++q)
+            {
+              Tensor<2, 2> F = identity;
+              for (unsigned int k = 0; k < dofs_per_cell; ++k)
+                F[d.component[k]] += u[d.dofs[k]] * d.grad[q][d.node[k]];
+              const double J = determinant(F);
+              if (!(J > 0.))
+                throw NewtonFailure("an element inverted (det F <= 0)");
+              Jq[q] = J;
+              const Tensor<2, 2> F_inv = invert(F);
+              for (unsigned int a = 0; a < nodes_per_cell; ++a)
+                g[q][a] = d.grad[q][a] * F_inv;
+              ogden.evaluate(F, m);
+              current_area += J * d.JxW[q];
+              for (unsigned int i = 0; i < dofs_per_cell; ++i)
+                {
+                  const unsigned int c = d.component[i], a = d.node[i];
+                  r_cell(i) += (m.first_piola[c] * d.grad[q][a]) * d.JxW[q];
+                  B[i] += J * g[q][a][c] * d.JxW[q];
+                  if (!with_matrix)
+                    continue;
+                  for (unsigned int j = 0; j < dofs_per_cell; ++j)
+                    {
+                      const unsigned int c2 = d.component[j], b = d.node[j];
+                      double             s  = 0.;
+                      for (unsigned int I = 0; I < 2; ++I)
+                        for (unsigned int L = 0; L < 2; ++L)
+                          s += d.grad[q][a][I] * m.tangent[c][I][c2][L] * d.grad[q][b][L];
+                      k_cell(i, j) += s * d.JxW[q];
+                    }
+                }
+            }
+          // volumetric part: V_e U(v_e / V_e)
+          const double Jt = current_area / d.area;
+          const double p  = volumetric.dU(Jt);
+          cell_pressure[e]   = p;
+          cell_dilatation[e] = Jt;
+          for (unsigned int i = 0; i < dofs_per_cell; ++i)
+            r_cell(i) += p * B[i];
+          for (unsigned int i = 0; i < dofs_per_cell; ++i)
+            internal_force[d.dofs[i]] += r_cell(i);
+          if (with_matrix)
+            {
+              const double kv = volumetric.d2U(Jt) / d.area;
+              for (unsigned int i = 0; i < dofs_per_cell; ++i)
+                for (unsigned int j = 0; j < dofs_per_cell; ++j)
+                  {
+                    const unsigned int c = d.component[i], a = d.node[i];
+                    const unsigned int c2 = d.component[j], b = d.node[j];
+                    double             h  = 0.;
+                    for (unsigned int q = 0; q < n_q; ++q)
+                      h += Jq[q] * (g[q][a][c] * g[q][b][c2] - g[q][a][c2] * g[q][b][c]) *
+                           d.JxW[q];
+                    k_cell(i, j) += p * h + kv * B[i] * B[j];
+                  }
+            }
+          // inertia (lumped mass)
+          for (unsigned int i = 0; i < dofs_per_cell; ++i)
+            {
+              const double mi = d.lumped_mass[d.node[i]];
+              r_cell(i) += mi * a[d.dofs[i]];
+              if (with_matrix)
+                k_cell(i, i) += mi * mass_factor;
+            }
+          std::copy(d.dofs.begin(), d.dofs.end(), dofs.begin());
+          if (with_matrix)
+            constraints.distribute_local_to_global(k_cell, r_cell, dofs, system_matrix,
+                                                   residual);
+          else
+            constraints.distribute_local_to_global(r_cell, dofs, residual);
+        }
+
+      // contact at the bottom Gauss points
+      FullMatrix<double> k_face(4, 4);
+      Vector<double>     r_face(4);
+      std::vector<types::global_dof_index> face_dofs(4);
+      for (unsigned int i = 0; i < contact_points.size(); ++i)
+        {
+          const ContactPointData &c     = contact_data[i];
+          const Tensor<1, 2>      x     = point_position(i, u);
+          const Tensor<1, 2>      x_old = point_position(i, u_n);
+          surface_trial[i] = contact::rubber_surface_contact(x, x_old, surface_history[i],
+                                                             surface);
+          Tensor<1, 2> t  = surface_trial[i].traction;
+          Tensor<2, 2> dt_dx = surface_trial[i].tangent;
+          if (obstacle != nullptr)
+            {
+              Tensor<1, 2> t2;
+              Tensor<2, 2> dt2;
+              obstacle->evaluate(i, x, x_old, t2, dt2);
+              t += t2;
+              dt_dx += dt2;
+            }
+          if (t.norm_square() == 0. && dt_dx.norm_square() == 0.)
+            continue;
+          const double w = contact_points[i].weight;
+          const double N[4] = {c.N_a, c.N_a, c.N_b, c.N_b};
+          const unsigned int comp[4] = {0, 1, 0, 1};
+          for (unsigned int k = 0; k < 4; ++k)
+            {
+              r_face(k) = -N[k] * t[comp[k]] * w;
+              for (unsigned int l = 0; l < 4; ++l)
+                k_face(k, l) = -N[k] * N[l] * dt_dx[comp[k]][comp[l]] * w;
+            }
+          std::copy(c.dofs.begin(), c.dofs.end(), face_dofs.begin());
+          if (with_matrix)
+            constraints.distribute_local_to_global(k_face, r_face, face_dofs, system_matrix,
+                                                   residual);
+          else
+            constraints.distribute_local_to_global(r_face, face_dofs, residual);
+        }
+
+      // external load on the platen's shared vertical unknown (downwards)
+      residual[platen_dof] += platen_load;
+    }
+
+    StepStatistics solve_step(double step, double platen_u1, double platen_load)
+    {
+      dt = step;
+      // predictor: constant velocity (exact for rigid sliding, which the block
+      // approaches in steady state); it satisfies the homogeneous constraints
+      u = u_n;
+      u.add(dt, v_n);
+      for (const auto dof : top_x_dofs)
+        u[dof] = platen_u1;
+      Vector<double> residual(u.size()), increment(u.size());
+      const double   force_scale = std::max(reference_force, 1e-12);
+      double         last_increment = std::numeric_limits<double>::max();
+      StepStatistics stats;
+      for (unsigned int it = 0; it <= solver.max_newton_iterations; ++it)
+        {
+          assemble(residual, platen_load, true);
+          const double r_norm = residual.l2_norm() / force_scale;
+          if (verbose)
+            std::cout << "    Newton " << std::setw(2) << it << "  |r|/F = " << std::scientific
+                      << std::setprecision(3) << r_norm << "  |du|/H0 = "
+                      << (it == 0 ? 0. : last_increment) << std::defaultfloat << std::endl;
+          if (it > 0 && r_norm < solver.residual_tolerance &&
+              last_increment < solver.increment_tolerance)
+            {
+              stats.newton_iterations = it;
+              for (const auto &s : surface_trial)
+                {
+                  stats.contact_points_in_contact += s.trial.in_contact;
+                  stats.contact_points_slipping += s.slipping;
+                }
+              return stats;
+            }
+          if (it == solver.max_newton_iterations)
+            break;
+          {
+            std::optional<TimerOutput::Scope> scope;
+            if (timer)
+              scope.emplace(*timer, "factorization");
+            direct_solver.initialize(system_matrix);
+          }
+          {
+            std::optional<TimerOutput::Scope> scope;
+            if (timer)
+              scope.emplace(*timer, "solve");
+            residual *= -1.;
+            direct_solver.vmult(increment, residual);
+            constraints.distribute(increment);
+          }
+          u += increment;
+          last_increment = increment.l2_norm() / block.height;
+          if (!std::isfinite(last_increment))
+            break;
+        }
+      u = u_n;
+      throw NewtonFailure("Newton-Raphson did not converge in " +
+                          std::to_string(solver.max_newton_iterations) + " iterations");
+    }
+
+    void commit_step()
+    {
+      newmark_update();
+      for (unsigned int i = 0; i < contact_points.size(); ++i)
+        {
+          const auto &s = surface_trial[i];
+          friction_dissipation +=
+            std::abs(s.traction[0]) * s.slip_increment * contact_points[i].weight;
+          surface_history[i] = s.trial;
+        }
+      if (obstacle != nullptr)
+        obstacle->commit();
+      u_n = u;
+      v_n = v;
+      a_n = a;
+    }
+  };
+
+  RubberBlock::RubberBlock(const BlockParameters &block, const RubberParameters &rubber,
+                           const PenaltyContactParameters &surface,
+                           const SolverParameters &solver, double density,
+                           double bottom_height, double reference_force, bool verbose)
+    : impl(std::make_unique<Impl>(block, rubber, surface, solver, density, bottom_height,
+                                  reference_force, verbose))
+  {}
+
+  RubberBlock::~RubberBlock() = default;
+
+  unsigned int RubberBlock::n_dofs() const { return impl->dof_handler.n_dofs(); }
+  unsigned int RubberBlock::n_cells() const { return impl->cells.size(); }
+  const std::vector<ContactPoint> &RubberBlock::contact_points() const
+  {
+    return impl->contact_points;
+  }
+  void RubberBlock::set_obstacle(BoundaryObstacle *obstacle) { impl->obstacle = obstacle; }
+  void RubberBlock::set_timer(TimerOutput *timer) { impl->timer = timer; }
+
+  StepStatistics RubberBlock::solve_step(double dt, double platen_u1, double platen_load)
+  {
+    return impl->solve_step(dt, platen_u1, platen_load);
+  }
+
+  void RubberBlock::commit_step() { impl->commit_step(); }
+
+  PlatenForces RubberBlock::platen_forces() const
+  {
+    // internal force of the last assembly, summed over the top nodes (spec §2.2)
+    PlatenForces f;
+    for (const auto d : impl->top_x_dofs)
+      f.tangential += impl->internal_force[d];
+    for (const auto d : impl->top_y_dofs)
+      f.normal -= impl->internal_force[d]; // compression positive
+    return f;
+  }
+
+  double RubberBlock::platen_vertical_displacement() const
+  {
+    return impl->u_n[impl->platen_dof];
+  }
+
+  std::vector<Tensor<1, 2>> RubberBlock::contact_point_positions() const
+  {
+    std::vector<Tensor<1, 2>> x(impl->contact_points.size());
+    for (unsigned int i = 0; i < x.size(); ++i)
+      x[i] = impl->point_position(i, impl->u_n);
+    return x;
+  }
+
+  Tensor<1, 2> RubberBlock::displacement_at_vertex(const Tensor<1, 2> &X) const
+  {
+    double       best = std::numeric_limits<double>::max();
+    Tensor<1, 2> d;
+    for (const auto &cell : impl->dof_handler.active_cell_iterators())
+      for (const unsigned int v : cell->vertex_indices())
+        {
+          const double dist = (cell->vertex(v) - Point<2>(X)).norm();
+          if (dist < best)
+            {
+              best = dist;
+              d[0] = impl->u_n[cell->vertex_dof_index(v, 0)];
+              d[1] = impl->u_n[cell->vertex_dof_index(v, 1)];
+            }
+        }
+    return d;
+  }
+
+  std::vector<std::pair<Tensor<1, 2>, Tensor<1, 2>>>
+  RubberBlock::periodic_vertex_pairs() const
+  {
+    std::vector<std::pair<Tensor<1, 2>, Tensor<1, 2>>> pairs;
+    for (const auto &[l, r] : impl->periodic_vertices)
+      {
+        Tensor<1, 2> ul, ur;
+        for (unsigned int c = 0; c < 2; ++c)
+          {
+            ul[c] = impl->u_n[l[c]];
+            ur[c] = impl->u_n[r[c]];
+          }
+        pairs.emplace_back(ul, ur);
+      }
+    return pairs;
+  }
+
+  BlockEnergies RubberBlock::energies() const
+  {
+    BlockEnergies e;
+    const Impl   &m = *impl;
+    material::OgdenMaterial::Response r;
+    for (unsigned int c = 0; c < m.cells.size(); ++c)
+      {
+        const CellData &d    = m.cells[c];
+        double          area = 0.;
+        for (unsigned int q = 0; q < n_q; ++q)
+          {
+            Tensor<2, 2> F = identity;
+            for (unsigned int k = 0; k < dofs_per_cell; ++k)
+              F[d.component[k]] += m.u_n[d.dofs[k]] * d.grad[q][d.node[k]];
+            e.stored += m.ogden.energy(F) * d.JxW[q];
+            area += determinant(F) * d.JxW[q];
+          }
+        e.stored += d.area * m.volumetric.U(area / d.area);
+        for (unsigned int k = 0; k < dofs_per_cell; ++k)
+          e.kinetic += 0.5 * d.lumped_mass[d.node[k]] * m.v_n[d.dofs[k]] * m.v_n[d.dofs[k]];
+      }
+    for (unsigned int i = 0; i < m.contact_points.size(); ++i)
+      {
+        const Tensor<1, 2> x = m.point_position(i, m.u_n);
+        if (x[1] < 0.)
+          {
+            const double w = m.contact_points[i].weight;
+            e.surface_springs += 0.5 * w * m.surface.normal_penalty * x[1] * x[1];
+            const double gt = x[0] - m.surface_history[i].anchor;
+            e.surface_springs += 0.5 * w * m.surface.tangential_penalty * gt * gt;
+          }
+      }
+    e.surface_friction_dissipation = m.friction_dissipation;
+    return e;
+  }
+
+  std::vector<std::array<double, 4>> RubberBlock::cell_cauchy_stress() const
+  {
+    const Impl &m = *impl;
+    std::vector<std::array<double, 4>> sigma(m.cells.size());
+    material::OgdenMaterial::Response  r;
+    for (unsigned int c = 0; c < m.cells.size(); ++c)
+      {
+        const CellData &d = m.cells[c];
+        double          area = 0., Jt_area = 0.;
+        std::array<double, 4> s{};
+        for (unsigned int q = 0; q < n_q; ++q)
+          {
+            Tensor<2, 2> F = identity;
+            for (unsigned int k = 0; k < dofs_per_cell; ++k)
+              F[d.component[k]] += m.u_n[d.dofs[k]] * d.grad[q][d.node[k]];
+            m.ogden.evaluate(F, r);
+            const double J = determinant(F);
+            // Cauchy sigma = tau_iso / J + p~ I, averaged over the current cell area
+            const double w = J * d.JxW[q];
+            s[0] += r.kirchhoff[0][0] / J * w;
+            s[1] += r.kirchhoff[1][1] / J * w;
+            s[2] += r.kirchhoff[0][1] / J * w;
+            s[3] += r.kirchhoff[2][2] / J * w;
+            area += w;
+            Jt_area += d.JxW[q];
+          }
+        const double Jt = area / Jt_area;
+        const double p  = m.volumetric.dU(Jt);
+        for (unsigned int k = 0; k < 4; ++k)
+          sigma[c][k] = s[k] / area + (k == 2 ? 0. : p);
+      }
+    return sigma;
+  }
+
+  std::vector<double> RubberBlock::cell_pressure() const
+  {
+    const Impl         &m = *impl;
+    std::vector<double> p(m.cells.size());
+    for (unsigned int c = 0; c < m.cells.size(); ++c)
+      {
+        const CellData &d    = m.cells[c];
+        double          area = 0.;
+        for (unsigned int q = 0; q < n_q; ++q)
+          {
+            Tensor<2, 2> F = identity;
+            for (unsigned int k = 0; k < dofs_per_cell; ++k)
+              F[d.component[k]] += m.u_n[d.dofs[k]] * d.grad[q][d.node[k]];
+            area += determinant(F) * d.JxW[q];
+          }
+        p[c] = m.volumetric.dU(area / d.area);
+      }
+    return p;
+  }
+
+  std::string RubberBlock::write_vtu(const std::string &directory, unsigned int index) const
+  {
+    const Impl &m = *impl;
+    std::ostringstream name;
+    name << "solution-" << std::setw(5) << std::setfill('0') << index << ".vtu";
+
+    const auto sigma = cell_cauchy_stress();
+    const unsigned int n = m.cells.size();
+    Vector<double> p(n), sxx(n), syy(n), sxy(n), szz(n), s1(n), s2(n), mises(n);
+    const auto pressure = cell_pressure();
+    for (unsigned int c = 0; c < n; ++c)
+      {
+        const auto &s = sigma[c];
+        p[c] = pressure[c];
+        sxx[c] = s[0]; syy[c] = s[1]; sxy[c] = s[2]; szz[c] = s[3];
+        const double mean = 0.5 * (s[0] + s[1]);
+        const double rad  = std::sqrt(0.25 * (s[0] - s[1]) * (s[0] - s[1]) + s[2] * s[2]);
+        s1[c] = mean + rad;
+        s2[c] = mean - rad;
+        mises[c] = std::sqrt(0.5 * ((s[0] - s[1]) * (s[0] - s[1]) +
+                                    (s[1] - s[3]) * (s[1] - s[3]) +
+                                    (s[3] - s[0]) * (s[3] - s[0])) +
+                             3. * s[2] * s[2]);
+      }
+    DataOut<2> data_out;
+    data_out.attach_dof_handler(m.dof_handler);
+    const std::vector<DataComponentInterpretation::DataComponentInterpretation>
+      vector_interp(2, DataComponentInterpretation::component_is_part_of_vector);
+    data_out.add_data_vector(m.u_n, std::vector<std::string>(2, "displacement"),
+                             DataOut<2>::type_dof_data, vector_interp);
+    data_out.add_data_vector(m.v_n, std::vector<std::string>(2, "velocity"),
+                             DataOut<2>::type_dof_data, vector_interp);
+    data_out.add_data_vector(p, "pressure", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(sxx, "cauchy_stress_xx", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(syy, "cauchy_stress_yy", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(sxy, "cauchy_stress_xy", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(szz, "cauchy_stress_zz", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(s1, "principal_stress_1", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(s2, "principal_stress_2", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(mises, "von_mises_stress", DataOut<2>::type_cell_data);
+    MappingQEulerian<2, Vector<double>> mapping(1, m.dof_handler, m.u_n);
+    data_out.build_patches(mapping, 1);
+    std::ostringstream vtu;
+    data_out.write_vtu(vtu);
+    io::write_file_atomically(directory + "/" + name.str(), vtu.str());
+    return name.str();
+  }
+} // namespace granular::fem

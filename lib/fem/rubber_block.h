@@ -1,0 +1,168 @@
+#pragma once
+/**
+ * @file rubber_block.h
+ * The rubber block of the micromechanical test (spec §2, §3.1, §3.2, §3.6, §6):
+ * finite-strain plane-strain Q1P0 solid in a periodic cell, rigid top platen with one
+ * shared vertical unknown, implicit Newmark dynamics, full Newton-Raphson, penalty
+ * frictional contact of the bottom boundary with the rigid flat surface y = 0.
+ *
+ * Q1P0: Q1 displacement with element-constant pressure and dilatation. With
+ * element-constant fields the three-field (Simo-Taylor-Pister) functional condenses
+ * exactly to the mean-dilatation potential
+ *   Pi(u) = sum_e [ int_e W_iso(F) dV + V_e U(v_e / V_e) ],
+ * J~_e = v_e / V_e (current over reference element area), p~_e = U'(J~_e)
+ * (Hughes 1980; Simo, Taylor & Pister 1985; step-44 condenses the same fields
+ * numerically). Its residual and consistent tangent are assembled directly.
+ *
+ * Units: mm, s, N (per mm thickness), t, MPa.
+ */
+#include "contact/contact_parameters.h"
+#include "fem/block_parameters.h"
+#include "material/rubber_parameters.h"
+
+#include <deal.II/base/tensor.h>
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace dealii { class TimerOutput; }
+
+namespace granular::fem
+{
+  using dealii::Tensor;
+
+  /// Thrown when Newton-Raphson does not converge within the iteration limit, or an
+  /// element inverts; the block is left at its last converged state.
+  class NewtonFailure : public std::runtime_error
+  {
+  public:
+    using std::runtime_error::runtime_error;
+  };
+
+  /// Forces on the top surface (spec §2.2), N per mm thickness.
+  struct PlatenForces
+  {
+    /// F_N: minus the sum of the vertical internal forces of the top nodes, i.e. the
+    /// compressive force the block transmits (positive in compression)
+    double normal     = 0.;
+    /// F_T: sum of the horizontal internal forces of the top nodes, i.e. the force
+    /// the platen exerts to drag the block (positive along +x)
+    double tangential = 0.;
+  };
+
+  /// A contact Gauss point on the bottom boundary (2 per bottom face, spec §6).
+  struct ContactPoint
+  {
+    Tensor<1, 2> reference_position; ///< X (mm)
+    double       weight;             ///< reference boundary length it represents (mm)
+  };
+
+  /**
+   * Extra contact (the particle, spec §6 "Rubber-particle") acting at the bottom
+   * Gauss points. Called in every Newton iteration for every point with its current
+   * and converged positions; returns the traction on the rubber (MPa) and its
+   * derivative with respect to the current position (MPa/mm) and may keep trial
+   * history; commit/reject are forwarded by the block.
+   */
+  class BoundaryObstacle
+  {
+  public:
+    virtual ~BoundaryObstacle() = default;
+    /// @param point index into RubberBlock::contact_points()
+    virtual void evaluate(unsigned int point, const Tensor<1, 2> &x,
+                          const Tensor<1, 2> &x_old, Tensor<1, 2> &traction,
+                          Tensor<2, 2> &dtraction_dx) = 0;
+    virtual void commit() = 0;
+  };
+
+  /// Accumulated energies and dissipation (N mm per mm thickness).
+  struct BlockEnergies
+  {
+    double kinetic           = 0.; ///< 1/2 v.M v at the current state
+    double stored            = 0.; ///< elastic strain energy sum W_iso + U
+    double surface_springs   = 0.; ///< energy in the rubber-surface penalty springs
+    double surface_friction_dissipation = 0.; ///< accumulated since t = 0
+  };
+
+  /// What a time step did.
+  struct StepStatistics
+  {
+    unsigned int newton_iterations = 0;
+    unsigned int contact_points_in_contact = 0;
+    unsigned int contact_points_slipping   = 0;
+  };
+
+  /// The FEM half of the product; see the file comment.
+  class RubberBlock
+  {
+  public:
+    /**
+     * @param block        geometry and mesh (mm)
+     * @param rubber       material (MPa); the elastic branch is used here
+     * @param surface      rubber-surface penalties (MPa/mm) and k_o
+     * @param solver       Newmark and Newton controls
+     * @param density      rho_B (t/mm^3)
+     * @param bottom_height y_b (mm): the block's bottom before loading
+     * @param reference_force force scale for the residual test (N/mm), e.g. p L0
+     * @param verbose      print one convergence line per Newton iteration
+     * Throws std::runtime_error if a mesh file cannot be read or lacks the
+     * boundary ids of meshes/README.
+     */
+    RubberBlock(const BlockParameters &block, const RubberParameters &rubber,
+                const PenaltyContactParameters &surface,
+                const SolverParameters &solver, double density,
+                double bottom_height, double reference_force, bool verbose);
+    ~RubberBlock();
+
+    unsigned int n_dofs() const;
+    unsigned int n_cells() const;
+    const std::vector<ContactPoint> &contact_points() const;
+
+    /// Optional second obstacle at the contact points (nullptr: none). Not owned.
+    void set_obstacle(BoundaryObstacle *obstacle);
+
+    /**
+     * Solves t_n -> t_n + dt: top nodes moved horizontally to @p platen_u1 (mm),
+     * vertical load @p platen_load (N/mm, pushing down) on the shared vertical unknown.
+     * Does not commit. Throws NewtonFailure (state stays at t_n).
+     */
+    StepStatistics solve_step(double dt, double platen_u1, double platen_load);
+    /// Accepts the last solved step (Newmark update, contact history, dissipation).
+    void commit_step();
+
+    /// F_N, F_T of the last solved (or committed) state.
+    PlatenForces platen_forces() const;
+    /// Common vertical displacement of the platen (mm).
+    double platen_vertical_displacement() const;
+    /// Current positions of the contact points (mm) of the committed state.
+    std::vector<Tensor<1, 2>> contact_point_positions() const;
+    /// Nodal displacement of the reference vertex nearest to X (mm), for tests.
+    Tensor<1, 2> displacement_at_vertex(const Tensor<1, 2> &X) const;
+    /// Pairs of (left, right) boundary vertex displacements (periodicity check).
+    std::vector<std::pair<Tensor<1, 2>, Tensor<1, 2>>> periodic_vertex_pairs() const;
+    BlockEnergies energies() const;
+    /// Cell-averaged Cauchy stress (xx, yy, xy, zz) per cell (MPa), committed state.
+    std::vector<std::array<double, 4>> cell_cauchy_stress() const;
+    /// Element pressure p~ = U'(J~) per cell (MPa).
+    std::vector<double> cell_pressure() const;
+
+    /**
+     * Writes @p directory/solution-NNNNN.vtu (deformed mesh via MappingQEulerian:
+     * displacement, pressure, Cauchy stress components, principal stresses with
+     * tau2 = principal_stress_2, von Mises) atomically. Returns the file name.
+     */
+    std::string write_vtu(const std::string &directory, unsigned int index) const;
+
+    /// Time the sections "assembly", "factorization", "solve" in @p timer (not owned;
+    /// nullptr: no timing).
+    void set_timer(dealii::TimerOutput *timer);
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl;
+  };
+} // namespace granular::fem

@@ -1,0 +1,626 @@
+// granular-interface: superellipse particle geometry (spec §4). See superellipse.h.
+#include "geometry/superellipse.h"
+
+#include <deal.II/base/numbers.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+namespace granular::geometry
+{
+  namespace
+  {
+    constexpr double eps = std::numeric_limits<double>::epsilon();
+
+    /// Maximum number of iterations of safeguarded_newton() before it gives up.
+    constexpr unsigned int max_newton_iterations = 200;
+
+    /// Maximum depth of the adaptive subdivision of the scan in closest_point_projection().
+    constexpr unsigned int max_subdivision_depth = 40;
+
+    bool
+    is_positive_finite(const double x)
+    {
+      return std::isfinite(x) && x > 0.;
+    }
+
+    /**
+     * Safeguarded Newton-Raphson for a scalar root in the bracket [lo, hi] (lo < hi) with
+     * fun(lo) < 0 < fun(hi) or fun(lo) > 0 > fun(hi) (signs given by @p f_lo, @p f_hi).
+     * @p fun(x) returns {value, derivative}. A Newton step that leaves the current bracket, or one
+     * that did not halve |value| on the previous step, is replaced by bisection, so convergence is
+     * guaranteed (Numerical Recipes "rtsafe"). Stops when the step or the bracket is below
+     * max(x_tol_abs, 4 eps |x|).
+     * @throws std::runtime_error after max_newton_iterations iterations.
+     */
+    template <typename Function>
+    double
+    safeguarded_newton(Function    &&fun,
+                       double        lo,
+                       double        hi,
+                       const double  f_lo,
+                       const double  f_hi,
+                       const double  x_tol_abs,
+                       unsigned int &iterations)
+    {
+      if (!(f_lo * f_hi < 0.))
+        throw std::runtime_error("superellipse: safeguarded Newton called without a sign change");
+      // Orient so that the function is negative at x_neg and positive at x_pos.
+      double x_neg = f_lo < 0. ? lo : hi;
+      double x_pos = f_lo < 0. ? hi : lo;
+
+      // Start from the regula falsi point (never an end point).
+      double x = lo - f_lo * (hi - lo) / (f_hi - f_lo);
+      if (!(x > lo && x < hi))
+        x = 0.5 * (lo + hi);
+      double f_previous = std::max(std::abs(f_lo), std::abs(f_hi));
+
+      for (iterations = 1; iterations <= max_newton_iterations; ++iterations)
+        {
+          const auto [f, df] = fun(x);
+          if (f == 0.)
+            return x;
+          if (f < 0.)
+            x_neg = x;
+          else
+            x_pos = x;
+          const double a = std::min(x_neg, x_pos), b = std::max(x_neg, x_pos);
+
+          double x_new = (df != 0. && std::isfinite(df)) ? x - f / df :
+                                                           std::numeric_limits<double>::quiet_NaN();
+          if (!(x_new > a && x_new < b) || std::abs(f) > 0.5 * f_previous)
+            x_new = 0.5 * (a + b);
+          f_previous = std::abs(f);
+
+          const double tol = std::max(x_tol_abs, 4. * eps * std::abs(x_new));
+          if (std::abs(x_new - x) <= tol || b - a <= tol)
+            return x_new;
+          x = x_new;
+        }
+      throw std::runtime_error("superellipse: safeguarded Newton did not converge");
+    }
+
+    /// Circumradius max |y| of the superellipse (r1, r2, p, p) (see half_width_bound()).
+    double
+    circumradius_equal_exponents(const double r1, const double r2, const double p)
+    {
+      double r = std::max(r1, r2);
+      if (p > 2.)
+        {
+          // Interior stationary point of |y|^2 on u^p + v^p = 1: u / v = (r1/r2)^(2/(p-2)).
+          const double k = std::pow(r1 / r2, 2. / (p - 2.));
+          double       u, v;
+          if (k <= 1.)
+            {
+              v = std::pow(1. + std::pow(k, p), -1. / p);
+              u = k * v;
+            }
+          else
+            {
+              u = std::pow(1. + std::pow(1. / k, p), -1. / p);
+              v = u / k;
+            }
+          r = std::max(r, std::hypot(r1 * u, r2 * v));
+        }
+      return r;
+    }
+  } // namespace
+
+  // ------------------------------------------------------------------------------------------
+  // SuperellipseShape
+  // ------------------------------------------------------------------------------------------
+
+  SuperellipseShape
+  SuperellipseShape::named(const std::string &name, const double r0)
+  {
+    if (!is_positive_finite(r0))
+      {
+        std::ostringstream msg;
+        msg << "SuperellipseShape::named: reference radius r0 must be a positive finite length "
+               "(mm), got "
+            << r0;
+        throw std::invalid_argument(msg.str());
+      }
+    SuperellipseShape s;
+    if (name == "circular")
+      s = {r0, r0, 2., 2.};
+    else if (name == "square")
+      s = {r0, r0, 4., 4.};
+    else if (name == "elliptical")
+      s = {1.5 * r0, r0, 2., 2.};
+    else if (name == "rectangular")
+      s = {1.5 * r0, r0, 4., 4.};
+    else
+      throw std::invalid_argument("SuperellipseShape::named: unknown particle shape \"" + name +
+                                  "\" (known: circular, square, elliptical, rectangular)");
+    s.validate();
+    return s;
+  }
+
+  void
+  SuperellipseShape::validate() const
+  {
+    std::ostringstream msg;
+    if (!is_positive_finite(r1))
+      msg << "r1 = " << r1 << " must be a positive finite length (mm); ";
+    if (!is_positive_finite(r2))
+      msg << "r2 = " << r2 << " must be a positive finite length (mm); ";
+    if (!(std::isfinite(p1) && p1 >= 2.))
+      msg << "p1 = " << p1 << " must be a finite exponent >= 2 (convexity); ";
+    if (!(std::isfinite(p2) && p2 >= 2.))
+      msg << "p2 = " << p2 << " must be a finite exponent >= 2 (convexity); ";
+    if (!msg.str().empty())
+      throw std::invalid_argument("invalid superellipse shape: " + msg.str());
+  }
+
+  double
+  SuperellipseShape::aspect_ratio() const
+  {
+    return r1 / r2;
+  }
+
+  double
+  SuperellipseShape::half_width_bound() const
+  {
+    // The particle (p1, p2) lies inside the superellipse with p = max(p1, p2): for t in [0, 1],
+    // t^p <= t^p_i.
+    return circumradius_equal_exponents(r1, r2, std::max(p1, p2));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Superellipse
+  // ------------------------------------------------------------------------------------------
+
+  Superellipse::Superellipse(const SuperellipseShape &shape)
+    : shape_(shape)
+    , w_(0.)
+  {
+    shape_.validate();
+    const double p1 = shape_.p1, p2 = shape_.p2;
+    if (p1 == p2)
+      w_ = std::pow(0.5, 1. / p1);
+    else
+      {
+        unsigned int its = 0;
+        w_               = safeguarded_newton(
+          [p1, p2](const double w) {
+            return std::make_pair(std::pow(w, p1) + std::pow(w, p2) - 1.,
+                                  p1 * std::pow(w, p1 - 1.) + p2 * std::pow(w, p2 - 1.));
+          },
+          0.,
+          1.,
+          -1.,
+          1.,
+          4. * eps,
+          its);
+      }
+  }
+
+  const SuperellipseShape &
+  Superellipse::shape() const
+  {
+    return shape_;
+  }
+
+  double
+  Superellipse::implicit_function(const Tensor<1, 2> &y) const
+  {
+    return std::pow(std::abs(y[0]) / shape_.r1, shape_.p1) +
+           std::pow(std::abs(y[1]) / shape_.r2, shape_.p2) - 1.;
+  }
+
+  namespace
+  {
+    /// First and second derivatives of f at y: {f_1, f_2, f_11, f_22} (f_12 = 0).
+    std::array<double, 4>
+    implicit_derivatives(const SuperellipseShape &s, const Tensor<1, 2> &y)
+    {
+      if (!(std::isfinite(y[0]) && std::isfinite(y[1])))
+        throw std::domain_error("superellipse: point is not finite");
+      const double a = std::abs(y[0]) / s.r1, b = std::abs(y[1]) / s.r2;
+      const double a2 = std::pow(a, s.p1 - 2.), b2 = std::pow(b, s.p2 - 2.); // pow(0,0) = 1
+      const double f1  = std::copysign(s.p1 / s.r1 * a2 * a, y[0]);
+      const double f2  = std::copysign(s.p2 / s.r2 * b2 * b, y[1]);
+      const double f11 = s.p1 * (s.p1 - 1.) / (s.r1 * s.r1) * a2;
+      const double f22 = s.p2 * (s.p2 - 1.) / (s.r2 * s.r2) * b2;
+      if (f1 == 0. && f2 == 0.)
+        throw std::domain_error(
+          "superellipse: the normal is undefined where grad f = 0 (point at the centre)");
+      return {{f1, f2, f11, f22}};
+    }
+  } // namespace
+
+  Tensor<1, 2>
+  Superellipse::outward_normal(const Tensor<1, 2> &y) const
+  {
+    const auto   d    = implicit_derivatives(shape_, y);
+    const double norm = std::hypot(d[0], d[1]);
+    Tensor<1, 2> n;
+    n[0] = d[0] / norm;
+    n[1] = d[1] / norm;
+    return n;
+  }
+
+  Tensor<1, 2>
+  Superellipse::tangent(const Tensor<1, 2> &y) const
+  {
+    const Tensor<1, 2> n = outward_normal(y);
+    Tensor<1, 2>       t;
+    t[0] = -n[1];
+    t[1] = n[0];
+    return t;
+  }
+
+  double
+  Superellipse::curvature(const Tensor<1, 2> &y) const
+  {
+    const auto   d    = implicit_derivatives(shape_, y);
+    const double norm = std::hypot(d[0], d[1]);
+    return (d[2] * d[1] * d[1] + d[3] * d[0] * d[0]) / (norm * norm * norm);
+  }
+
+  namespace
+  {
+    /**
+     * A point of the first-quadrant arc and the orthogonality residual of the projection of m'.
+     *
+     * Arc parameter s in [0, 2], running clockwise from the d2 axis (s = 0, y' = (0, r2)) via the
+     * reference point P_o (s = 1) to the d1 axis (s = 2). With u = y'_1/r1, v = y'_2/r2:
+     *   s <= 1: unknown u = w s,       v = (1 - u^p1)^(1/p2)   (arc d2-axis .. P_o)
+     *   s >  1: unknown v = w (2 - s), u = (1 - v^p2)^(1/p1)   (arc P_o .. d1-axis)
+     * i.e. the constraint is eliminated in the well-conditioned component (Temizer 2013 Table 2).
+     */
+    struct ArcPoint
+    {
+      double s = 0.;
+      double y1 = 0., y2 = 0.; ///< y' (mm)
+      double n1 = 0., n2 = 0.; ///< outward unit normal
+      double kappa = 0.;       ///< curvature (1/mm)
+      double gap   = 0.;       ///< n . (m' - y') (mm)
+      double phi   = 0.;       ///< a_T . (m' - y') (mm), a_T = (-n2, n1)
+      double dphi  = 0.;       ///< d phi / d s = (1 + kappa gap) |d y'/d s| (mm)
+      double dist2 = 0.;       ///< |m' - y'|^2 (mm^2)
+    };
+
+    ArcPoint
+    evaluate_arc(const SuperellipseShape &sh, const double w, const double m1, const double m2,
+                 const double s)
+    {
+      ArcPoint     a;
+      const double p1 = sh.p1, p2 = sh.p2, r1 = sh.r1, r2 = sh.r2;
+      const bool   first_arc = s <= 1.;
+      double       u, v;
+      if (first_arc)
+        {
+          u = w * s;
+          v = std::pow(std::max(0., 1. - std::pow(u, p1)), 1. / p2);
+        }
+      else
+        {
+          v = w * (2. - s);
+          u = std::pow(std::max(0., 1. - std::pow(v, p2)), 1. / p1);
+        }
+      const double u2 = std::pow(u, p1 - 2.), v2 = std::pow(v, p2 - 2.); // pow(0, 0) = 1
+      const double f1 = p1 / r1 * u2 * u, f2 = p2 / r2 * v2 * v;
+      const double f11 = p1 * (p1 - 1.) / (r1 * r1) * u2, f22 = p2 * (p2 - 1.) / (r2 * r2) * v2;
+      const double g   = std::hypot(f1, f2); // > 0: max(u, v) >= w > 0
+
+      a.s  = s;
+      a.y1 = r1 * u;
+      a.y2 = r2 * v;
+      a.n1 = f1 / g;
+      a.n2 = f2 / g;
+      a.kappa = (f11 * f2 * f2 + f22 * f1 * f1) / (g * g * g);
+
+      const double d1 = m1 - a.y1, d2 = m2 - a.y2;
+      a.gap   = a.n1 * d1 + a.n2 * d2;
+      a.phi   = -a.n2 * d1 + a.n1 * d2;
+      a.dist2 = d1 * d1 + d2 * d2;
+      // |dy'/ds|: first arc dy'_1/ds = r1 w, |dy'| = |dy'_1| |grad f| / f_2; second arc likewise.
+      const double speed = first_arc ? r1 * w * g / f2 : r2 * w * g / f1;
+      // d phi / d(arc length, counter-clockwise) = -(1 + kappa gap); s runs clockwise.
+      a.dphi = (1. + a.kappa * a.gap) * speed;
+      return a;
+    }
+  } // namespace
+
+  Superellipse::Projection
+  Superellipse::closest_point_projection(const Tensor<1, 2> &m) const
+  {
+    if (!(std::isfinite(m[0]) && std::isfinite(m[1])))
+      throw std::invalid_argument("Superellipse::closest_point_projection: point is not finite");
+
+    const SuperellipseShape &sh = shape_;
+    Projection               result;
+
+    if (m[0] == 0. && m[1] == 0.)
+      {
+        // Centre: every direction is equally "deep"; take the nearer axis end.
+        Tensor<1, 2> y;
+        if (sh.r2 <= sh.r1)
+          y[1] = sh.r2;
+        else
+          y[0] = sh.r1;
+        result.point      = y;
+        result.normal     = outward_normal(y);
+        result.gap        = -(sh.r2 <= sh.r1 ? sh.r2 : sh.r1);
+        result.curvature  = curvature(y);
+        result.iterations = 0;
+        return result;
+      }
+
+    // (i) Quadrant reduction.
+    const double q1 = m[0] < 0. ? -1. : 1., q2 = m[1] < 0. ? -1. : 1.;
+    const double m1 = std::abs(m[0]), m2 = std::abs(m[1]);
+    const double w  = w_;
+    const auto   eval = [&](const double s) { return evaluate_arc(sh, w, m1, m2, s); };
+
+    // The best local minimum of the distance found so far.
+    ArcPoint     best;
+    bool         have_best       = false;
+    unsigned int best_iterations = 0;
+    const auto   consider        = [&](const ArcPoint &a, const unsigned int its) {
+      if (!have_best || a.dist2 < best.dist2)
+        {
+          best            = a;
+          best_iterations = its;
+          have_best       = true;
+        }
+    };
+
+    // Solve phi = 0 in a bracket with phi(lo) < 0 < phi(hi): a local minimum of the distance.
+    const auto solve = [&](const ArcPoint &lo, const ArcPoint &hi) {
+      unsigned int its = 0;
+      const double s   = safeguarded_newton(
+        [&](const double x) {
+          const ArcPoint a = eval(x);
+          return std::make_pair(a.phi, a.dphi);
+        },
+        lo.s,
+        hi.s,
+        lo.phi,
+        hi.phi,
+        4. * eps,
+        its);
+      consider(eval(s), its);
+    };
+
+    // (ii)-(iii) Scan the quadrant arc for local minima of the distance, i.e. sign changes
+    // phi: - -> + (phi is proportional to d|m'-y'|^2/ds). Where phi' changes sign in an interval
+    // phi may have a hidden pair of roots, so the interval is bisected unless |phi| is too large
+    // at the ends to reach zero within it.
+    const auto process = [&](auto &&self, const ArcPoint &a, const ArcPoint &b,
+                             const unsigned int depth) -> void {
+      const bool monotone = (a.dphi > 0. && b.dphi > 0.) || (a.dphi < 0. && b.dphi < 0.);
+      if (!monotone && depth < max_subdivision_depth)
+        {
+          bool may_hide_roots = true;
+          if (a.phi * b.phi > 0.)
+            {
+              const double slope = std::max(std::abs(a.dphi), std::abs(b.dphi));
+              may_hide_roots = std::abs(a.phi) + std::abs(b.phi) <= 2. * slope * (b.s - a.s);
+            }
+          if (may_hide_roots)
+            {
+              const ArcPoint c = eval(0.5 * (a.s + b.s));
+              if (c.phi == 0.)
+                consider(c, 0);
+              self(self, a, c, depth + 1);
+              self(self, c, b, depth + 1);
+              return;
+            }
+        }
+      if (a.phi < 0. && b.phi > 0.)
+        solve(a, b);
+    };
+
+    const double       p_max   = std::max(sh.p1, sh.p2);
+    const unsigned int n_half  = 8 + 2 * static_cast<unsigned int>(std::ceil(std::min(p_max, 64.)));
+    const unsigned int n_scan  = 2 * n_half;
+    ArcPoint           a       = eval(0.);
+    if (a.phi == 0.)
+      consider(a, 0);
+    for (unsigned int j = 1; j <= n_scan; ++j)
+      {
+        const ArcPoint b = eval(j == n_scan ? 2. : static_cast<double>(j) / n_half);
+        if (b.phi == 0.)
+          consider(b, 0);
+        process(process, a, b, 0);
+        a = b;
+      }
+    if (!have_best)
+      throw std::runtime_error("Superellipse::closest_point_projection: no stationary point found");
+
+    // (iv) Map back from the first quadrant.
+    result.point[0]   = q1 * best.y1;
+    result.point[1]   = q2 * best.y2;
+    result.normal[0]  = q1 * best.n1;
+    result.normal[1]  = q2 * best.n2;
+    result.gap        = best.gap;
+    result.curvature  = best.kappa;
+    result.iterations = best_iterations;
+    return result;
+  }
+
+  namespace
+  {
+    double
+    stiffness_factor(const Superellipse::Projection &p)
+    {
+      const double d = 1. + p.curvature * p.gap;
+      if (!(d > 0.))
+        throw std::domain_error("Superellipse: projection not differentiable (1 + kappa g_N <= 0, "
+                                "the point is at or beyond the centre of curvature)");
+      return d;
+    }
+  } // namespace
+
+  Tensor<2, 2>
+  Superellipse::projection_point_derivative(const Projection &p)
+  {
+    Tensor<1, 2> t;
+    t[0] = -p.normal[1];
+    t[1] = p.normal[0];
+    return dealii::outer_product(t, t) / stiffness_factor(p);
+  }
+
+  Tensor<2, 2>
+  Superellipse::normal_derivative(const Projection &p)
+  {
+    Tensor<1, 2> t;
+    t[0] = -p.normal[1];
+    t[1] = p.normal[0];
+    return (p.curvature / stiffness_factor(p)) * dealii::outer_product(t, t);
+  }
+
+  Tensor<1, 2>
+  Superellipse::lowest_point(const double theta) const
+  {
+    if (!std::isfinite(theta))
+      throw std::invalid_argument("Superellipse::lowest_point: theta is not finite");
+    const SuperellipseShape &sh = shape_;
+    const double             p1 = sh.p1, p2 = sh.p2, r1 = sh.r1, r2 = sh.r2;
+
+    // Particle-frame outward normal of the lowest point: R(theta)^T (-e2) = (-sin, -cos).
+    const double n1 = -std::sin(theta), n2 = -std::cos(theta);
+    const double q1 = n1 < 0. ? -1. : 1., q2 = n2 < 0. ? -1. : 1.;
+    const double a1 = std::abs(n1), a2 = std::abs(n2); // first-quadrant normal direction
+
+    double y1, y2;
+    if (a1 == 0.)
+      {
+        y1 = 0.;
+        y2 = r2;
+      }
+    else if (a2 == 0.)
+      {
+        y1 = r1;
+        y2 = 0.;
+      }
+    else
+      {
+        // Gradient at P_o: |s_o| = f1/f2 there; |s'| = a1/a2 = |tan theta|.
+        const double f1o = p1 / r1 * std::pow(w_, p1 - 1.), f2o = p2 / r2 * std::pow(w_, p2 - 1.);
+        unsigned int its = 0;
+        if (a1 * f2o <= a2 * f1o)
+          {
+            // |s'| <= |s_o|: unknown y'_1 via z = u^(p1-1) in [0, w^(p1-1)], v = (1-u^p1)^(1/p2);
+            // psi(z) = f1 a2 - f2 a1 (scaled) is increasing in z and nearly linear.
+            const auto uv = [&](const double z) {
+              const double u = std::pow(z, 1. / (p1 - 1.));
+              return std::make_pair(u, std::pow(std::max(0., 1. - std::pow(u, p1)), 1. / p2));
+            };
+            const auto psi = [&](const double z) {
+              const auto [u, v] = uv(z);
+              const double value = p1 / r1 * z * a2 - p2 / r2 * std::pow(v, p2 - 1.) * a1;
+              const double deriv = p1 / r1 * a2 + p2 / r2 * a1 * (p2 - 1.) * p1 * u / (p2 * (p1 - 1.) * v);
+              return std::make_pair(value, deriv);
+            };
+            const double z_max = std::pow(w_, p1 - 1.);
+            const double f_lo = psi(0.).first, f_hi = psi(z_max).first;
+            double       z;
+            if (f_hi <= 0.)
+              z = z_max;
+            else
+              z = safeguarded_newton(psi, 0., z_max, f_lo, f_hi, std::numeric_limits<double>::min(), its);
+            const auto [u, v] = uv(z);
+            y1                = r1 * u;
+            y2                = r2 * v;
+          }
+        else
+          {
+            // |s'| > |s_o|: unknown y'_2 via z = v^(p2-1) in [0, w^(p2-1)], u = (1-v^p2)^(1/p1).
+            const auto uv = [&](const double z) {
+              const double v = std::pow(z, 1. / (p2 - 1.));
+              return std::make_pair(std::pow(std::max(0., 1. - std::pow(v, p2)), 1. / p1), v);
+            };
+            const auto psi = [&](const double z) {
+              const auto [u, v] = uv(z);
+              const double value = p2 / r2 * z * a1 - p1 / r1 * std::pow(u, p1 - 1.) * a2;
+              const double deriv = p2 / r2 * a1 + p1 / r1 * a2 * (p1 - 1.) * p2 * v / (p1 * (p2 - 1.) * u);
+              return std::make_pair(value, deriv);
+            };
+            const double z_max = std::pow(w_, p2 - 1.);
+            const double f_lo = psi(0.).first, f_hi = psi(z_max).first;
+            double       z;
+            if (f_hi <= 0.)
+              z = z_max;
+            else
+              z = safeguarded_newton(psi, 0., z_max, f_lo, f_hi, std::numeric_limits<double>::min(), its);
+            const auto [u, v] = uv(z);
+            y1                = r1 * u;
+            y2                = r2 * v;
+          }
+      }
+    Tensor<1, 2> y;
+    y[0] = q1 * y1;
+    y[1] = q2 * y2;
+    return y;
+  }
+
+  std::vector<Tensor<1, 2>>
+  Superellipse::outline(const unsigned int n_vertices) const
+  {
+    if (n_vertices < 3)
+      throw std::invalid_argument("Superellipse::outline: need at least 3 vertices");
+    std::vector<Tensor<1, 2>> points(n_vertices);
+    for (unsigned int k = 0; k < n_vertices; ++k)
+      {
+        const double t = 2. * dealii::numbers::PI * k / n_vertices;
+        const double c = std::cos(t), s = std::sin(t);
+        points[k][0] = std::copysign(shape_.r1 * std::pow(std::abs(c), 2. / shape_.p1), c);
+        points[k][1] = std::copysign(shape_.r2 * std::pow(std::abs(s), 2. / shape_.p2), s);
+      }
+    return points;
+  }
+
+  Tensor<1, 2>
+  Superellipse::reference_point() const
+  {
+    Tensor<1, 2> p;
+    p[0] = shape_.r1 * w_;
+    p[1] = shape_.r2 * w_;
+    return p;
+  }
+
+  double
+  Superellipse::reference_slope() const
+  {
+    const SuperellipseShape &s  = shape_;
+    const double             f1 = s.p1 / s.r1 * std::pow(w_, s.p1 - 1.);
+    const double             f2 = s.p2 / s.r2 * std::pow(w_, s.p2 - 1.);
+    return -f1 / f2;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Frame maps
+  // ------------------------------------------------------------------------------------------
+
+  Tensor<1, 2>
+  rotate(const double theta, const Tensor<1, 2> &v)
+  {
+    const double c = std::cos(theta), s = std::sin(theta);
+    Tensor<1, 2> r;
+    r[0] = c * v[0] - s * v[1];
+    r[1] = s * v[0] + c * v[1];
+    return r;
+  }
+
+  Tensor<1, 2>
+  particle_to_global(const Tensor<1, 2> &c, const double theta, const Tensor<1, 2> &y)
+  {
+    return c + rotate(theta, y);
+  }
+
+  Tensor<1, 2>
+  global_to_particle(const Tensor<1, 2> &c, const double theta, const Tensor<1, 2> &x)
+  {
+    return rotate(-theta, x - c);
+  }
+
+} // namespace granular::geometry

@@ -1,0 +1,223 @@
+// granular-interface: superellipse particle geometry (spec §4).
+//
+// Units: lengths in mm, angles in rad, curvature in 1/mm.
+// Frames: the *particle frame* {d1, d2} has its origin at the particle centre c and is rotated by
+// theta (counter-clockwise) from the *global frame* {e1, e2}: x = c + R(theta) y.
+#ifndef GRANULAR_GEOMETRY_SUPERELLIPSE_H
+#define GRANULAR_GEOMETRY_SUPERELLIPSE_H
+
+#include <deal.II/base/tensor.h>
+
+#include <string>
+#include <vector>
+
+namespace granular::geometry
+{
+  using dealii::Tensor;
+
+  /**
+   * Shape parameters of a superellipse (spec §4, Temizer 2013 eq. 1)
+   *   f(y) = (|y1| / r1)^p1 + (|y2| / r2)^p2 - 1,
+   * with f < 0 inside, f = 0 on the surface. Semi-axes r1, r2 in mm (particle frame), exponents
+   * p1, p2 >= 2 (dimensionless; p_i >= 2 keeps the curve convex and C^1).
+   */
+  struct SuperellipseShape
+  {
+    double r1 = 0.5; ///< semi-axis along d1 (mm)
+    double r2 = 0.5; ///< semi-axis along d2 (mm)
+    double p1 = 2.0; ///< exponent of the d1 term (-)
+    double p2 = 2.0; ///< exponent of the d2 term (-)
+
+    /**
+     * Named default shape of the table in spec §4 for the reference radius @p r0 (mm):
+     * "circular" (r0, r0, 2, 2), "square" (r0, r0, 4, 4), "elliptical" (1.5 r0, r0, 2, 2),
+     * "rectangular" (1.5 r0, r0, 4, 4). The result is validated.
+     * @throws std::invalid_argument naming @p name if it is not one of the four names, or if
+     *         r0 is not a positive finite number.
+     */
+    static SuperellipseShape
+    named(const std::string &name, double r0);
+
+    /**
+     * Check the parameters.
+     * @throws std::invalid_argument with a message naming the offending parameter if r1 or r2 is
+     *         not a positive finite number, or p1 or p2 is not a finite number >= 2.
+     */
+    void
+    validate() const;
+
+    /// Aspect ratio a_r = r1 / r2 (dimensionless, spec §4).
+    double
+    aspect_ratio() const;
+
+    /**
+     * Radius (mm) of a circle about the centre that contains the whole particle, for bounding /
+     * broad-phase tests. For p1 = p2 = p this is exact, max |y| over the surface: max(r1, r2) for
+     * p = 2, and for p > 2 also the corner value at y1/y2 = (r1/r2)^(p/(p-2)) (e.g. r0 2^(1/2-1/p)
+     * for r1 = r2 = r0, larger than max(r1, r2)!). For p1 != p2 the particle lies inside the
+     * superellipse with p = max(p1, p2), whose exact value is returned (a tight upper bound).
+     */
+    double
+    half_width_bound() const;
+  };
+
+  /**
+   * Superellipse particle geometry kernel (spec §4): implicit function, normal, tangent, curvature,
+   * closest-point projection (spec §4.1, Temizer 2013 Table 2) with its linearisation, and the
+   * particle-surface contact point (spec §4.2, Temizer 2013 eq. 8).
+   *
+   * All points and vectors are in the PARTICLE frame (mm) unless stated otherwise. All member
+   * functions are const and free of global state (thread-safe).
+   */
+  class Superellipse
+  {
+  public:
+    /**
+     * Result of the closest-point projection of a point m onto the surface (particle frame).
+     */
+    struct Projection
+    {
+      Tensor<1, 2> point;      ///< y_p on the surface (particle frame, mm)
+      Tensor<1, 2> normal;     ///< outward unit normal n(y_p) (particle frame)
+      double       gap = 0.;   ///< g_N = (m - y_p) . n(y_p) in mm; negative if m is inside
+      double       curvature = 0.; ///< kappa(y_p) >= 0 in 1/mm
+      unsigned int iterations = 0; ///< Newton/bisection iterations of the root solve that gave y_p
+    };
+
+    /**
+     * @param shape the shape parameters (copied).
+     * @throws std::invalid_argument if @p shape is invalid (see SuperellipseShape::validate()).
+     */
+    explicit Superellipse(const SuperellipseShape &shape);
+
+    /// The shape parameters.
+    const SuperellipseShape &
+    shape() const;
+
+    /// f(y) = (|y1|/r1)^p1 + (|y2|/r2)^p2 - 1 (dimensionless) at @p y (particle frame, mm):
+    /// negative inside, zero on the surface, positive outside (spec §4).
+    double
+    implicit_function(const Tensor<1, 2> &y) const;
+
+    /**
+     * Outward unit normal n = grad f / |grad f| at @p y (particle frame, mm); @p y should be on
+     * or near the surface (spec §4).
+     * @throws std::domain_error if grad f vanishes (y at the centre) or @p y is not finite.
+     */
+    Tensor<1, 2>
+    outward_normal(const Tensor<1, 2> &y) const;
+
+    /**
+     * Unit tangent a_T = e3 x n = (-n2, n1) at @p y (particle frame; counter-clockwise sense).
+     * @throws std::domain_error as outward_normal().
+     */
+    Tensor<1, 2>
+    tangent(const Tensor<1, 2> &y) const;
+
+    /**
+     * Curvature kappa >= 0 (1/mm) of the level curve of f through @p y (particle frame, mm),
+     *   kappa = (f_11 f_2^2 + f_22 f_1^2) / |grad f|^3,
+     * with the sign convention d n / d s = kappa a_T (s: counter-clockwise arc length). Zero at
+     * the axis points of a superellipse with p_i > 2; 1/r0 for a circle of radius r0.
+     * @throws std::domain_error as outward_normal().
+     */
+    double
+    curvature(const Tensor<1, 2> &y) const;
+
+    /**
+     * Closest-point projection of @p m (particle frame, mm) onto the surface: spec §4.1,
+     * Temizer 2013 Table 2 (ClosestPointProjection).
+     *
+     * Steps: (i) quadrant reduction q_i = sign(m_i) (0 -> +1), m' = |m|; (ii) elimination of the
+     * constraint in the well-conditioned component: on the arc between the d2 axis and the
+     * reference point P_o the unknown is y'_1 with y'_2 = r2 [1 - (y'_1/r1)^p1]^(1/p2), on the arc
+     * between P_o and the d1 axis the unknown is y'_2 with y'_1 = r1 [1 - (y'_2/r2)^p2]^(1/p1);
+     * (iii) safeguarded Newton (bracket + bisection fallback) on the orthogonality condition
+     * a_T(y') . (m' - y') = 0; (iv) y_p,i = q_i y'_p,i.
+     *
+     * Extension of Table 2 (needed for deep penetrations with p > 2, where the distance has
+     * several local minima and the closest point need not lie in the sector of m given by the
+     * rule m'_1/m'_2 > a_r): both arcs of the quadrant are scanned for sign changes of the
+     * orthogonality residual (with adaptive subdivision where it is not monotone), every local
+     * minimum of the distance is solved for, and the nearest one is returned. Hence the result
+     * is the global closest point for any m: inside (any depth), outside, on the axes. For m
+     * exactly at the centre the nearer axis end is returned.
+     *
+     * Note: the contact check f(m) < 0 of Table 2 is left to the caller.
+     * @throws std::invalid_argument if @p m is not finite.
+     * @throws std::runtime_error if the root solve fails to converge (not expected).
+     */
+    Projection
+    closest_point_projection(const Tensor<1, 2> &m) const;
+
+    /**
+     * Linearisation of the projection with respect to m (particle frame):
+     *   d y_p / d m = a_T (x) a_T / (1 + kappa g_N)   (dimensionless).
+     * @throws std::domain_error if 1 + kappa g_N <= 0 (m at the centre of curvature, e.g. the
+     *         centre of a circle: the projection is not differentiable there).
+     */
+    static Tensor<2, 2>
+    projection_point_derivative(const Projection &p);
+
+    /**
+     * Linearisation of the normal at the projection with respect to m (particle frame):
+     *   d n / d m = kappa a_T (x) a_T / (1 + kappa g_N)   (1/mm).
+     * @throws std::domain_error as projection_point_derivative().
+     */
+    static Tensor<2, 2>
+    normal_derivative(const Projection &p);
+
+    /**
+     * Potential particle-surface contact point (spec §4.2, Temizer 2013 eq. 8): the surface
+     * point of the particle rotated by @p theta (rad, counter-clockwise) whose global tangent is
+     * horizontal and which is lowest, i.e. whose global outward normal is -e2. In the particle
+     * frame the outward normal is (-sin theta, -cos theta), the required particle-frame slope is
+     * s' = -tan(theta); the quadrant follows from the signs of -sin theta, -cos theta; the point is
+     * solved by safeguarded Newton in y'_1 if |s'| <= |s_o| else in y'_2.
+     * For a circle of radius r0: c + R(theta) y_c = c - r0 e2.
+     * @return y_c in the PARTICLE frame (mm); map with particle_to_global().
+     * @throws std::invalid_argument if @p theta is not finite.
+     */
+    Tensor<1, 2>
+    lowest_point(double theta) const;
+
+    /**
+     * @p n_vertices points on the outline (particle frame, mm), counter-clockwise, starting at
+     * (r1, 0), from the parametrisation y = (r1 sgn(cos t)|cos t|^(2/p1), r2 sgn(sin t)|sin t|^(2/p2)),
+     * t uniform in [0, 2 pi): denser near the rounded corners, sparser on the flat sides. For output.
+     * @throws std::invalid_argument if n_vertices < 3.
+     */
+    std::vector<Tensor<1, 2>>
+    outline(unsigned int n_vertices) const;
+
+    /// Reference point P_o on the surface with y1 = a_r y2 in the first quadrant (particle frame,
+    /// mm; spec §4): P_o = (r1 w, r2 w) with w^p1 + w^p2 = 1.
+    Tensor<1, 2>
+    reference_point() const;
+
+    /// Reference slope s_o = d y2 / d y1 of the surface at P_o (dimensionless, negative; spec §4).
+    double
+    reference_slope() const;
+
+  private:
+    SuperellipseShape shape_;
+    double            w_; ///< P_o = (r1 w, r2 w), w^p1 + w^p2 = 1
+  };
+
+  /// Rotation of @p v by @p theta (rad, counter-clockwise): R(theta) v, R = [[cos,-sin],[sin,cos]].
+  Tensor<1, 2>
+  rotate(double theta, const Tensor<1, 2> &v);
+
+  /// Particle frame -> global frame: x = c + R(theta) y. @p c centre (global, mm), @p theta
+  /// rotation (rad), @p y point in the particle frame (mm).
+  Tensor<1, 2>
+  particle_to_global(const Tensor<1, 2> &c, double theta, const Tensor<1, 2> &y);
+
+  /// Global frame -> particle frame: y = R(theta)^T (x - c). @p c centre (global, mm), @p theta
+  /// rotation (rad), @p x point in the global frame (mm).
+  Tensor<1, 2>
+  global_to_particle(const Tensor<1, 2> &c, double theta, const Tensor<1, 2> &x);
+
+} // namespace granular::geometry
+
+#endif

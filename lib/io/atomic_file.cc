@@ -1,0 +1,46 @@
+#include "io/atomic_file.h"
+
+#include <deal.II/base/data_out_base.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace granular::io
+{
+  void write_file_atomically(const std::string &path, const std::string &content)
+  {
+    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+    {
+      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+      if (!out)
+        throw std::runtime_error("cannot write " + tmp);
+      out << content;
+      out.flush();
+      if (!out)
+        throw std::runtime_error("error while writing " + tmp);
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec)
+      {
+        std::filesystem::remove(tmp, ec);
+        throw std::runtime_error("cannot rename " + tmp + " to " + path);
+      }
+  }
+
+  PvdCollection::PvdCollection(std::string path)
+    : path_(std::move(path))
+  {}
+
+  void PvdCollection::add(double time, const std::string &file)
+  {
+    records_.emplace_back(time, file);
+    std::ostringstream s;
+    dealii::DataOutBase::write_pvd_record(s, records_);
+    write_file_atomically(path_, s.str());
+  }
+} // namespace granular::io

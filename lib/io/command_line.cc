@@ -1,0 +1,162 @@
+#include "io/command_line.h"
+
+#include "io/parameter_error.h"
+
+#include <deal.II/base/exceptions.h>
+#include <deal.II/base/parameter_handler.h>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace granular
+{
+  namespace
+  {
+    /// deal.II's exception text without the source-location boilerplate.
+    std::string reader_message(const dealii::ExceptionBase &e)
+    {
+      std::ostringstream s;
+      e.print_info(s);
+      std::string m = s.str();
+      while (!m.empty() && (m.back() == '\n' || m.back() == ' '))
+        m.pop_back();
+      return m;
+    }
+
+    /// Turns "A/B/C=value" into a parameter-file fragment, so that an override is
+    /// checked exactly like a line of the file (undeclared entries, patterns).
+    std::string set_entry_as_prm(const std::string &assignment)
+    {
+      const auto eq = assignment.find('=');
+      if (eq == std::string::npos || eq == 0)
+        throw ParameterError::from_reader(
+          "--set", "expected \"Sub/section/Entry=value\", got \"" + assignment + "\"");
+      const std::string path  = assignment.substr(0, eq);
+      const std::string value = assignment.substr(eq + 1);
+      std::vector<std::string> parts;
+      std::size_t              start = 0;
+      for (std::size_t slash; (slash = path.find('/', start)) != std::string::npos;
+           start = slash + 1)
+        parts.push_back(path.substr(start, slash - start));
+      parts.push_back(path.substr(start));
+      std::string prm;
+      for (std::size_t i = 0; i + 1 < parts.size(); ++i)
+        prm += "subsection " + parts[i] + "\n";
+      prm += "set " + parts.back() + " = " + value + "\n";
+      for (std::size_t i = 0; i + 1 < parts.size(); ++i)
+        prm += "end\n";
+      return prm;
+    }
+  } // namespace
+
+  std::string usage_text()
+  {
+    return "Usage: granular-interface [options] PARAMETER_FILE.prm\n"
+           "\n"
+           "Coupled DEM-FEM micromechanical test of a granular rubber interface:\n"
+           "a rubber block is pressed onto a rigid surface and dragged over it while a\n"
+           "rigid superellipse particle rolls in the interface. Reports the macroscopic\n"
+           "friction coefficient kbar (summary.csv), the history (history.csv) and\n"
+           "ParaView output (solution.pvd, particle.pvd). Units: mm, s, N, t, MPa.\n"
+           "\n"
+           "Options:\n"
+           "  --output-directory DIR           write all results to DIR (overrides\n"
+           "                                   Output/Output directory)\n"
+           "  --set \"Sub/section/Entry=value\"  override one entry; repeatable\n"
+           "  --print-parameters               print the complete, documented default\n"
+           "                                   parameter file and exit\n"
+           "  --help                           print this text and exit\n"
+           "\n"
+           "A parameter file with a non-empty Sweep subsection runs the Cartesian\n"
+           "product of its lists (use mpirun -np N to distribute the points).\n"
+           "Exit status: 0 on success, non-zero on any error.\n";
+  }
+
+  CommandLineOptions parse_command_line(int argc, const char *const *argv)
+  {
+    CommandLineOptions options;
+    for (int i = 1; i < argc; ++i)
+      {
+        const std::string arg = argv[i];
+        auto              value = [&](const std::string &option) {
+          if (i + 1 >= argc)
+            throw std::invalid_argument("option " + option + " needs a value");
+          const std::string v = argv[++i];
+          if (v.empty())
+            throw std::invalid_argument("option " + option + " needs a non-empty value");
+          return v;
+        };
+        if (arg == "--help" || arg == "-h")
+          options.help = true;
+        else if (arg == "--print-parameters")
+          options.print_parameters = true;
+        else if (arg == "--output-directory")
+          options.output_directory = value(arg);
+        else if (arg.rfind("--output-directory=", 0) == 0)
+          options.output_directory = arg.substr(19);
+        else if (arg == "--set")
+          options.set_entries.push_back(value(arg));
+        else if (arg.rfind("--set=", 0) == 0)
+          options.set_entries.push_back(arg.substr(6));
+        else if (arg.rfind("-", 0) == 0)
+          throw std::invalid_argument("unknown option " + arg + " (see --help)");
+        else if (!options.parameter_file.empty())
+          throw std::invalid_argument("more than one parameter file given: " +
+                                      options.parameter_file + ", " + arg);
+        else
+          options.parameter_file = arg;
+      }
+    return options;
+  }
+
+  std::string default_parameter_file()
+  {
+    dealii::ParameterHandler prm;
+    RunParameters::declare_parameters(prm);
+    std::ostringstream s;
+    prm.print_parameters(s, dealii::ParameterHandler::PRM |
+                              dealii::ParameterHandler::KeepDeclarationOrder);
+    return s.str();
+  }
+
+  RunParameters read_parameters(const CommandLineOptions &options,
+                                dealii::ParameterHandler &prm)
+  {
+    RunParameters::declare_parameters(prm);
+    if (!options.parameter_file.empty())
+      {
+        if (!std::ifstream(options.parameter_file))
+          throw ParameterError::from_reader(options.parameter_file,
+                                            "cannot open the parameter file");
+        try
+          {
+            prm.parse_input(options.parameter_file);
+          }
+        catch (const dealii::ExceptionBase &e)
+          {
+            throw ParameterError::from_reader(options.parameter_file, reader_message(e));
+          }
+      }
+    for (const std::string &assignment : options.set_entries)
+      try
+        {
+          prm.parse_input_from_string(set_entry_as_prm(assignment));
+        }
+      catch (const dealii::ExceptionBase &e)
+        {
+          throw ParameterError::from_reader("--set \"" + assignment + "\"",
+                                            reader_message(e));
+        }
+    if (!options.output_directory.empty())
+      {
+        prm.enter_subsection("Output");
+        prm.set("Output directory", options.output_directory);
+        prm.leave_subsection();
+      }
+    RunParameters parameters;
+    parameters.parse_parameters(prm);
+    parameters.validate();
+    return parameters;
+  }
+} // namespace granular

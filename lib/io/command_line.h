@@ -1,0 +1,45 @@
+#pragma once
+/**
+ * @file command_line.h
+ * The command line contract of spec §8.1:
+ *   granular-interface [options] PARAMETER_FILE.prm
+ *     --output-directory DIR, --set "Sub/section/Entry=value" (repeatable),
+ *     --print-parameters, --help
+ */
+#include "io/run_parameters.h"
+
+#include <string>
+#include <vector>
+
+namespace granular
+{
+  /// What the user asked for on the command line.
+  struct CommandLineOptions
+  {
+    std::string              parameter_file;   ///< empty: none given
+    std::string              output_directory; ///< empty: keep the file's entry
+    std::vector<std::string> set_entries;      ///< "Sub/section/Entry=value"
+    bool                     print_parameters = false;
+    bool                     help             = false;
+  };
+
+  /// Parses argv. Throws std::invalid_argument with a usage hint for unknown
+  /// options, missing option values, or more than one parameter file.
+  CommandLineOptions parse_command_line(int argc, const char *const *argv);
+
+  /// The --help text.
+  std::string usage_text();
+
+  /// The complete documented default parameter file (what --print-parameters prints
+  /// and what params/default.prm holds).
+  std::string default_parameter_file();
+
+  /// Declares all parameters in @p prm, reads the parameter file (if any), applies
+  /// every --set and --output-directory, parses and validates. Nothing else is done,
+  /// so bad input is rejected before any work starts.
+  /// Throws ParameterError naming the entry (and the line, where deal.II reports it)
+  /// for an unreadable file, unknown entries, malformed values and physically
+  /// inconsistent values.
+  RunParameters read_parameters(const CommandLineOptions &options,
+                                dealii::ParameterHandler &prm);
+} // namespace granular

@@ -1,0 +1,26 @@
+#pragma once
+/**
+ * @file output_parameters.h
+ * Subsection "Output": where and how often results are written (spec §8.2).
+ */
+#include <string>
+
+namespace dealii { class ParameterHandler; }
+
+namespace granular
+{
+  /// Parameters of subsection "Output".
+  struct OutputParameters
+  {
+    std::string  output_directory = "output"; ///< results directory
+    unsigned int vtu_interval     = 100;      ///< ParaView output every N steps (0: off)
+    unsigned int history_interval = 1;        ///< history.csv row every N steps
+    double       progress_interval = 1.0;     ///< wall-clock seconds between progress lines
+    bool         verbose          = false;    ///< Newton convergence line per iteration
+
+    static void declare_parameters(dealii::ParameterHandler &prm);
+    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// Throws ParameterError naming the entry.
+    void validate() const;
+  };
+} // namespace granular

@@ -1,0 +1,77 @@
+#include "io/run_parameters.h"
+
+#include "geometry/superellipse.h"
+#include "io/parameter_error.h"
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <sstream>
+
+namespace granular
+{
+  void RunParameters::declare_parameters(dealii::ParameterHandler &prm)
+  {
+    OutputParameters::declare_parameters(prm);
+    BlockParameters::declare_parameters(prm);
+    LoadingParameters::declare_parameters(prm);
+    RubberParameters::declare_parameters(prm);
+    ParticleParameters::declare_parameters(prm);
+    ContactParameters::declare_parameters(prm);
+    SolverParameters::declare_parameters(prm);
+    SweepParameters::declare_parameters(prm);
+  }
+
+  void RunParameters::parse_parameters(dealii::ParameterHandler &prm)
+  {
+    output.parse_parameters(prm);
+    block.parse_parameters(prm);
+    loading.parse_parameters(prm);
+    rubber.parse_parameters(prm);
+    particle.parse_parameters(prm);
+    contact.parse_parameters(prm);
+    solver.parse_parameters(prm);
+    sweep.parse_parameters(prm);
+  }
+
+  void RunParameters::validate() const
+  {
+    output.validate();
+    block.validate();
+    loading.validate();
+    rubber.validate();
+    particle.validate();
+    contact.validate();
+    solver.validate();
+    sweep.validate();
+
+    if (particle.enabled)
+      {
+        const std::string shape_entry =
+          particle.shape_name == "custom" ? "Particle/Semi-axis r1" : "Particle/Shape";
+        geometry::SuperellipseShape shape;
+        try
+          {
+            shape = particle.shape();
+            shape.validate();
+          }
+        catch (const std::exception &e)
+          {
+            throw ParameterError(shape_entry, e.what());
+          }
+        // Largest distance of the outline from the centre: the particle sweeps a
+        // circle of this radius while it rolls, which must fit the periodic cell.
+        double radius = 0.;
+        for (const auto &y : geometry::Superellipse(shape).outline(1440))
+          radius = std::max(radius, y.norm());
+        if (!(2. * radius < block.length))
+          {
+            std::ostringstream s;
+            s << "the particle (largest diameter " << 2. * radius
+              << " mm over all orientations) is wider than the periodic cell, "
+                 "Geometry/Block length = "
+              << block.length << " mm";
+            throw ParameterError(shape_entry, s.str());
+          }
+      }
+  }
+} // namespace granular

@@ -1,0 +1,37 @@
+#pragma once
+/**
+ * @file run_parameters.h
+ * The complete parameter set of one run: every module declares and parses its own
+ * subsection (step-44 / ASPECT pattern); this aggregate only collects them and adds
+ * the checks that span modules (spec §8.1).
+ */
+#include "contact/contact_parameters.h"
+#include "coupling/loading_parameters.h"
+#include "dem/particle_parameters.h"
+#include "fem/block_parameters.h"
+#include "io/output_parameters.h"
+#include "material/rubber_parameters.h"
+#include "sweep/sweep_parameters.h"
+
+namespace granular
+{
+  /// All parameters of a run, one member per subsection.
+  struct RunParameters
+  {
+    OutputParameters   output;
+    BlockParameters    block;
+    LoadingParameters  loading;
+    RubberParameters   rubber;
+    ParticleParameters particle;
+    ContactParameters  contact;
+    SolverParameters   solver;
+    SweepParameters    sweep;
+
+    /// Declares every subsection in the order of the shipped parameter files.
+    static void declare_parameters(dealii::ParameterHandler &prm);
+    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// Module checks plus cross-module consistency (the particle must fit the cell in
+    /// every orientation). Throws ParameterError naming the entry.
+    void validate() const;
+  };
+} // namespace granular

@@ -1,0 +1,98 @@
+#include "sweep/sweep_parameters.h"
+
+#include "io/parameter_error.h"
+
+#include <deal.II/base/parameter_handler.h>
+#include <deal.II/base/utilities.h>
+
+namespace granular
+{
+  using namespace dealii::Patterns;
+
+  geometry::SuperellipseShape parse_sweep_shape(const std::string &text, double r0)
+  {
+    const auto parts = dealii::Utilities::split_string_list(text, ':');
+    if (parts.size() == 1)
+      return geometry::SuperellipseShape::named(parts[0], r0);
+    if (parts.size() != 4)
+      throw std::invalid_argument("shape '" + text +
+                                  "' is neither a named shape nor r1:r2:p1:p2");
+    try
+      {
+        const auto v = dealii::Utilities::string_to_double(parts);
+        return geometry::SuperellipseShape{v[0], v[1], v[2], v[3]};
+      }
+    catch (...)
+      {
+        throw std::invalid_argument("shape '" + text + "': r1:r2:p1:p2 must be numbers");
+      }
+  }
+
+  bool SweepParameters::active() const
+  {
+    return !(pressures.empty() && relaxation_times.empty() && slip_velocities.empty() &&
+             shapes.empty() && payne_d.empty() && rubber_models.empty());
+  }
+
+  void SweepParameters::declare_parameters(dealii::ParameterHandler &prm)
+  {
+    prm.enter_subsection("Sweep");
+    prm.declare_entry("Pressures", "", List(Double(), 0),
+                      "Macroscopic pressures p in MPa (empty: Loading/Pressure only).");
+    prm.declare_entry("Relaxation times", "", List(Double(), 0),
+                      "Relaxation times tau0 in s (empty: Rubber/Maxwell branch/Relaxation time).");
+    prm.declare_entry("Slip velocities", "", List(Double(), 0),
+                      "Slip velocities v_F in mm/s (empty: Loading/Slip velocity).");
+    prm.declare_entry("Shapes", "", List(Anything(), 0),
+                      "Particle shapes: circular, square, elliptical, rectangular, or "
+                      "r1:r2:p1:p2 in mm (empty: Particle/Shape).");
+    prm.declare_entry("Payne parameters", "", List(Double(), 0),
+                      "Payne d in s (empty: Rubber/Maxwell branch/Payne parameter).");
+    prm.declare_entry("Rubber models", "", List(Selection("elastic|viscoelastic"), 0),
+                      "elastic and/or viscoelastic (empty: Rubber/Maxwell branch/Viscoelastic).");
+    prm.declare_entry("Scale time step with slip velocity", "true", Bool(),
+                      "true: Delta t = (Loading/Time step) L0 / v_F, i.e. proportional to "
+                      "1/v_F as in Temizer 2013; false: Delta t fixed at its value for "
+                      "Loading/Slip velocity.");
+    prm.leave_subsection();
+  }
+
+  void SweepParameters::parse_parameters(dealii::ParameterHandler &prm)
+  {
+    using dealii::Utilities::split_string_list;
+    using dealii::Utilities::string_to_double;
+    prm.enter_subsection("Sweep");
+    pressures        = string_to_double(split_string_list(prm.get("Pressures")));
+    relaxation_times = string_to_double(split_string_list(prm.get("Relaxation times")));
+    slip_velocities  = string_to_double(split_string_list(prm.get("Slip velocities")));
+    shapes           = split_string_list(prm.get("Shapes"));
+    payne_d          = string_to_double(split_string_list(prm.get("Payne parameters")));
+    rubber_models    = split_string_list(prm.get("Rubber models"));
+    scale_time_step_with_slip_velocity = prm.get_bool("Scale time step with slip velocity");
+    prm.leave_subsection();
+  }
+
+  void SweepParameters::validate() const
+  {
+    for (const double p : pressures)
+      require_positive("Sweep/Pressures", p, "every pressure");
+    for (const double t : relaxation_times)
+      require_positive("Sweep/Relaxation times", t, "every relaxation time");
+    for (const double v : slip_velocities)
+      require_positive("Sweep/Slip velocities", v, "every slip velocity");
+    for (const double d : payne_d)
+      if (!(d >= 0.))
+        throw ParameterError("Sweep/Payne parameters", "every Payne d must be >= 0");
+    for (const std::string &s : shapes)
+      {
+        try
+          {
+            parse_sweep_shape(s, 0.5).validate();
+          }
+        catch (const std::exception &e)
+          {
+            throw ParameterError("Sweep/Shapes", e.what());
+          }
+      }
+  }
+} // namespace granular

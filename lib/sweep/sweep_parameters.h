@@ -1,0 +1,39 @@
+#pragma once
+/**
+ * @file sweep_parameters.h
+ * Subsection "Sweep" (spec §8.3): lists whose Cartesian product is run, one point per
+ * combination. An empty list keeps the single value of the parameter file.
+ */
+#include "geometry/superellipse.h"
+
+#include <string>
+#include <vector>
+
+namespace dealii { class ParameterHandler; }
+
+namespace granular
+{
+  /// Parameters of subsection "Sweep".
+  struct SweepParameters
+  {
+    std::vector<double>      pressures;        ///< MPa
+    std::vector<double>      relaxation_times; ///< s
+    std::vector<double>      slip_velocities;  ///< mm/s
+    std::vector<std::string> shapes;           ///< named shapes or "r1:r2:p1:p2"
+    std::vector<double>      payne_d;          ///< s
+    std::vector<std::string> rubber_models;    ///< "elastic" | "viscoelastic"
+    bool scale_time_step_with_slip_velocity = true;
+
+    /// true if any list is non-empty.
+    bool active() const;
+
+    static void declare_parameters(dealii::ParameterHandler &prm);
+    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// Throws ParameterError naming the entry.
+    void validate() const;
+  };
+
+  /// A sweep shape: a named shape of spec §4 with reference radius r0 (mm), or
+  /// "r1:r2:p1:p2" in mm. Throws std::invalid_argument for anything else.
+  geometry::SuperellipseShape parse_sweep_shape(const std::string &text, double r0);
+} // namespace granular

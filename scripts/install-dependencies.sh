@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs, from Debian's archive, what granular-interface needs to build, test and
+# post-process. Idempotent: does nothing when every package is already present.
+# Must run as root (or with sudo available) on Debian 12.
+set -euo pipefail
+
+packages=(
+  cmake g++ make
+  libdeal.ii-dev
+  libgtest-dev
+  mpi-default-bin mpi-default-dev
+  python3 python3-numpy python3-matplotlib python3-vtk9
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-dependencies: all packages present"
+  exit 0
+fi
+
+echo "install-dependencies: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,279 @@
+// Parameter file, command line and bad-input rejection (spec §8.1; issue: foundation).
+#include "io/command_line.h"
+#include "io/parameter_error.h"
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace
+{
+  using granular::CommandLineOptions;
+  using granular::ParameterError;
+
+  std::string read_file(const std::string &path)
+  {
+    std::ifstream      in(path);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+
+  /// Reads the defaults with the given --set overrides.
+  granular::RunParameters read_with(const std::vector<std::string> &sets,
+                                    const std::string           &file = "")
+  {
+    CommandLineOptions options;
+    options.parameter_file = file;
+    options.set_entries    = sets;
+    dealii::ParameterHandler prm;
+    return granular::read_parameters(options, prm);
+  }
+
+  /// Expects read_with(sets) to throw a ParameterError whose message names @p entry.
+  void expect_rejected(const std::vector<std::string> &sets, const std::string &entry)
+  {
+    try
+      {
+        read_with(sets);
+        FAIL() << "accepted invalid input naming " << entry;
+      }
+    catch (const ParameterError &e)
+      {
+        EXPECT_NE(std::string(e.what()).find(entry), std::string::npos)
+          << "message does not name the entry '" << entry << "': " << e.what();
+      }
+  }
+
+  std::string temporary_file(const std::string &name, const std::string &content)
+  {
+    const std::string path =
+      (std::filesystem::temp_directory_path() / ("granular-test-" + name)).string();
+    std::ofstream(path) << content;
+    return path;
+  }
+
+  /// Runs the executable, returns the exit status; stderr+stdout into @p output.
+  int run_executable(const std::string &arguments, std::string &output)
+  {
+    const std::string log =
+      (std::filesystem::temp_directory_path() / "granular-test-exe.log").string();
+    const int status =
+      std::system((std::string(GRANULAR_EXECUTABLE) + " " + arguments + " > " + log +
+                   " 2>&1")
+                    .c_str());
+    output = read_file(log);
+    return WEXITSTATUS(status);
+  }
+} // namespace
+
+TEST(Parameters, DefaultsMatchTheSpecification)
+{
+  const granular::RunParameters p = read_with({});
+  EXPECT_DOUBLE_EQ(p.block.length, 10.);
+  EXPECT_DOUBLE_EQ(p.block.height, 7.5);
+  EXPECT_EQ(p.block.n_x, 40u);
+  EXPECT_EQ(p.block.n_y, 15u);
+  EXPECT_DOUBLE_EQ(p.loading.pressure, 2.);
+  EXPECT_DOUBLE_EQ(p.loading.slip_velocity, 2500.);
+  EXPECT_DOUBLE_EQ(p.loading.nominal_dragging_time(p.block.length), 4e-3);
+  EXPECT_DOUBLE_EQ(p.loading.time_step(p.block.length), 4e-7);
+  EXPECT_DOUBLE_EQ(p.loading.end_time(p.block.length), 4. * 4e-3);
+  EXPECT_DOUBLE_EQ(p.rubber.shear_modulus, 1.);
+  EXPECT_DOUBLE_EQ(p.rubber.bulk_modulus(), 1e3);
+  EXPECT_DOUBLE_EQ(p.rubber.maxwell_modulus(), 0.); // default run: elastic rubber
+  EXPECT_DOUBLE_EQ(p.particle.density, 3e-9);
+  EXPECT_DOUBLE_EQ(p.particle.mass(), 3e-9 * M_PI * 0.25);
+  EXPECT_DOUBLE_EQ(p.particle.moment_of_inertia(), 0.5 * p.particle.mass() * 0.25);
+  EXPECT_EQ(p.particle.shape_name, "elliptical");
+  EXPECT_DOUBLE_EQ(p.particle.shape().r1, 0.75);
+  EXPECT_DOUBLE_EQ(p.contact.rubber_surface.normal_penalty, 1e6);
+  EXPECT_DOUBLE_EQ(p.contact.rubber_surface.tangential_penalty, 1e4);
+  EXPECT_DOUBLE_EQ(p.contact.rubber_surface.friction_coefficient, 0.5);
+  EXPECT_DOUBLE_EQ(p.contact.rubber_particle.friction_coefficient, 0.5);
+  EXPECT_DOUBLE_EQ(p.contact.particle_surface.friction_coefficient, 1.5);
+  EXPECT_DOUBLE_EQ(p.contact.particle_surface.normal_stiffness, 1e5);
+  EXPECT_DOUBLE_EQ(p.contact.particle_surface.tangential_stiffness, 1e3);
+  EXPECT_DOUBLE_EQ(p.contact.particle_surface.damping, 3e-5);
+}
+
+TEST(Parameters, ShippedDefaultFileEqualsPrintParameters)
+{
+  EXPECT_EQ(read_file(std::string(GRANULAR_SOURCE_DIR) + "/params/default.prm"),
+            granular::default_parameter_file());
+}
+
+TEST(Parameters, EveryShippedParameterFileIsValid)
+{
+  unsigned int n = 0;
+  for (const auto &entry :
+       std::filesystem::directory_iterator(std::string(GRANULAR_SOURCE_DIR) + "/params"))
+    if (entry.path().extension() == ".prm")
+      {
+        SCOPED_TRACE(entry.path().string());
+        EXPECT_NO_THROW(read_with({}, entry.path().string()));
+        ++n;
+      }
+  EXPECT_GE(n, 2u);
+}
+
+TEST(Parameters, SetOverridesAnEntry)
+{
+  const auto p = read_with({"Loading/Pressure=3.5", "Contact/Rubber-surface/Friction coefficient=0.3"});
+  EXPECT_DOUBLE_EQ(p.loading.pressure, 3.5);
+  EXPECT_DOUBLE_EQ(p.contact.rubber_surface.friction_coefficient, 0.3);
+}
+
+TEST(Parameters, RejectsUnknownEntryInFile)
+{
+  const std::string path = temporary_file(
+    "unknown.prm", "subsection Loading\n  set Presure = 2\nend\n");
+  try
+    {
+      read_with({}, path);
+      FAIL() << "unknown entry accepted";
+    }
+  catch (const ParameterError &e)
+    {
+      EXPECT_NE(std::string(e.what()).find("Presure"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("Line <2>"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Parameters, RejectsMalformedValueInFile)
+{
+  const std::string path = temporary_file(
+    "malformed.prm", "subsection Loading\n  set Pressure = two\nend\n");
+  try
+    {
+      read_with({}, path);
+      FAIL() << "malformed value accepted";
+    }
+  catch (const ParameterError &e)
+    {
+      EXPECT_NE(std::string(e.what()).find("Pressure"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("two"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Parameters, RejectsUnknownSetEntry)
+{
+  expect_rejected({"Loading/Not an entry=1"}, "Not an entry");
+  expect_rejected({"Loading/Pressure"}, "--set");
+}
+
+TEST(Parameters, RejectsSuperellipseExponentBelowTwo)
+{
+  expect_rejected({"Particle/Shape=custom", "Particle/Exponent p1=1.5"},
+                  "Particle/Exponent p1");
+  expect_rejected({"Particle/Shape=custom", "Particle/Exponent p2=1.99"},
+                  "Particle/Exponent p2");
+}
+
+TEST(Parameters, RejectsNonPositiveRadius)
+{
+  expect_rejected({"Particle/Reference radius=0"}, "Particle/Reference radius");
+  expect_rejected({"Particle/Shape=custom", "Particle/Semi-axis r1=-0.5"},
+                  "Particle/Semi-axis r1");
+  expect_rejected({"Particle/Shape=custom", "Particle/Semi-axis r2=0"},
+                  "Particle/Semi-axis r2");
+}
+
+TEST(Parameters, RejectsNonPositiveModulus)
+{
+  expect_rejected({"Rubber/Shear modulus=0"}, "Rubber/Shear modulus");
+  expect_rejected({"Rubber/Bulk modulus ratio=-1"}, "Rubber/Bulk modulus ratio");
+  expect_rejected({"Contact/Particle-surface/Normal stiffness=0"},
+                  "Contact/Particle-surface/Normal stiffness");
+}
+
+TEST(Parameters, RejectsNonPositiveDensity)
+{
+  expect_rejected({"Particle/Density=-3e-9"}, "Particle/Density");
+  expect_rejected({"Rubber/Density ratio=0"}, "Rubber/Density ratio");
+}
+
+TEST(Parameters, RejectsNonPositiveTimeStep)
+{
+  expect_rejected({"Loading/Time step=0"}, "Loading/Time step");
+}
+
+TEST(Parameters, RejectsTimeStepNotBelowT0)
+{
+  expect_rejected({"Loading/Time step=1"}, "Loading/Time step");
+  expect_rejected({"Loading/Time step=2.5"}, "Loading/Time step");
+  EXPECT_NO_THROW(read_with({"Loading/Time step=0.5"}));
+}
+
+TEST(Parameters, RejectsParticleWiderThanCell)
+{
+  // elliptical: r1 = 1.5 r0 = 0.75 mm, diameter 1.5 mm
+  expect_rejected({"Geometry/Block length=1.4"}, "Particle/Shape");
+  EXPECT_NO_THROW(read_with({"Geometry/Block length=1.6"}));
+  // a rectangular superellipse's corners reach beyond max(r1, r2): largest
+  // diameter 1.569 mm, so a 1.55 mm cell fits the ellipse but not the rectangle
+  EXPECT_NO_THROW(read_with({"Geometry/Block length=1.55"}));
+  expect_rejected({"Particle/Shape=rectangular", "Geometry/Block length=1.55"},
+                  "Particle/Shape");
+  // without a particle the same cell is fine
+  EXPECT_NO_THROW(read_with({"Particle/Enabled=false", "Geometry/Block length=1.4"}));
+}
+
+TEST(Parameters, RejectsNegativeFrictionCoefficient)
+{
+  expect_rejected({"Contact/Rubber-surface/Friction coefficient=-0.1"},
+                  "Contact/Rubber-surface/Friction coefficient");
+  expect_rejected({"Contact/Rubber-particle/Friction coefficient=-1"},
+                  "Contact/Rubber-particle/Friction coefficient");
+  expect_rejected({"Contact/Particle-surface/Friction coefficient=-1.5"},
+                  "Contact/Particle-surface/Friction coefficient");
+}
+
+TEST(CommandLine, ParsesTheSpecifiedOptions)
+{
+  const char *argv[] = {"granular-interface", "--set", "Loading/Pressure=1",
+                        "--output-directory", "out", "--set", "Loading/Time step=1e-3",
+                        "run.prm"};
+  const auto o = granular::parse_command_line(8, argv);
+  EXPECT_EQ(o.parameter_file, "run.prm");
+  EXPECT_EQ(o.output_directory, "out");
+  ASSERT_EQ(o.set_entries.size(), 2u);
+  EXPECT_EQ(o.set_entries[1], "Loading/Time step=1e-3");
+  const char *bad[] = {"granular-interface", "--frobnicate"};
+  EXPECT_THROW(granular::parse_command_line(2, bad), std::invalid_argument);
+  const char *missing[] = {"granular-interface", "--set"};
+  EXPECT_THROW(granular::parse_command_line(2, missing), std::invalid_argument);
+  const char *two[] = {"granular-interface", "a.prm", "b.prm"};
+  EXPECT_THROW(granular::parse_command_line(3, two), std::invalid_argument);
+}
+
+TEST(CommandLine, ExecutableHelpAndPrintParameters)
+{
+  std::string out;
+  EXPECT_EQ(run_executable("--help", out), 0);
+  EXPECT_NE(out.find("--output-directory"), std::string::npos);
+  EXPECT_NE(out.find("--print-parameters"), std::string::npos);
+  EXPECT_EQ(run_executable("--print-parameters", out), 0);
+  EXPECT_EQ(out, granular::default_parameter_file());
+}
+
+TEST(CommandLine, ExecutableRejectsBadInputBeforeWork)
+{
+  const std::string dir =
+    (std::filesystem::temp_directory_path() / "granular-test-rejected").string();
+  std::filesystem::remove_all(dir);
+  const std::string path = temporary_file(
+    "bad-exponent.prm",
+    "subsection Particle\n  set Shape = custom\n  set Exponent p1 = 1.2\nend\n");
+  std::string out;
+  EXPECT_NE(run_executable(path + " --output-directory " + dir, out), 0);
+  EXPECT_NE(out.find("Particle/Exponent p1"), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(dir)) << "work started before validation";
+  EXPECT_NE(run_executable("/nonexistent/file.prm", out), 0);
+  EXPECT_NE(run_executable("--no-such-option", out), 0);
+}
