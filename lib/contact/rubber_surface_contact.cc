@@ -26,7 +26,9 @@ namespace granular::contact
     r.trial.in_contact = true;
     r.traction[1]      = t_N;
     r.tangent[1][1]    = -p.normal_penalty;
-    if (std::abs(t_T_trial) <= limit)
+    // stick needs a positive Coulomb limit: a frictionless point (k_o = 0) always
+    // slips with t_T = 0, also when its trial traction happens to be exactly zero
+    if (limit > 0. && std::abs(t_T_trial) <= limit)
       {
         r.traction[0]   = t_T_trial;
         r.tangent[0][0] = -p.tangential_penalty;

@@ -92,6 +92,7 @@ namespace granular::fem
   struct StepStatistics
   {
     unsigned int newton_iterations = 0;
+    std::vector<double> residual_norms; ///< |r|/F_ref before each Newton solve and at the end
     unsigned int contact_points_in_contact = 0;
     unsigned int contact_points_slipping   = 0;
   };
@@ -156,6 +157,21 @@ namespace granular::fem
      * tau2 = principal_stress_2, von Mises) atomically. Returns the file name.
      */
     std::string write_vtu(const std::string &directory, unsigned int index) const;
+
+    /// @name Verification (tests): the discrete system at an arbitrary state
+    /// @{
+    /// Constrained residual r(u) and its consistent tangent dr/du (dense, n_dofs x n_dofs)
+    /// at displacement @p u (mm), for a step of size @p dt from the last committed state
+    /// with platen load @p platen_load (N/mm). Rows/columns of constrained dofs carry the
+    /// condensation of deal.II's AffineConstraints. Contact is evaluated as a trial.
+    void residual_and_tangent(const std::vector<double> &u, double dt, double platen_load,
+                              std::vector<double>              &residual,
+                              std::vector<std::vector<double>> &tangent);
+    /// Makes @p u satisfy the homogeneous constraints (periodicity, common platen u2).
+    void distribute_constraints(std::vector<double> &u) const;
+    /// true for dofs that are constrained (slaves and prescribed platen u1).
+    std::vector<bool> constrained_dofs() const;
+    /// @}
 
     /// Time the sections "assembly", "factorization", "solve" in @p timer (not owned;
     /// nullptr: no timing).

@@ -1,0 +1,101 @@
+// Particle-surface contact (spec §4.2, §5.1, §5.2). See particle_surface_contact.h.
+#include "contact/particle_surface_contact.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace granular::contact
+{
+  TangentialReturnMapping
+  coulomb_return_mapping(const double trial_displacement, const double tangential_stiffness,
+                         const double friction_coefficient, const double normal_force)
+  {
+    TangentialReturnMapping r;
+    const double trial_force = -tangential_stiffness * trial_displacement;
+    const double limit       = friction_coefficient * std::max(0., normal_force);
+    if (std::abs(trial_force) <= limit)
+      {
+        r.force        = trial_force;
+        r.displacement = trial_displacement;
+        r.sticking     = true;
+        r.dissipation  = 0.;
+      }
+    else
+      {
+        // |trial_force| > limit >= 0, hence k_T > 0 and the division is safe.
+        r.force        = std::copysign(limit, trial_force);
+        r.displacement = -r.force / tangential_stiffness;
+        r.sticking     = false;
+        r.dissipation  = limit * std::abs(trial_displacement - r.displacement);
+      }
+    return r;
+  }
+
+  ParticleSurfaceContactResult
+  particle_surface_contact(const geometry::Superellipse           &geometry,
+                           const NormalContactLaw                 &law,
+                           const ParticleSurfaceContactParameters &parameters,
+                           const Tensor<1, 2>                     &centre,
+                           const Tensor<1, 2>                     &velocity,
+                           const double                            rotation,
+                           const double                            angular_velocity,
+                           const ParticleSurfaceContactHistory    &old,
+                           const double                            dt)
+  {
+    if (!(dt >= 0.) || !std::isfinite(dt))
+      throw std::invalid_argument("particle_surface_contact: dt must be non-negative and "
+                                  "finite");
+    if (!std::isfinite(centre[0]) || !std::isfinite(centre[1]) ||
+        !std::isfinite(velocity[0]) || !std::isfinite(velocity[1]) ||
+        !std::isfinite(rotation) || !std::isfinite(angular_velocity))
+      throw std::invalid_argument("particle_surface_contact: the particle state is not finite");
+
+    ParticleSurfaceContactResult r;
+    // 1. contact point, eq. (8) of Temizer 2013 (spec §4.2)
+    const Tensor<1, 2> y_c = geometry.lowest_point(rotation);
+    const Tensor<1, 2> arm = geometry::rotate(rotation, y_c); // x_c - c
+    r.contact_point        = centre + arm;
+    // 2. v_c = v + omega e3 x (x_c - c), e3 x a = (-a2, a1)
+    r.contact_velocity[0] = velocity[0] - angular_velocity * arm[1];
+    r.contact_velocity[1] = velocity[1] + angular_velocity * arm[0];
+    r.indentation         = -r.contact_point[1];
+    r.indentation_rate    = -r.contact_velocity[1];
+
+    // 3. normal law (spec §5.1)
+    const NormalContactHistory h =
+      law.updated_history(r.indentation, r.indentation_rate, old.normal);
+    const double f_N = r.indentation > 0. ? law.force(r.indentation, r.indentation_rate, h) : 0.;
+    r.in_contact     = r.indentation > 0. && f_N > 0.;
+    if (!r.in_contact)
+      {
+        // 5. contact lost: no force, d_T = 0 (spec §5.2), law history reset unless the law
+        //    keeps it while d > 0 (force-free indentation)
+        r.history.normal                  = r.indentation > 0. ? h : NormalContactHistory{};
+        r.history.tangential_displacement = 0.;
+        r.normal_energy = r.indentation > 0. ? law.stored_energy(r.indentation, h) : 0.;
+        return r;
+      }
+
+    // 4. tangential trial and return mapping (spec §5.2)
+    const double trial = old.tangential_displacement + r.contact_velocity[0] * dt;
+    const TangentialReturnMapping t =
+      coulomb_return_mapping(trial, parameters.tangential_stiffness,
+                             parameters.friction_coefficient, f_N);
+
+    r.normal_force     = f_N;
+    r.tangential_force = t.force;
+    r.force[0]         = t.force;
+    r.force[1]         = f_N;
+    r.moment           = arm[0] * r.force[1] - arm[1] * r.force[0];
+    r.sticking         = t.sticking;
+    r.history.normal   = h;
+    r.history.tangential_displacement = t.displacement;
+    r.friction_dissipation            = t.dissipation;
+    r.normal_damping_force = f_N - law.elastic_force(r.indentation, h);
+    r.damping_dissipation  = r.normal_damping_force * r.indentation_rate * dt;
+    r.normal_energy     = law.stored_energy(r.indentation, h);
+    r.tangential_energy = 0.5 * parameters.tangential_stiffness * t.displacement * t.displacement;
+    return r;
+  }
+} // namespace granular::contact

@@ -1,0 +1,111 @@
+#pragma once
+/**
+ * @file particle_surface_contact.h
+ * Contact of the rigid superellipse particle with the rigid flat surface y = 0
+ * (spec §4.2, §5.1, §5.2; Temizer 2013 eq. (8) for the contact point, eq. (10) for the
+ * default normal law): a pure function of the particle kinematics and the contact history.
+ *
+ * Units: lengths mm, velocities mm/s, time s, forces N per mm thickness, moments N mm per mm,
+ * energies N mm per mm. All vectors are in the GLOBAL frame {e1, e2}; the surface normal
+ * pointing into the particle is e2.
+ */
+#include "contact/contact_parameters.h"
+#include "contact/normal_contact_law.h"
+#include "geometry/superellipse.h"
+
+#include <deal.II/base/tensor.h>
+
+namespace granular::contact
+{
+  using dealii::Tensor;
+
+  /// Per-contact history of the particle-surface contact (owned by the DEM particle).
+  struct ParticleSurfaceContactHistory
+  {
+    double               tangential_displacement = 0.; ///< d_T (mm), spec §5.2
+    NormalContactHistory normal;                       ///< history of the normal law
+  };
+
+  /// Result of the Coulomb return mapping (spec §5.2, "ReturnMapping").
+  struct TangentialReturnMapping
+  {
+    double force        = 0.;    ///< f_T (N/mm), on the particle, along e1
+    double displacement = 0.;    ///< d_T after the mapping (mm)
+    bool   sticking     = true;  ///< true: |f_T^trial| <= k_PS f_N
+    double dissipation  = 0.;    ///< |f_T| |d_T^trial - d_T| (N mm per mm) >= 0
+  };
+
+  /**
+   * ReturnMapping of spec §5.2 (penalty stick + Coulomb slip):
+   *   f_T^trial = -k_T d_T^trial;
+   *   stick if |f_T^trial| <= k_PS f_N: f_T = f_T^trial, d_T = d_T^trial;
+   *   else slip: f_T = k_PS f_N sign(f_T^trial), d_T = -f_T / k_T.
+   * The frictional dissipation of the step is |f_T| |d_T^trial - d_T| (slip increment times
+   * the friction force; 0 in stick).
+   * @param trial_displacement d_T^trial (mm); @param tangential_stiffness k_T (N/mm^2);
+   * @param friction_coefficient k_PS (-); @param normal_force f_N >= 0 (N/mm).
+   */
+  TangentialReturnMapping
+  coulomb_return_mapping(double trial_displacement, double tangential_stiffness,
+                         double friction_coefficient, double normal_force);
+
+  /// Everything the particle-surface contact produces at one evaluation.
+  struct ParticleSurfaceContactResult
+  {
+    Tensor<1, 2> contact_point;    ///< x_c: lowest particle point (global, mm), eq. (8)
+    Tensor<1, 2> contact_velocity; ///< v_c = v + omega e3 x (x_c - c) (mm/s)
+    double       indentation      = 0.; ///< d_N = -x_c2 (mm), > 0 means contact
+    double       indentation_rate = 0.; ///< d_N' = -v_c2 (mm/s), > 0 compression
+    bool         in_contact       = false; ///< d_N > 0 and f_N > 0
+    double       normal_force     = 0.;    ///< f_N >= 0 (N/mm), along +e2 on the particle
+    double       normal_damping_force = 0.; ///< dissipative part f_N - f_N,el (N/mm)
+    double       tangential_force = 0.;    ///< f_T (N/mm), along e1 on the particle
+    Tensor<1, 2> force;                    ///< f = f_T e1 + f_N e2 on the particle (N/mm)
+    double       moment = 0.; ///< (x_c - c) x f about the centre c (N mm per mm), ccw > 0
+    bool         sticking = false; ///< in contact and in the stick branch of the mapping
+    ParticleSurfaceContactHistory history; ///< new history (d_T = 0 when not in contact)
+    double friction_dissipation = 0.; ///< increment over dt (N mm per mm) >= 0
+    double damping_dissipation  = 0.; ///< increment over dt: (f_N - f_N,el) d_N' dt >= 0 for
+                                      ///< laws dissipative in the sense of the catalogue
+    double normal_energy     = 0.;    ///< energy stored by the normal law (N mm per mm)
+    double tangential_energy = 0.;    ///< 1/2 k_T d_T^2 (N mm per mm)
+  };
+
+  /**
+   * Particle-surface contact (spec §4.2, §5.1, §5.2).
+   *
+   * 1. Potential contact point (spec §4.2, Temizer 2013 eq. (8)):
+   *    x_c = c + R(theta) y_c with y_c = Superellipse::lowest_point(theta) (particle frame).
+   * 2. Indentation d_N = -x_c2 and its rate d_N' = -v_c2, v_c = v + omega e3 x (x_c - c).
+   * 3. Normal force f_N = law.force(d_N, d_N', h) with h = law.updated_history(...) (§5.1).
+   * 4. Tangential trial d_T^trial = d_T^old + Delta x_c1 with the tangential displacement
+   *    increment of the particle material point at x_c during the step,
+   *        Delta x_c1 = (v_c)_1 dt
+   *    (v, omega: the velocity with which the particle moved during the step -- in the
+   *    velocity-Verlet update of dem::Particle the mid-step velocity of the drift that led to
+   *    the evaluated position, so Delta x_c1 is the exact rigid-body displacement of that
+   *    material point for constant velocity over the step); then coulomb_return_mapping() (§5.2).
+   * 5. Contact lost (d_N <= 0 or f_N = 0): all forces 0, d_T = 0 and the law history reset.
+   *
+   * Force on the particle: f = f_T e1 + f_N e2 at x_c; moment about c:
+   * M = (x_c - c)_1 f_2 - (x_c - c)_2 f_1.
+   *
+   * @param geometry particle shape kernel; @param law normal contact law (§5.1, §9);
+   * @param parameters k_T and k_PS are used here (k_N, c_N live in @p law);
+   * @param centre c (global, mm); @param velocity v (mm/s); @param rotation theta (rad, ccw);
+   * @param angular_velocity omega (rad/s, ccw); @param old history at the start of the step;
+   * @param dt step length (s) for the tangential increment and the dissipation increments
+   *        (dt = 0: evaluation without increment).
+   * @throws std::invalid_argument if dt < 0 or an input is not finite.
+   */
+  ParticleSurfaceContactResult
+  particle_surface_contact(const geometry::Superellipse           &geometry,
+                           const NormalContactLaw                 &law,
+                           const ParticleSurfaceContactParameters &parameters,
+                           const Tensor<1, 2>                     &centre,
+                           const Tensor<1, 2>                     &velocity,
+                           double                                  rotation,
+                           double                                  angular_velocity,
+                           const ParticleSurfaceContactHistory    &old,
+                           double                                  dt);
+} // namespace granular::contact

@@ -1,0 +1,325 @@
+#include "contact/rubber_particle_contact.h"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace granular::contact
+{
+  namespace
+  {
+    bool
+    finite(const Tensor<1, 2> &v)
+    {
+      return std::isfinite(v[0]) && std::isfinite(v[1]);
+    }
+
+    /// R(theta) A R(theta)^T: a particle-frame second-order tensor in the global frame.
+    Tensor<2, 2>
+    rotate_tensor(const double theta, const Tensor<2, 2> &A)
+    {
+      Tensor<2, 2> R;
+      R[0][0] = std::cos(theta);
+      R[0][1] = -std::sin(theta);
+      R[1][0] = std::sin(theta);
+      R[1][1] = std::cos(theta);
+      return R * A * dealii::transpose(R);
+    }
+
+    /// e3 x n = (-n2, n1).
+    Tensor<1, 2>
+    perpendicular(const Tensor<1, 2> &n)
+    {
+      Tensor<1, 2> a;
+      a[0] = -n[1];
+      a[1] = n[0];
+      return a;
+    }
+  } // namespace
+
+  ParticleContactResponse
+  rubber_particle_contact(const Tensor<1, 2> &x, const ParticleContactHistory &history,
+                          const ParticlePose &pose, const geometry::Superellipse &particle,
+                          const PenaltyContactParameters &p, const double cell_length)
+  {
+    if (!finite(x))
+      throw std::invalid_argument("rubber_particle_contact: rubber point is not finite");
+    if (!finite(pose.centre) || !std::isfinite(pose.rotation))
+      throw std::invalid_argument("rubber_particle_contact: particle pose is not finite");
+    if (!(cell_length >= 0.) || !std::isfinite(cell_length))
+      throw std::invalid_argument("rubber_particle_contact: cell length must be >= 0 and finite");
+
+    ParticleContactResponse r;
+    r.normal_gap = std::numeric_limits<double>::infinity();
+
+    // ---- contact search over the periodic images (spec §6): the deepest penetrated one -----
+    const double bound = particle.shape().half_width_bound();
+    int          k_lo = 0, k_hi = 0;
+    if (cell_length > 0.)
+      {
+        const int k0 = static_cast<int>(std::lround((x[0] - pose.centre[0]) / cell_length));
+        k_lo         = k0 - 1;
+        k_hi         = k0 + 1;
+      }
+    bool                               found = false;
+    int                                image = 0;
+    Tensor<1, 2>                       m, image_centre;
+    geometry::Superellipse::Projection proj;
+    for (int k = k_lo; k <= k_hi; ++k)
+      {
+        Tensor<1, 2> ck = pose.centre;
+        ck[0] += k * cell_length;
+        const Tensor<1, 2> mk = geometry::global_to_particle(ck, pose.rotation, x);
+        // contact check f(m) < 0 (spec §4.1 step 1), after a cheap bounding-circle test
+        if (mk.norm() > bound || !(particle.implicit_function(mk) < 0.))
+          continue;
+        const auto pk = particle.closest_point_projection(mk);
+        if (!(pk.gap < 0.)) // f < 0 but |g_N| at round-off level: no penetration
+          continue;
+        if (!found || pk.gap < proj.gap)
+          {
+            found        = true;
+            image        = k;
+            m            = mk;
+            image_centre = ck;
+            proj         = pk;
+          }
+      }
+    if (!found)
+      return r; // zero traction and tangent, history reset (no tangential memory)
+
+    // ---- normal part: t_N = eps_N <-g_N> along n -------------------------------------------
+    const Tensor<1, 2> &n   = proj.normal; // particle frame
+    const Tensor<1, 2>  a   = perpendicular(n);
+    const double        g_N = proj.gap;
+    const double        t_N = -p.normal_penalty * g_N;
+    // d n / d m = (kappa / d) a x a, d a / d m = -(kappa / d) n x a, d g_N / d m = n
+    // (geometry::Superellipse::normal_derivative; d = 1 + kappa g_N > 0, else it throws).
+    const Tensor<2, 2> dn_dm   = geometry::Superellipse::normal_derivative(proj);
+    const double       kappa_d = proj.curvature / (1. + proj.curvature * g_N);
+
+    // ---- tangential part: stick point fixed in the particle frame -------------------------
+    const bool continuing = history.in_contact && history.image == image;
+    // First contact (choice): stick point at the current projection point, g_T = 0.
+    const Tensor<1, 2> Y_s = continuing ? history.stick_point : proj.point;
+    const double       g_T = a * (m - Y_s); // = a . (y_p - Y_s)
+    const double       t_T_trial = -p.tangential_penalty * g_T;
+    const double       limit     = p.friction_coefficient * t_N;
+
+    double       t_T = 0.;
+    Tensor<1, 2> dtT_dm; // d t_T / d m (particle frame)
+    r.trial.in_contact = true;
+    r.trial.image      = image;
+    if (!continuing)
+      {
+        // g_T vanishes identically in m (Y_s follows y_p(m)): no tangential traction or
+        // stiffness in the step in which contact begins.
+        r.trial.stick_point = proj.point;
+      }
+    else if (std::abs(t_T_trial) <= limit)
+      {
+        // stick: d g_T / d m = a + (d a / d m)^T (m - Y_s) = a [1 - (kappa/d) n . (m - Y_s)]
+        t_T                 = t_T_trial;
+        dtT_dm              = -p.tangential_penalty * (1. - kappa_d * (n * (m - Y_s))) * a;
+        r.trial.stick_point = Y_s;
+      }
+    else
+      {
+        // slip (ReturnMapping): t_T = k_PB t_N sign(t_T^tr); d t_T / d m = -k_PB s eps_N n
+        const double s      = t_T_trial > 0. ? 1. : -1.;
+        t_T                 = s * limit;
+        dtT_dm              = -s * p.friction_coefficient * p.normal_penalty * n;
+        r.slipping          = true;
+        // new stick point on the tangent line at y_p with a . (m - Y_s) = -t_T / eps_T
+        r.trial.stick_point = proj.point + (t_T / p.tangential_penalty) * a;
+        r.slip_increment    = (std::abs(t_T_trial) - limit) / p.tangential_penalty;
+      }
+
+    // ---- traction t = t_N n + t_T a and its linearisation (particle frame) ----------------
+    //   d t / d m = n x d t_N/d m + t_N d n/d m + a x d t_T/d m + t_T d a/d m
+    //             = -eps_N n x n + t_N (kappa/d) a x a + a x d t_T/d m - t_T (kappa/d) n x a
+    const Tensor<1, 2> t_particle = t_N * n + t_T * a;
+    const Tensor<2, 2> dt_dm = -p.normal_penalty * dealii::outer_product(n, n) + t_N * dn_dm +
+                               dealii::outer_product(a, dtT_dm) -
+                               t_T * kappa_d * dealii::outer_product(n, a);
+
+    // ---- to the global frame: m = R^T (x - c_k)  =>  d t / d x = R (d t / d m) R^T --------
+    r.in_contact          = true;
+    r.normal_gap          = g_N;
+    r.normal_traction     = t_N;
+    r.tangential_traction = t_T;
+    r.traction            = geometry::rotate(pose.rotation, t_particle);
+    r.tangent             = rotate_tensor(pose.rotation, dt_dm);
+    r.normal              = geometry::rotate(pose.rotation, n);
+    r.projection_point    = geometry::particle_to_global(image_centre, pose.rotation, proj.point);
+    r.image_centre        = image_centre;
+    return r;
+  }
+
+  // ======================================================================================
+  // RubberParticleInterface
+  // ======================================================================================
+
+  RubberParticleInterface::RubberParticleInterface(std::vector<fem::ContactPoint> points,
+                                                   const geometry::Superellipse  &particle,
+                                                   const PenaltyContactParameters &p,
+                                                   const double cell_length)
+    : points_(std::move(points))
+    , particle_(particle)
+    , parameters_(p)
+    , cell_length_(cell_length)
+    , converged_(points_.size())
+    , responses_(points_.size())
+    , evaluated_(points_.size(), false)
+  {
+    if (!(cell_length > 0.) || !std::isfinite(cell_length))
+      throw std::invalid_argument("RubberParticleInterface: cell length L0 must be positive");
+    if (!(p.normal_penalty > 0.) || !(p.tangential_penalty > 0.))
+      throw std::invalid_argument("RubberParticleInterface: penalties must be positive");
+    if (!(p.friction_coefficient >= 0.))
+      throw std::invalid_argument(
+        "RubberParticleInterface: friction coefficient must be non-negative");
+  }
+
+  void
+  RubberParticleInterface::set_particle_pose(const Tensor<1, 2> &centre, const double theta)
+  {
+    if (!finite(centre) || !std::isfinite(theta))
+      throw std::invalid_argument("RubberParticleInterface: particle pose is not finite");
+    if (pose_set_)
+      {
+        // Wrapping of the centre into the cell (spec §2) moves c by a multiple of L0: the same
+        // physical image then has a different index k (c_k = c + k L0 e1 is unchanged).
+        const long shift = std::lround((centre[0] - pose_.centre[0]) / cell_length_);
+        if (shift != 0)
+          for (auto &h : converged_)
+            h.image -= static_cast<int>(shift);
+      }
+    pose_.centre   = centre;
+    pose_.rotation = theta;
+    pose_set_      = true;
+  }
+
+  const ParticlePose &
+  RubberParticleInterface::particle_pose() const
+  {
+    return pose_;
+  }
+
+  void
+  RubberParticleInterface::evaluate(const unsigned int point, const Tensor<1, 2> &x,
+                                    const Tensor<1, 2> & /*x_old*/, Tensor<1, 2> &traction,
+                                    Tensor<2, 2> &dtraction_dx)
+  {
+    if (point >= points_.size())
+      throw std::out_of_range("RubberParticleInterface::evaluate: point index " +
+                              std::to_string(point) + " out of range");
+    if (!pose_set_)
+      throw std::logic_error("RubberParticleInterface::evaluate: set_particle_pose() not called");
+    try
+      {
+        responses_[point] = rubber_particle_contact(x, converged_[point], pose_, particle_,
+                                                    parameters_, cell_length_);
+      }
+    catch (const std::domain_error &e)
+      {
+        // A Newton iterate pushed the point to a centre of curvature of the particle: reject
+        // the iterate like an inverted element so that the time step can be cut.
+        throw fem::NewtonFailure("rubber-particle contact at point " + std::to_string(point) +
+                                 ": " + e.what());
+      }
+    evaluated_[point] = true;
+    traction          = responses_[point].traction;
+    dtraction_dx      = responses_[point].tangent;
+  }
+
+  void
+  RubberParticleInterface::commit()
+  {
+    for (unsigned int i = 0; i < points_.size(); ++i)
+      if (evaluated_[i])
+        {
+          const auto &r = responses_[i];
+          dissipation_ += points_[i].weight * std::abs(r.tangential_traction) * r.slip_increment;
+          converged_[i] = r.trial;
+          evaluated_[i] = false;
+        }
+  }
+
+  ParticleContactResultant
+  RubberParticleInterface::resultant() const
+  {
+    ParticleContactResultant res;
+    for (unsigned int i = 0; i < points_.size(); ++i)
+      {
+        const auto &r = responses_[i];
+        if (!r.in_contact)
+          continue;
+        const Tensor<1, 2> f   = -points_[i].weight * r.traction; // on the particle
+        const Tensor<1, 2> arm = r.projection_point - r.image_centre;
+        res.force += f;
+        res.moment += arm[0] * f[1] - arm[1] * f[0];
+      }
+    return res;
+  }
+
+  unsigned int
+  RubberParticleInterface::n_in_contact() const
+  {
+    unsigned int n = 0;
+    for (const auto &r : responses_)
+      n += r.in_contact;
+    return n;
+  }
+
+  unsigned int
+  RubberParticleInterface::n_slipping() const
+  {
+    unsigned int n = 0;
+    for (const auto &r : responses_)
+      n += r.slipping;
+    return n;
+  }
+
+  double
+  RubberParticleInterface::frictional_dissipation() const
+  {
+    return dissipation_;
+  }
+
+  double
+  RubberParticleInterface::spring_energy() const
+  {
+    double e = 0.;
+    for (unsigned int i = 0; i < points_.size(); ++i)
+      {
+        const auto &r = responses_[i];
+        if (!r.in_contact)
+          continue;
+        e += points_[i].weight *
+             (0.5 * parameters_.normal_penalty * r.normal_gap * r.normal_gap +
+              0.5 * r.tangential_traction * r.tangential_traction / parameters_.tangential_penalty);
+      }
+    return e;
+  }
+
+  unsigned int
+  RubberParticleInterface::n_points() const
+  {
+    return points_.size();
+  }
+
+  const ParticleContactResponse &
+  RubberParticleInterface::response(const unsigned int i) const
+  {
+    return responses_.at(i);
+  }
+
+  const ParticleContactHistory &
+  RubberParticleInterface::converged_history(const unsigned int i) const
+  {
+    return converged_.at(i);
+  }
+} // namespace granular::contact

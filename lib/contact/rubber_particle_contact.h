@@ -1,0 +1,215 @@
+#pragma once
+/**
+ * @file rubber_particle_contact.h
+ * Frictional penalty contact of a rubber boundary point with the rigid superellipse
+ * particle and its periodic images (spec §6, "Rubber-particle"; closest-point projection
+ * of spec §4.1 / Temizer 2013 Table 2; penalty-regularised Coulomb law with return mapping
+ * and its consistent linearisation for a curved rigid master surface as in Wriggers,
+ * Computational Contact Mechanics, 2nd ed. (2006), chapters on contact kinematics, friction
+ * laws and the linearisation of 2D frictional contact; Temizer 2013; Temizer & Wriggers 2008).
+ *
+ * Units: positions in mm, angles in rad, penalties in MPa/mm, tractions in MPa (force per
+ * reference boundary length and unit thickness), forces in N/mm, moments in N mm/mm,
+ * energies in N mm/mm.
+ *
+ * Frames: the GLOBAL frame {e1, e2}; the PARTICLE frame {d1, d2} of image k has its origin at
+ * the image centre c_k = c + k L0 e1 and is rotated by theta: x = c_k + R(theta) y
+ * (geometry::particle_to_global).
+ *
+ * Kinematics (the choices of this module):
+ *  - Normal: y_p = closest-point projection of m = R^T (x - c_k) onto the particle surface,
+ *    n its outward normal, g_N = (m - y_p) . n < 0 in penetration; t_N = eps_N <-g_N>.
+ *  - Tangential: the stick point Y_s is a point FIXED IN THE PARTICLE FRAME (it moves with the
+ *    particle, so rolling and rotation shear the penalty spring). The tangential gap is the
+ *    component of the (global) vector from the stick point to the rubber point along the
+ *    current tangent a_T = e3 x n at the projection:
+ *        g_T = a_T . (m - Y_s)   (= a_T . (y_p - Y_s), since a_T . (m - y_p) = 0),
+ *    i.e. in 2D the tangential part (I - n x n)(x - x_s) of x - x_s, x_s = c_k + R Y_s.
+ *    Trial traction t_T^tr = -eps_T g_T along a_T.
+ *  - Return mapping (Coulomb limit k_PB t_N): stick if |t_T^tr| <= k_PB t_N; otherwise
+ *    t_T = k_PB t_N sign(t_T^tr) and the stick point is moved to the point of the TANGENT LINE
+ *    at y_p that reproduces the returned traction exactly:  Y_s <- y_p + (t_T / eps_T) a_T
+ *    (off the surface by O(kappa g_T^2), about 1e-6 mm at the defaults). Slip increment
+ *    |g_T^tr - g_T| = (|t_T^tr| - k_PB t_N) / eps_T.
+ *  - First contact (choice): a point entering contact (no contact at t_n, or contact with a
+ *    different periodic image) gets its stick point at its current projection point,
+ *    Y_s = y_p(x), i.e. the tangential spring starts unstressed and carries no traction during
+ *    the step in which contact begins (consistently, no tangential stiffness in that step).
+ *  - Contact loss resets the history (no tangential memory).
+ *  - Periodic images (spec §6; generalised): the images c + k L0 e1 with
+ *    k in {k0 - 1, k0, k0 + 1}, k0 = round((x1 - c1) / L0), are tested, i.e. the image nearest
+ *    to x and its two neighbours. For a point inside the cell [0, L0] and c in [0, L0) this
+ *    includes c and c +- L0 e1 of the spec, and it stays correct when the rubber has been
+ *    dragged by several cell lengths (positions are not wrapped). The deepest penetrated
+ *    image is used (contact check f(m) < 0 of spec §4.1); its index k is stored in the history
+ *    and a change of k resets the tangential history.
+ *
+ * The particle pose is fixed during a call: the particle is a rigid obstacle during the FEM
+ * Newton solve (spec §5.3), so the consistent tangent is d t / d x at fixed pose.
+ */
+#include "contact/contact_parameters.h"
+#include "fem/rubber_block.h"
+#include "geometry/superellipse.h"
+
+#include <deal.II/base/tensor.h>
+
+#include <vector>
+
+namespace granular::contact
+{
+  using dealii::Tensor;
+
+  /// Pose of the rigid particle: centre c (global frame, mm) and rotation theta (rad,
+  /// counter-clockwise) of the particle frame, x = c + R(theta) y.
+  struct ParticlePose
+  {
+    Tensor<1, 2> centre;        ///< c (global, mm)
+    double       rotation = 0.; ///< theta (rad)
+  };
+
+  /// Converged history of one rubber contact Gauss point against the particle.
+  struct ParticleContactHistory
+  {
+    bool         in_contact = false; ///< contact at t_n
+    int          image      = 0;     ///< k: the contact is with the image centred at c + k L0 e1
+    Tensor<1, 2> stick_point;        ///< Y_s (PARTICLE frame, mm), meaningful if in_contact
+  };
+
+  /// Result of the contact evaluation at one point (all vectors in the GLOBAL frame).
+  struct ParticleContactResponse
+  {
+    Tensor<1, 2> traction;  ///< t = t_N n + t_T a_T acting ON THE RUBBER (MPa)
+    Tensor<2, 2> tangent;   ///< d t / d x (MPa/mm), consistent; non-symmetric in slip
+    ParticleContactHistory trial; ///< history at t_{n+1} if this state is accepted
+    bool   in_contact = false;
+    bool   slipping   = false;
+    /// g_N (mm) of the penetrated image (< 0); +infinity when not in contact (the projection
+    /// is only computed for penetrating points, spec §4.1 step 1)
+    double normal_gap          = 0.;
+    double normal_traction     = 0.; ///< t_N = eps_N <-g_N> >= 0 (MPa)
+    double tangential_traction = 0.; ///< t_T (MPa), component along a_T = e3 x n
+    Tensor<1, 2> normal;           ///< outward particle normal n at y_p (global, unit)
+    Tensor<1, 2> projection_point; ///< x_p = c_k + R y_p (global, mm): where the reaction acts
+    Tensor<1, 2> image_centre;     ///< c_k = c + k L0 e1 (global, mm) of the penetrated image
+    /// |Delta g_T| of the return mapping (mm): (|t_T^tr| - k_PB t_N) / eps_T in slip, else 0
+    double slip_increment = 0.;
+  };
+
+  /**
+   * Rubber-particle penalty contact with Coulomb friction at one rubber point (spec §6, §4.1;
+   * see the file comment for the kinematics). Pure function.
+   *
+   * @param x           current position of the rubber point (GLOBAL frame, mm)
+   * @param history     converged history at t_n (stick point in the PARTICLE frame)
+   * @param pose        particle centre c (global, mm) and rotation theta (rad), fixed
+   * @param particle    particle geometry (particle frame)
+   * @param p           eps_N, eps_T (MPa/mm) and the friction coefficient k_PB
+   * @param cell_length L0 (mm), period of the images c + k L0 e1; 0 switches the images off
+   *                    (only k = 0 is tested)
+   * @return traction on the rubber, consistent tangent d t / d x including the change of the
+   *         projection point and normal on the curved particle (see the .cc for the formulas),
+   *         trial history, state and bookkeeping (see ParticleContactResponse).
+   * @throws std::invalid_argument if x or the pose is not finite, or cell_length is negative
+   *         or not finite.
+   * @throws std::domain_error (from geometry::Superellipse) if the point has reached the
+   *         centre of curvature of the projection (1 + kappa g_N <= 0, e.g. the centre of a
+   *         circle), where the projection is not differentiable.
+   */
+  ParticleContactResponse
+  rubber_particle_contact(const Tensor<1, 2> &x, const ParticleContactHistory &history,
+                          const ParticlePose &pose, const geometry::Superellipse &particle,
+                          const PenaltyContactParameters &p, double cell_length = 0.);
+
+  /// Resultant of the rubber contact tractions acting ON THE PARTICLE (spec §5, §6).
+  struct ParticleContactResultant
+  {
+    Tensor<1, 2> force;       ///< -sum_i w_i t_i (N/mm, global frame)
+    double       moment = 0.; ///< sum_i (x_p,i - c_k,i) x f_i . e3 about the centre (N mm/mm)
+  };
+
+  /**
+   * The rubber-particle interface as an obstacle of the FEM bottom boundary
+   * (fem::BoundaryObstacle, spec §6): owns the per-Gauss-point contact history (trial and
+   * converged; commit at converged steps, spec §3.5), evaluates rubber_particle_contact()
+   * for the FEM, and gives the equal and opposite force and moment on the particle for the DEM
+   * (spec §5.3 step 3), the contact statistics, the frictional dissipation and the penalty
+   * spring energy (spec §2.2 energy balance).
+   *
+   * Usage per time step: set_particle_pose() with the particle at t_{n+1}; the FEM Newton solve
+   * calls evaluate() for every point in every iteration; after the solve resultant() etc. give
+   * the state of the last evaluation (the converged iterate); commit() (called by the FEM's
+   * commit_step) accepts the trial history and accumulates the dissipation.
+   */
+  class RubberParticleInterface : public fem::BoundaryObstacle
+  {
+  public:
+    /**
+     * @param points      the FEM contact points (RubberBlock::contact_points()); the weights
+     *                    (reference boundary length, mm) scale the tractions to forces
+     * @param particle    particle geometry (copied)
+     * @param p           eps_N, eps_T (MPa/mm), k_PB
+     * @param cell_length L0 (mm) > 0, period of the cell
+     * @throws std::invalid_argument if cell_length is not positive and finite, or a penalty is
+     *         not positive, or the friction coefficient is negative.
+     */
+    RubberParticleInterface(std::vector<fem::ContactPoint> points,
+                            const geometry::Superellipse &particle,
+                            const PenaltyContactParameters &p, double cell_length);
+
+    /**
+     * Pose of the particle (global frame) for the next FEM solve; call after commit() and
+     * before the solve. If the centre jumped by a multiple of L0 since the previous pose (it was
+     * wrapped into the cell, spec §2), the stored image indices are shifted so that the
+     * contacts keep their history.
+     * @throws std::invalid_argument if the pose is not finite.
+     */
+    void set_particle_pose(const Tensor<1, 2> &centre, double theta);
+    const ParticlePose &particle_pose() const;
+
+    /**
+     * fem::BoundaryObstacle: traction on the rubber (MPa) and d t / d x (MPa/mm) at point
+     * @p point with current position @p x (global, mm); stores the trial state. @p x_old is
+     * not used (a point entering contact starts at its projection point).
+     * @throws std::out_of_range for a bad point index; std::logic_error if no pose was set;
+     *         fem::NewtonFailure if the point reached a centre of curvature of the particle
+     *         (the std::domain_error of rubber_particle_contact(): the iterate is rejected like
+     *         an inverted element, so the driver can cut the step); std::invalid_argument for a
+     *         non-finite x.
+     */
+    void evaluate(unsigned int point, const Tensor<1, 2> &x, const Tensor<1, 2> &x_old,
+                  Tensor<1, 2> &traction, Tensor<2, 2> &dtraction_dx) override;
+
+    /// Accepts the trial history of the points evaluated since the last commit and adds their
+    /// frictional dissipation w |t_T| slip_increment.
+    void commit() override;
+
+    /// Force (N/mm) and moment about c (N mm/mm) on the particle from the last evaluation.
+    ParticleContactResultant resultant() const;
+    /// Number of points in contact / slipping in the last evaluation.
+    unsigned int n_in_contact() const;
+    unsigned int n_slipping() const;
+    /// Frictional dissipation accumulated over committed steps (N mm/mm), >= 0.
+    double frictional_dissipation() const;
+    /// Energy in the penalty springs, sum_i w_i (eps_N g_N^2 / 2 + t_T^2 / (2 eps_T)), of the
+    /// last evaluation (N mm/mm).
+    double spring_energy() const;
+
+    unsigned int n_points() const;
+    /// Response of the last evaluation of point @p i (std::out_of_range if bad).
+    const ParticleContactResponse &response(unsigned int i) const;
+    /// Converged history of point @p i (std::out_of_range if bad).
+    const ParticleContactHistory &converged_history(unsigned int i) const;
+
+  private:
+    std::vector<fem::ContactPoint>       points_;
+    geometry::Superellipse               particle_;
+    PenaltyContactParameters             parameters_;
+    double                               cell_length_;
+    ParticlePose                         pose_;
+    bool                                 pose_set_ = false;
+    std::vector<ParticleContactHistory>  converged_;
+    std::vector<ParticleContactResponse> responses_;
+    std::vector<bool>                    evaluated_;
+    double                               dissipation_ = 0.;
+  };
+} // namespace granular::contact

@@ -1,0 +1,287 @@
+// The rubber block: Q1P0 element, inertia, surface contact, Newton, periodicity and the
+// bare-interface limit kbar = k_o (spec §2, §3.1-3.2, §3.6, §6, §7).
+#include "coupling/micromechanical_test.h"
+#include "fem/rubber_block.h"
+#include "io/command_line.h"
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+namespace
+{
+  using granular::fem::RubberBlock;
+
+  struct SmallBlock
+  {
+    granular::BlockParameters           block;
+    granular::RubberParameters          rubber;
+    granular::PenaltyContactParameters  surface;
+    granular::SolverParameters          solver;
+    SmallBlock()
+    {
+      block.length = 3.;
+      block.height = 2.;
+      block.n_x    = 3;
+      block.n_y    = 2;
+    }
+    std::unique_ptr<RubberBlock> make(double bottom_height, double density = 3e-12) const
+    {
+      return std::make_unique<RubberBlock>(block, rubber, surface, solver, density,
+                                           bottom_height, 1., getenv("GI_VERBOSE") != nullptr);
+    }
+  };
+
+  /// max over unconstrained (i, j) of |K_ij - dr_i/du_j (central FD)| / max |K|.
+  double tangent_error(RubberBlock &b, const std::vector<double> &u, double dt, double load)
+  {
+    std::vector<double>              r, r_plus, r_minus;
+    std::vector<std::vector<double>> K, dummy;
+    b.residual_and_tangent(u, dt, load, r, K);
+    const auto constrained = b.constrained_dofs();
+    double     k_max = 0., err = 0.;
+    for (const auto &row : K)
+      for (const double v : row)
+        k_max = std::max(k_max, std::abs(v));
+    const double h = 1e-7;
+    for (unsigned int j = 0; j < u.size(); ++j)
+      {
+        if (constrained[j])
+          continue;
+        std::vector<double> up = u, um = u;
+        up[j] += h;
+        um[j] -= h;
+        b.distribute_constraints(up);
+        b.distribute_constraints(um);
+        b.residual_and_tangent(up, dt, load, r_plus, dummy);
+        b.residual_and_tangent(um, dt, load, r_minus, dummy);
+        for (unsigned int i = 0; i < u.size(); ++i)
+          if (!constrained[i])
+            err = std::max(err, std::abs(K[i][j] - (r_plus[i] - r_minus[i]) / (2. * h)));
+      }
+    return err / k_max;
+  }
+
+  /// A random state that keeps every bottom point below the surface (in contact).
+  std::vector<double> random_state(RubberBlock &b, double amplitude, unsigned int seed)
+  {
+    std::mt19937                           rng(seed);
+    std::uniform_real_distribution<double> U(-1., 1.);
+    std::vector<double>                    u(b.n_dofs());
+    for (double &v : u)
+      v = amplitude * U(rng);
+    b.distribute_constraints(u);
+    return u;
+  }
+} // namespace
+
+TEST(RubberBlockElement, TangentMatchesFiniteDifferencesInStick)
+{
+  SmallBlock s;
+  s.surface.tangential_penalty = 1e4; // slip threshold k_o eps_N |g| / eps_T ~ 0.5 mm
+  auto b = s.make(-0.02);
+  // inertia matters at this dt: rho h^2 / (beta dt^2) ~ stiffness
+  const auto u   = random_state(*b, 0.005, 1);
+  const double e = tangent_error(*b, u, 1e-6, 2.);
+  EXPECT_LT(e, 1e-6);
+}
+
+TEST(RubberBlockElement, TangentMatchesFiniteDifferencesInSlip)
+{
+  SmallBlock s;
+  s.surface.tangential_penalty = 1e7; // slip threshold ~ 1e-3 mm: random states slip
+  auto b = s.make(-0.02);
+  const auto u   = random_state(*b, 0.01, 2);
+  const double e = tangent_error(*b, u, 1e-6, 2.);
+  EXPECT_LT(e, 1e-6);
+}
+
+TEST(RubberBlockElement, TangentMatchesFiniteDifferencesAtLargeDeformation)
+{
+  SmallBlock s;
+  auto b = s.make(-0.02);
+  const auto u   = random_state(*b, 0.3, 3); // strains of order 30 %
+  const double e = tangent_error(*b, u, 1e-4, 0.);
+  EXPECT_LT(e, 1e-6);
+}
+
+TEST(RubberBlockElement, SimpleShearGivesTheShearModulus)
+{
+  // bottom stuck to the surface, platen moved by d: simple shear, F_T = mu d / H0 L0
+  SmallBlock s;
+  s.surface.friction_coefficient = 10.;
+  s.surface.tangential_penalty   = 1e8;
+  s.solver.residual_tolerance    = 1e-12;
+  s.solver.increment_tolerance   = 1e-12;
+  auto b = s.make(-1e-6);
+  const double d = 1e-4;
+  // a light normal load (1e-3 MPa) keeps the bottom in contact
+  for (unsigned int step = 0; step < 50; ++step)
+    {
+      b->solve_step(1e-2, d, 1e-3 * s.block.length);
+      b->commit_step();
+    }
+  const double mu       = 0.5 * (0.661 * 1.8 + 0.231 * 2 + 0.0496 * 7); // 0.9995 mu_e
+  const double expected = mu * d / s.block.height * s.block.length;
+  EXPECT_NEAR(b->platen_forces().tangential / expected, 1., 1e-3);
+}
+
+namespace
+{
+  /// A frictionless rigid punch at y = height under the middle third of the cell.
+  class Punch : public granular::fem::BoundaryObstacle
+  {
+  public:
+    Punch(const RubberBlock &block, double height, double length)
+      : block(block), height(height), length(length) {}
+    void evaluate(unsigned int point, const dealii::Tensor<1, 2> &x,
+                  const dealii::Tensor<1, 2> &, dealii::Tensor<1, 2> &t,
+                  dealii::Tensor<2, 2> &dt) override
+    {
+      t  = 0;
+      dt = 0;
+      const double X = block.contact_points()[point].reference_position[0];
+      if (X > length / 3. && X < 2. * length / 3. && x[1] < height)
+        {
+          t[1]     = -1e4 * (x[1] - height);
+          dt[1][1] = -1e4;
+        }
+    }
+    void commit() override {}
+    const RubberBlock &block;
+    double             height, length;
+  };
+
+  double punch_settlement(double bulk_modulus_ratio)
+  {
+    SmallBlock s;
+    s.block.length = 6.;
+    s.block.n_x    = 12;
+    s.block.n_y    = 4;
+    s.rubber.bulk_modulus_ratio = bulk_modulus_ratio;
+    auto  b = s.make(1. - 1e-6, 3e-9); // start touching the punch
+    Punch punch(*b, 1., s.block.length);
+    b->set_obstacle(&punch);
+    for (unsigned int step = 1; step <= 200; ++step)
+      {
+        b->solve_step(1e-4, 0., 0.05 * s.block.length * std::min(1., step / 100.));
+        b->commit_step();
+      }
+    return -b->platen_vertical_displacement();
+  }
+} // namespace
+
+TEST(RubberBlockElement, NoVolumetricLockingAtHighBulkModulus)
+{
+  // Nonuniform, nearly isochoric deformation: the block, supported only by a punch
+  // under the middle third, sags around it. A locking element stiffens roughly in
+  // proportion to kappa; Q1P0 converges to the incompressible limit, so raising
+  // kappa from 1e3 to 1e5 mu_e changes the settlement by O(mu/kappa) only.
+  const double w3 = punch_settlement(1e3), w5 = punch_settlement(1e5);
+  EXPECT_GT(w3, 1e-3);
+  EXPECT_NEAR(w5 / w3, 1., 0.05) << "settlement " << w3 << " vs " << w5;
+}
+
+TEST(RubberBlockPatch, UniformFrictionlessCompressionGivesUniformStress)
+{
+  SmallBlock s;
+  s.surface.friction_coefficient = 0.;
+  s.solver.residual_tolerance    = 1e-11;
+  s.solver.increment_tolerance   = 1e-11;
+  // quasi-static limit (vanishing density): the patch test checks statics
+  auto         b = s.make(-1e-6, 3e-20); // start touching the surface
+  const double p = 2.; // MPa
+  const double load = p * s.block.length;
+  // quasi-static: dt far above every period of the light block, Newmark damping
+  for (unsigned int step = 1; step <= 40; ++step)
+    {
+      b->solve_step(1e-3, 0., load * std::min(1., step / 20.));
+      b->commit_step();
+    }
+  const auto sigma = b->cell_cauchy_stress();
+  for (const auto &s_cell : sigma)
+    {
+      EXPECT_NEAR(s_cell[1] / -p, 1., 1e-8);                // sigma_yy = -p
+      EXPECT_NEAR(s_cell[2] / p, 0., 1e-8);                 // sigma_xy = 0
+      EXPECT_NEAR(s_cell[0] / sigma[0][0], 1., 1e-8);       // sigma_xx uniform
+      EXPECT_NEAR(s_cell[3] / sigma[0][3], 1., 1e-8);       // sigma_zz uniform
+    }
+  EXPECT_NEAR(b->platen_forces().normal / load, 1., 1e-8);
+}
+
+TEST(RubberBlockNewton, ConvergesQuadratically)
+{
+  SmallBlock s;
+  s.block.n_x = 6;
+  s.block.n_y = 4;
+  auto b = s.make(0.);
+  // compress, then a dragging step large enough to need several iterations
+  for (unsigned int step = 1; step <= 20; ++step)
+    {
+      b->solve_step(1e-4, 0., 6. * std::min(1., step / 10.));
+      b->commit_step();
+    }
+  const auto stats = b->solve_step(1e-4, 0.05, 6.);
+  const auto &r    = stats.residual_norms;
+  ASSERT_GE(r.size(), 4u) << "too easy a step to observe the rate";
+  unsigned int checked = 0;
+  for (unsigned int k = 0; k + 1 < r.size(); ++k)
+    if (r[k] < 1e-2 && r[k] > 1e-9)
+      {
+        EXPECT_LT(r[k + 1], 1e3 * r[k] * r[k] + 1e-13)
+          << "iteration " << k << ": " << r[k] << " -> " << r[k + 1];
+        ++checked;
+      }
+  EXPECT_GE(checked, 1u);
+}
+
+TEST(RubberBlockPeriodicity, LeftAndRightNodesMoveTogether)
+{
+  SmallBlock s;
+  s.block.n_x = 4;
+  s.block.n_y = 3;
+  auto b = s.make(0.);
+  for (unsigned int step = 1; step <= 40; ++step)
+    {
+      b->solve_step(1e-4, step > 20 ? 0.01 * (step - 20) : 0., 6. * std::min(1., step / 10.));
+      b->commit_step();
+    }
+  double max_displacement = 0.;
+  for (const auto &[left, right] : b->periodic_vertex_pairs())
+    {
+      EXPECT_NEAR(left[0], right[0], 1e-14);
+      EXPECT_NEAR(left[1], right[1], 1e-14);
+      max_displacement = std::max(max_displacement, left.norm());
+    }
+  EXPECT_GT(max_displacement, 1e-3); // the block did move
+  EXPECT_EQ(b->periodic_vertex_pairs().size(), s.block.n_y + 1);
+}
+
+TEST(BareInterface, MacroscopicFrictionEqualsSurfaceFriction)
+{
+  // spec §7: without a particle, steady sliding gives kbar = k_o (reduced mesh/times)
+  granular::CommandLineOptions options;
+  const std::string dir =
+    (std::filesystem::temp_directory_path() / "granular-test-bare").string();
+  std::filesystem::remove_all(dir);
+  options.output_directory = dir;
+  options.set_entries      = {"Particle/Enabled=false", "Geometry/Elements in x=10",
+                         "Geometry/Elements in y=4", "Loading/Time step=2e-3",
+                         "Output/VTU output interval=100", "Output/Progress interval=100"};
+  dealii::ParameterHandler prm;
+  const auto P = granular::read_parameters(options, prm);
+  const auto s = granular::run_micromechanical_test(P, prm);
+  EXPECT_NEAR(s.kbar / 0.5, 1., 0.01) << "kbar = " << s.kbar;
+  EXPECT_NEAR(s.mean_normal_force / (2. * 10.), 1., 0.01) << s.mean_normal_force;
+  // all of the platen's tangential work is dissipated by friction on the surface
+  EXPECT_NEAR(s.kbar_F / s.kbar, 1., 0.01) << "kbar_F = " << s.kbar_F;
+  EXPECT_LT(s.energy_balance_error, 0.01);
+  for (const char *f : {"summary.csv", "history.csv", "parameters.prm", "solution.pvd",
+                        "solution-00000.vtu"})
+    EXPECT_TRUE(std::filesystem::exists(dir + "/" + f)) << f;
+}
