@@ -1,8 +1,11 @@
 #include "coupling/micromechanical_test.h"
 
+#include "contact/rubber_particle_contact.h"
 #include "coupling/macroscopic_friction.h"
+#include "dem/particle.h"
 #include "fem/rubber_block.h"
 #include "io/atomic_file.h"
+#include "io/particle_output.h"
 
 #include <deal.II/base/parameter_handler.h>
 #include <deal.II/base/timer.h>
@@ -11,8 +14,10 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 namespace granular
@@ -39,6 +44,14 @@ namespace granular
         return full_load * std::min(1., t / ramp_time);
       }
     };
+
+    /// Accumulated dissipation by mechanism (N mm per mm thickness).
+    struct Dissipation
+    {
+      double rubber_surface = 0., rubber_particle = 0., particle_surface = 0., damping = 0.;
+      double frictional() const { return rubber_surface + rubber_particle + particle_surface; }
+      double total() const { return frictional() + damping; }
+    };
   } // namespace
 
   std::string summary_csv(const RunSummary &s)
@@ -46,16 +59,21 @@ namespace granular
     std::ostringstream o;
     o << "kbar,kbar_F,kbar_V,kbar_spread,pressure,slip_velocity,relaxation_time,payne_d,"
          "r1,r2,p1,p2,energy_balance_error,steps,newton_iterations,cutbacks,wall_time,"
-         "time_assembly,time_factorization,time_solve,time_output,"
-         "dissipation_rubber_surface,mean_normal_force\n";
+         "time_assembly,time_factorization,time_solve,time_particle,time_output,"
+         "dissipation_rubber_surface,dissipation_rubber_particle,"
+         "dissipation_particle_surface,dissipation_damping,mean_normal_force,"
+         "mean_particle_speed,mean_rolling_speed,dem_substeps\n";
     o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
       << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
       << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
       << s.p1 << ',' << s.p2 << ',' << s.energy_balance_error << ',' << s.steps << ','
       << s.newton_iterations << ',' << s.cutbacks << ',' << s.wall_time << ','
       << s.time_assembly << ',' << s.time_factorization << ',' << s.time_solve << ','
-      << s.time_output << ',' << s.dissipation_rubber_surface << ','
-      << s.mean_normal_force << '\n';
+      << s.time_particle << ',' << s.time_output << ',' << s.dissipation_rubber_surface
+      << ',' << s.dissipation_rubber_particle << ',' << s.dissipation_particle_surface
+      << ',' << s.dissipation_damping << ',' << s.mean_normal_force << ','
+      << s.mean_particle_speed << ',' << s.mean_rolling_speed << ',' << s.dem_substeps
+      << '\n';
     return o.str();
   }
 
@@ -69,7 +87,9 @@ namespace granular
       << "  " << s.steps << " steps, " << s.newton_iterations << " Newton iterations ("
       << std::setprecision(3) << double(s.newton_iterations) / std::max(1u, s.steps)
       << " per step), " << s.cutbacks << " cut-backs, wall time " << s.wall_time
-      << " s\n";
+      << " s (assembly " << s.time_assembly << ", factorization " << s.time_factorization
+      << ", solve " << s.time_solve << ", particle " << s.time_particle << ", output "
+      << s.time_output << ")\n";
     return o.str();
   }
 
@@ -77,8 +97,8 @@ namespace granular
                                       const dealii::ParameterHandler &prm)
   {
     namespace fs = std::filesystem;
-    const auto wall_start = std::chrono::steady_clock::now();
-    const std::string dir = P.output.output_directory;
+    const auto        wall_start = std::chrono::steady_clock::now();
+    const std::string dir        = P.output.output_directory;
     fs::create_directories(dir);
     {
       std::ostringstream s;
@@ -88,40 +108,71 @@ namespace granular
     }
     fs::remove(dir + "/summary.csv"); // never leave a stale result of an earlier run
 
-    const double L0  = P.block.length;
-    const double T0  = P.loading.nominal_dragging_time(L0);
-    const double dt  = P.loading.time_step(L0);
-    const double t_end = P.loading.end_time(L0);
+    const double       L0      = P.block.length;
+    const double       T0      = P.loading.nominal_dragging_time(L0);
+    const double       dt      = P.loading.time_step(L0);
+    const double       t_end   = P.loading.end_time(L0);
     const unsigned int n_steps = static_cast<unsigned int>(std::llround(t_end / dt));
-    const LoadingProgram loading{T0, P.loading.ramp_fraction * T0,
-                                 P.loading.slip_velocity, P.loading.pressure * L0};
+    const LoadingProgram loading{T0, P.loading.ramp_fraction * T0, P.loading.slip_velocity,
+                                 P.loading.pressure * L0};
 
     dealii::TimerOutput timer(std::cout, dealii::TimerOutput::never,
                               dealii::TimerOutput::wall_times);
 
-    const double bottom_height = P.block.initial_gap;
+    // ---- the particle (DEM), initially resting on the surface at x = L0/2 ---------------
+    std::unique_ptr<dem::Particle> particle;
+    double                         bottom_height = P.block.initial_gap;
+    if (P.particle.enabled)
+      {
+        const geometry::SuperellipseShape shape = P.particle.shape();
+        particle = std::make_unique<dem::Particle>(
+          shape, P.particle.mass(), P.particle.moment_of_inertia(), P.particle.gravity,
+          P.contact.particle_surface,
+          dem::Particle::initial_state_resting(shape, P.particle.initial_rotation, 0.5 * L0),
+          L0);
+        bottom_height += particle->top();
+      }
+
+    // ---- the rubber block (FEM) and the rubber-particle interface ------------------------
     fem::RubberBlock block(P.block, P.rubber, P.contact.rubber_surface, P.solver,
                            P.rubber.density_ratio * P.particle.density, bottom_height,
                            loading.full_load, P.output.verbose);
     block.set_timer(&timer);
+    std::unique_ptr<contact::RubberParticleInterface> interface;
+    if (particle)
+      {
+        interface = std::make_unique<contact::RubberParticleInterface>(
+          block.contact_points(), particle->geometry(), P.contact.rubber_particle, L0);
+        interface->set_particle_pose(particle->state().centre, particle->state().rotation);
+        block.set_obstacle(interface.get());
+      }
 
     std::cout << "granular-interface: " << block.n_cells() << " Q1P0 cells, "
               << block.n_dofs() << " dofs, " << block.contact_points().size()
               << " contact points; " << n_steps << " steps of " << dt << " s (T0 = " << T0
-              << " s)" << (P.particle.enabled ? "" : "; bare interface (no particle)")
+              << " s); "
+              << (particle ? "particle " + P.particle.shape_name : "bare interface (no particle)")
               << std::endl;
 
     MacroscopicFriction friction(2. * T0, t_end);
     io::PvdCollection   solution_pvd(dir + "/solution.pvd");
+    io::PvdCollection   particle_pvd(dir + "/particle.pvd");
     std::ofstream       history(dir + "/history.csv");
-    history << "t,phase,F_N,F_T,kI,kI_avg,platen_u1,platen_u2,contacts_rubber_surface,"
-               "slipping_rubber_surface,newton_iterations,dissipation_rubber_surface,"
-               "kinetic_energy,stored_energy,platen_work\n";
+    history << "t,phase,F_N,F_T,kI,kI_avg,platen_u1,platen_u2,particle_x,particle_y,"
+               "particle_theta,particle_vx,particle_vy,particle_omega,surface_fN,surface_fT,"
+               "surface_contact,surface_stick,rubber_force_x,rubber_force_y,rubber_moment,"
+               "contacts_rubber_surface,slipping_rubber_surface,contacts_rubber_particle,"
+               "slipping_rubber_particle,newton_iterations,dem_substeps,"
+               "dissipation_rubber_surface,dissipation_rubber_particle,"
+               "dissipation_particle_surface,dissipation_damping,energy_total,platen_work\n";
     history << std::setprecision(10);
 
     auto write_output = [&](unsigned int step, double t) {
       dealii::TimerOutput::Scope scope(timer, "output");
       solution_pvd.add(t, block.write_vtu(dir, step));
+      if (particle)
+        particle_pvd.add(t, io::write_particle_vtu(dir, step, particle->outline(200),
+                                                   particle->state().rotation));
     };
     if (P.output.vtu_interval > 0)
       write_output(0, 0.);
@@ -131,31 +182,54 @@ namespace granular
     summary.slip_velocity   = P.loading.slip_velocity;
     summary.relaxation_time = P.rubber.relaxation_time;
     summary.payne_d         = P.rubber.payne_d;
-    if (P.particle.enabled)
+    if (particle)
       {
-        const auto shape = P.particle.shape();
+        const auto &shape = particle->geometry().shape();
         summary.r1 = shape.r1;
         summary.r2 = shape.r2;
         summary.p1 = shape.p1;
         summary.p2 = shape.p2;
       }
 
-    // energy bookkeeping (spec §2.2): platen work vs stored + kinetic + dissipation
-    const fem::BlockEnergies e0 = block.energies();
-    fem::PlatenForces        forces_old{};
+    // ---- energy bookkeeping (spec §2.2) ------------------------------------------------
+    auto dissipation = [&]() {
+      Dissipation d;
+      d.rubber_surface = block.energies().surface_friction_dissipation;
+      if (particle)
+        {
+          d.rubber_particle  = interface->frictional_dissipation();
+          d.particle_surface = particle->friction_dissipation();
+          d.damping          = particle->damping_dissipation();
+        }
+      return d;
+    };
+    auto total_energy = [&]() {
+      const fem::BlockEnergies e = block.energies();
+      double E = e.stored + e.surface_springs + e.kinetic;
+      if (particle)
+        E += interface->spring_energy() + particle->kinetic_energy() +
+             particle->gravitational_energy() + particle->contact_energy();
+      return E;
+    };
+    const double energy_0 = total_energy();
+    fem::PlatenForces forces_old{};
     double platen_work = 0., u1_old = 0., u2_old = 0., load_old = 0.;
-    double dissipation_at_window_start = 0., normal_work_window = 0.;
-    double normal_force_integral = 0., normal_force_old = 0.;
+    Dissipation at_window_start;
+    double normal_work_window = 0., normal_force_integral = 0., normal_force_old = 0.;
+    double speed_integral = 0., rolling_integral = 0.;
     bool   window_open = false;
-    fem::BlockEnergies energies = e0;
 
-    auto last_progress = std::chrono::steady_clock::now();
-    // advance by dt with up to max_cutbacks halvings (spec §3.6)
-    std::function<fem::StepStatistics(double, double, unsigned int)> advance =
+    // rubber force and moment on the particle at t_n (zero before the first solve)
+    dealii::Tensor<1, 2> rubber_force;
+    double       rubber_moment = 0.;
+
+    // advance the rubber by h with up to max_cutbacks halvings (spec §3.6); the
+    // particle is held at its t_{n+1} pose meanwhile (spec §5.3)
+    std::function<fem::StepStatistics(double, double, unsigned int)> advance_rubber =
       [&](double t0, double h, unsigned int level) -> fem::StepStatistics {
       try
         {
-          const double t1 = t0 + h;
+          const double        t1 = t0 + h;
           fem::StepStatistics s =
             block.solve_step(h, loading.platen_u1(t1), loading.platen_load(t1));
           block.commit_step();
@@ -166,45 +240,62 @@ namespace granular
           if (level >= P.solver.max_cutbacks)
             {
               std::ostringstream m;
-              m << "the rubber solve failed at t = " << t0 + h << " s (t/T0 = "
-                << (t0 + h) / T0 << ") after " << level << " cut-backs of the time step: "
-                << e.what();
+              m << "the rubber solve failed at t = " << t0 + h << " s (t/T0 = " << (t0 + h) / T0
+                << ") after " << level << " cut-backs of the time step: " << e.what();
               throw std::runtime_error(m.str());
             }
           ++summary.cutbacks;
-          fem::StepStatistics a = advance(t0, 0.5 * h, level + 1);
-          fem::StepStatistics b = advance(t0 + 0.5 * h, 0.5 * h, level + 1);
+          fem::StepStatistics a = advance_rubber(t0, 0.5 * h, level + 1);
+          fem::StepStatistics b = advance_rubber(t0 + 0.5 * h, 0.5 * h, level + 1);
           b.newton_iterations += a.newton_iterations;
           return b;
         }
     };
 
+    auto last_progress = std::chrono::steady_clock::now();
     for (unsigned int step = 1; step <= n_steps; ++step)
       {
         const double t0 = (step - 1) * dt, t = step * dt;
-        // 1. (particle update: coupling issue)  2. rubber solve at t_{n+1}
-        const fem::StepStatistics stats = advance(t0, dt, 0);
+        // 1. particle update with the forces and moment of t_n (explicit)
+        unsigned int substeps = 0;
+        if (particle)
+          {
+            dealii::TimerOutput::Scope scope(timer, "particle");
+            substeps = particle->advance(dt, rubber_force, rubber_moment);
+            interface->set_particle_pose(particle->state().centre,
+                                         particle->state().rotation);
+          }
+        // 2. rubber solve at t_{n+1} with the particle held
+        const fem::StepStatistics stats = advance_rubber(t0, dt, 0);
         summary.newton_iterations += stats.newton_iterations;
-        // 3. forces at t_{n+1} and measurements
-        const fem::PlatenForces f  = block.platen_forces();
-        const double            u1 = loading.platen_u1(t);
-        const double            u2 = block.platen_vertical_displacement();
+        // 3. forces at t_{n+1}
+        if (particle)
+          {
+            const auto r  = interface->resultant();
+            rubber_force  = r.force;
+            rubber_moment = r.moment;
+          }
+
+        // measurements (spec §2.2)
+        const fem::PlatenForces f    = block.platen_forces();
+        const double            u1   = loading.platen_u1(t);
+        const double            u2   = block.platen_vertical_displacement();
         const double            load = loading.platen_load(t);
         platen_work += 0.5 * (f.tangential + forces_old.tangential) * (u1 - u1_old) -
                        0.5 * (load + load_old) * (u2 - u2_old);
         forces_old = f;
-        u1_old = u1;
-        u2_old = u2;
-        load_old = load;
+        u1_old     = u1;
+        u2_old     = u2;
+        load_old   = load;
         friction.add(t, f.normal, f.tangential);
 
-        const fem::BlockEnergies e = block.energies();
+        const Dissipation d = dissipation();
         if (t >= 2. * T0 * (1. - 1e-12))
           {
             if (!window_open)
               {
-                window_open                 = true;
-                dissipation_at_window_start = e.surface_friction_dissipation;
+                window_open     = true;
+                at_window_start = d;
               }
             else
               {
@@ -212,20 +303,43 @@ namespace granular
                 normal_work_window +=
                   0.5 * (f.normal + normal_force_old) * P.loading.slip_velocity * dt;
                 normal_force_integral += 0.5 * (f.normal + normal_force_old) * dt;
+                if (particle)
+                  {
+                    speed_integral += std::abs(particle->state().velocity[0]) * dt;
+                    rolling_integral += std::abs(particle->state().angular_velocity) *
+                                        P.particle.reference_radius * dt;
+                  }
               }
           }
         normal_force_old = f.normal;
-        energies = e;
 
         if (step % P.output.history_interval == 0 || step == n_steps)
-          history << t << ',' << phase_name(t, T0) << ',' << f.normal << ','
-                  << f.tangential << ','
-                  << MacroscopicFriction::instantaneous(f.normal, f.tangential) << ','
-                  << friction.moving_average() << ',' << u1 << ',' << u2 << ','
-                  << stats.contact_points_in_contact << ','
-                  << stats.contact_points_slipping << ',' << stats.newton_iterations << ','
-                  << e.surface_friction_dissipation << ',' << e.kinetic << ','
-                  << e.stored + e.surface_springs << ',' << platen_work << '\n';
+          {
+            history << t << ',' << phase_name(t, T0) << ',' << f.normal << ','
+                    << f.tangential << ','
+                    << MacroscopicFriction::instantaneous(f.normal, f.tangential) << ','
+                    << friction.moving_average() << ',' << u1 << ',' << u2 << ',';
+            if (particle)
+              {
+                const auto &s = particle->state();
+                history << s.centre[0] << ',' << s.centre[1] << ',' << s.rotation << ','
+                        << s.velocity[0] << ',' << s.velocity[1] << ','
+                        << s.angular_velocity << ',' << particle->normal_force() << ','
+                        << particle->tangential_force() << ',' << particle->in_contact()
+                        << ',' << particle->sticking() << ',' << rubber_force[0] << ','
+                        << rubber_force[1] << ',' << rubber_moment << ',';
+              }
+            else
+              history << ",,,,,,,,,,,,,";
+            history << stats.contact_points_in_contact << ','
+                    << stats.contact_points_slipping << ','
+                    << (particle ? interface->n_in_contact() : 0) << ','
+                    << (particle ? interface->n_slipping() : 0) << ','
+                    << stats.newton_iterations << ',' << substeps << ','
+                    << d.rubber_surface << ',' << d.rubber_particle << ','
+                    << d.particle_surface << ',' << d.damping << ',' << total_energy()
+                    << ',' << platen_work << '\n';
+          }
         if (P.output.vtu_interval > 0 && step % P.output.vtu_interval == 0)
           write_output(step, t);
 
@@ -234,33 +348,43 @@ namespace granular
               P.output.progress_interval ||
             step == n_steps)
           {
-            last_progress = now;
+            last_progress        = now;
             const double elapsed = std::chrono::duration<double>(now - wall_start).count();
-            std::cout << "  " << std::setw(11) << phase_name(t, T0) << "  t/T0 = "
-                      << std::fixed << std::setprecision(4) << t / T0 << "  kI = "
+            std::cout << "  " << std::setw(11) << phase_name(t, T0) << "  t/T0 = " << std::fixed
+                      << std::setprecision(4) << t / T0 << "  kI = "
                       << MacroscopicFriction::instantaneous(f.normal, f.tangential)
                       << "  kI_avg = " << friction.moving_average()
-                      << "  Newton its = " << stats.newton_iterations << "  left ~ "
-                      << std::setprecision(0) << elapsed * (n_steps - step) / step << " s"
-                      << std::defaultfloat << std::setprecision(6) << std::endl;
+                      << "  Newton its = " << stats.newton_iterations;
+            if (particle)
+              std::cout << "  particle x = " << std::setprecision(3)
+                        << particle->state().centre[0] << " theta = "
+                        << particle->state().rotation;
+            std::cout << "  left ~ " << std::setprecision(0)
+                      << elapsed * (n_steps - step) / step << " s" << std::defaultfloat
+                      << std::setprecision(6) << std::endl;
           }
       }
     history.close();
 
-    // dissipation split (paper eq. 13) and energy balance (spec §2.2)
-    summary.dissipation_rubber_surface =
-      energies.surface_friction_dissipation - dissipation_at_window_start;
+    // ---- dissipation split (paper eq. 13) and energy balance (spec §2.2) --------------
+    const Dissipation d_end = dissipation();
+    summary.dissipation_rubber_surface   = d_end.rubber_surface - at_window_start.rubber_surface;
+    summary.dissipation_rubber_particle  = d_end.rubber_particle - at_window_start.rubber_particle;
+    summary.dissipation_particle_surface =
+      d_end.particle_surface - at_window_start.particle_surface;
+    summary.dissipation_damping = d_end.damping - at_window_start.damping;
     if (normal_work_window > 0.)
-      summary.kbar_F = summary.dissipation_rubber_surface / normal_work_window;
-    summary.kbar_V            = 0.;
-    summary.mean_normal_force = normal_force_integral / (t_end - 2. * T0);
-    const double stored_change = (energies.stored + energies.surface_springs +
-                                  energies.kinetic) -
-                                 (e0.stored + e0.surface_springs + e0.kinetic);
-    const double balance = platen_work - stored_change -
-                           energies.surface_friction_dissipation;
+      summary.kbar_F = (d_end.frictional() - at_window_start.frictional()) / normal_work_window;
+    summary.kbar_V              = 0.; // elastic rubber (Maxwell branch: viscoelasticity issue)
+    const double window         = t_end - 2. * T0;
+    summary.mean_normal_force   = normal_force_integral / window;
+    summary.mean_particle_speed = speed_integral / window;
+    summary.mean_rolling_speed  = rolling_integral / window;
+    const double balance = platen_work - (total_energy() - energy_0) - d_end.total();
     summary.energy_balance_error =
       std::abs(balance) / std::max(std::abs(platen_work), 1e-300);
+    if (particle)
+      summary.dem_substeps = particle->total_substeps();
 
     summary.steps       = n_steps;
     summary.kbar        = friction.kbar();
@@ -275,6 +399,7 @@ namespace granular
     summary.time_assembly      = get("assembly");
     summary.time_factorization = get("factorization");
     summary.time_solve         = get("solve");
+    summary.time_particle      = get("particle");
     summary.time_output        = get("output");
     io::write_file_atomically(dir + "/summary.csv", summary_csv(summary));
     return summary;

@@ -21,9 +21,15 @@ namespace granular
     unsigned int steps = 0, newton_iterations = 0, cutbacks = 0;
     double       wall_time = 0.;
     double       time_assembly = 0., time_factorization = 0., time_solve = 0.,
-                 time_output = 0.;
-    double       dissipation_rubber_surface = 0.; ///< over the averaging window (N mm/mm)
+                 time_particle = 0., time_output = 0.;
+    /// frictional dissipation per interface and DEM damping dissipation over the
+    /// averaging window (N mm per mm thickness)
+    double       dissipation_rubber_surface = 0., dissipation_rubber_particle = 0.,
+                 dissipation_particle_surface = 0., dissipation_damping = 0.;
     double       mean_normal_force = 0.;          ///< mean F_N over the window (N/mm)
+    double       mean_particle_speed = 0.;        ///< mean |v_x| over the window (mm/s)
+    double       mean_rolling_speed  = 0.;        ///< mean |omega| r0 over the window (mm/s)
+    unsigned long long dem_substeps = 0;          ///< explicit particle sub-steps in all
   };
 
   /// CSV header and row of summary.csv (same column order).

@@ -20,8 +20,8 @@ namespace granular::geometry
     /// Maximum number of iterations of safeguarded_newton() before it gives up.
     constexpr unsigned int max_newton_iterations = 200;
 
-    /// Maximum depth of the adaptive subdivision of the scan in closest_point_projection().
-    constexpr unsigned int max_subdivision_depth = 40;
+    /// Work budget (evaluations) of the branch-and-bound refinement in closest_point_projection().
+    constexpr int max_refinement_evaluations = 64;
 
     bool
     is_positive_finite(const double x)
@@ -388,41 +388,38 @@ namespace granular::geometry
         4. * eps,
         its);
       consider(eval(s), its);
+      return its + 1;
     };
 
-    // (ii)-(iii) Scan the quadrant arc for local minima of the distance, i.e. sign changes
-    // phi: - -> + (phi is proportional to d|m'-y'|^2/ds). Where phi' changes sign in an interval
-    // phi may have a hidden pair of roots, so the interval is bisected unless |phi| is too large
-    // at the ends to reach zero within it.
-    const auto process = [&](auto &&self, const ArcPoint &a, const ArcPoint &b,
-                             const unsigned int depth) -> void {
-      const bool monotone = (a.dphi > 0. && b.dphi > 0.) || (a.dphi < 0. && b.dphi < 0.);
-      if (!monotone && depth < max_subdivision_depth)
-        {
-          bool may_hide_roots = true;
-          if (a.phi * b.phi > 0.)
-            {
-              const double slope = std::max(std::abs(a.dphi), std::abs(b.dphi));
-              may_hide_roots = std::abs(a.phi) + std::abs(b.phi) <= 2. * slope * (b.s - a.s);
-            }
-          if (may_hide_roots)
-            {
-              const ArcPoint c = eval(0.5 * (a.s + b.s));
-              if (c.phi == 0.)
-                consider(c, 0);
-              self(self, a, c, depth + 1);
-              self(self, c, b, depth + 1);
-              return;
-            }
-        }
-      if (a.phi < 0. && b.phi > 0.)
-        solve(a, b);
+    // Lower bound of |m' - y| over the arc between a and b: the convex arc lies in the triangle
+    // of its chord and its end tangents, i.e. within (c/2) tan(dpsi/2) of the chord (c: chord
+    // length, dpsi <= pi/2: turning of the normal between a and b).
+    const auto lower_bound = [&](const ArcPoint &a, const ArcPoint &b) {
+      const double cx = b.y1 - a.y1, cy = b.y2 - a.y2, c2 = cx * cx + cy * cy;
+      const double t  = c2 > 0. ? std::clamp(((m1 - a.y1) * cx + (m2 - a.y2) * cy) / c2, 0., 1.) : 0.;
+      const double cross = std::abs(a.n1 * b.n2 - a.n2 * b.n1), dot = a.n1 * b.n1 + a.n2 * b.n2;
+      const double sag   = 0.5 * std::sqrt(c2) * cross / (1. + dot);
+      return std::hypot(m1 - a.y1 - t * cx, m2 - a.y2 - t * cy) - sag;
     };
+    // phi is monotone between a and b if phi' has the same strict sign at both ends; otherwise a
+    // fold (1 + kappa g_N = 0) lies in between and the interval may hide a pair of roots.
+    const auto monotone = [](const ArcPoint &a, const ArcPoint &b) {
+      return (a.dphi > 0. && b.dphi > 0.) || (a.dphi < 0. && b.dphi < 0.);
+    };
+    struct Interval
+    {
+      ArcPoint a, b;
+      double   bound; ///< lower bound of the distance over the arc (mm)
+      bool     operator<(const Interval &other) const { return bound > other.bound; } // min-heap
+    };
+    std::vector<Interval> suspicious;
 
-    const double       p_max   = std::max(sh.p1, sh.p2);
-    const unsigned int n_half  = 8 + 2 * static_cast<unsigned int>(std::ceil(std::min(p_max, 64.)));
-    const unsigned int n_scan  = 2 * n_half;
-    ArcPoint           a       = eval(0.);
+    // (ii)-(iii) Pass 1: scan the quadrant arc; every sign change phi: - -> + (phi is
+    // proportional to d|m' - y'|^2 / ds) brackets a local minimum of the distance: solve it.
+    const double       p_max  = std::max(sh.p1, sh.p2);
+    const unsigned int n_half = 8 + 2 * static_cast<unsigned int>(std::ceil(std::min(p_max, 64.)));
+    const unsigned int n_scan = 2 * n_half;
+    ArcPoint           a      = eval(0.);
     if (a.phi == 0.)
       consider(a, 0);
     for (unsigned int j = 1; j <= n_scan; ++j)
@@ -430,8 +427,42 @@ namespace granular::geometry
         const ArcPoint b = eval(j == n_scan ? 2. : static_cast<double>(j) / n_half);
         if (b.phi == 0.)
           consider(b, 0);
-        process(process, a, b, 0);
+        if (a.phi < 0. && b.phi > 0.)
+          solve(a, b);
+        if (!monotone(a, b))
+          suspicious.push_back({a, b, lower_bound(a, b)});
         a = b;
+      }
+
+    // Pass 2: branch and bound on the non-monotone intervals, most promising first: bisect those
+    // whose distance lower bound is below the best distance found, solve new brackets. Bounded
+    // work: only near-degenerate points (e.g. near the centre of a circle, where all candidates
+    // are equally far within the bound) exhaust the budget, and there any candidate is fine.
+    std::make_heap(suspicious.begin(), suspicious.end());
+    int budget = max_refinement_evaluations;
+    while (!suspicious.empty() && budget > 0)
+      {
+        std::pop_heap(suspicious.begin(), suspicious.end());
+        const Interval interval = suspicious.back();
+        suspicious.pop_back();
+        if (have_best && interval.bound >= std::sqrt(best.dist2))
+          break; // no interval left can contain a closer point
+        if (interval.b.s - interval.a.s <= 64. * eps)
+          continue;
+        const ArcPoint c = eval(0.5 * (interval.a.s + interval.b.s));
+        --budget;
+        if (c.phi == 0.)
+          consider(c, 0);
+        for (const auto &[x, y] : {std::make_pair(interval.a, c), std::make_pair(c, interval.b)})
+          {
+            if (x.phi < 0. && y.phi > 0.)
+              budget -= static_cast<int>(solve(x, y));
+            if (!monotone(x, y))
+              {
+                suspicious.push_back({x, y, lower_bound(x, y)});
+                std::push_heap(suspicious.begin(), suspicious.end());
+              }
+          }
       }
     if (!have_best)
       throw std::runtime_error("Superellipse::closest_point_projection: no stationary point found");
