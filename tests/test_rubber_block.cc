@@ -33,7 +33,7 @@ namespace
     std::unique_ptr<RubberBlock> make(double bottom_height, double density = 3e-12) const
     {
       return std::make_unique<RubberBlock>(block, rubber, surface, solver, density,
-                                           bottom_height, 1., getenv("GI_VERBOSE") != nullptr);
+                                           bottom_height, 1., false);
     }
   };
 
@@ -284,4 +284,33 @@ TEST(BareInterface, MacroscopicFrictionEqualsSurfaceFriction)
   for (const char *f : {"summary.csv", "history.csv", "parameters.prm", "solution.pvd",
                         "solution-00000.vtu"})
     EXPECT_TRUE(std::filesystem::exists(dir + "/" + f)) << f;
+}
+
+TEST(RubberBlockMesh, GmshFileWithDocumentedBoundaryIds)
+{
+  SmallBlock s;
+  s.block.length    = 10.;
+  s.block.height    = 7.5;
+  s.block.mesh_file = std::string(GRANULAR_SOURCE_DIR) + "/meshes/graded-40x15.msh";
+  auto b = s.make(0.); // the default density 1e-3 rho_P
+  EXPECT_EQ(b->n_cells(), 600u);
+  EXPECT_EQ(b->contact_points().size(), 2u * 40u);       // bottom (id 2)
+  EXPECT_EQ(b->periodic_vertex_pairs().size(), 16u);     // left (0) / right (1)
+  // the graded layers: contact points sit on y = y_b, weights sum to L0
+  double length = 0.;
+  for (const auto &p : b->contact_points())
+    length += p.weight;
+  EXPECT_NEAR(length, 10., 1e-12);
+  // compression at the default time step, carried through the top (id 3) to the
+  // bottom: after the load is held, F_N settles at the load
+  for (unsigned int step = 1; step <= 400; ++step)
+    {
+      b->solve_step(4e-7, 0., 20. * std::min(1., step / 100.));
+      b->commit_step();
+    }
+  EXPECT_NEAR(b->platen_forces().normal / 20., 1., 1e-3);
+  EXPECT_LT(b->platen_vertical_displacement(), 0.);
+  // a mesh that does not match Geometry/Block length is rejected
+  s.block.length = 9.;
+  EXPECT_THROW(s.make(0.), std::runtime_error);
 }

@@ -79,8 +79,10 @@ namespace
     for (unsigned int i = 0; i <= k; ++i)
       {
         const double t = static_cast<double>(i) / k;
-        q.push_back(vec(s.r1 * t, s.r2 * std::pow(std::max(0., 1. - std::pow(t, s.p1)), 1. / s.p2)));
-        q.push_back(vec(s.r1 * std::pow(std::max(0., 1. - std::pow(t, s.p2)), 1. / s.p1), s.r2 * t));
+        q.push_back(
+            vec(s.r1 * t, s.r2 * std::pow(std::max(0., 1. - std::pow(t, s.p1)), 1. / s.p2)));
+        q.push_back(
+            vec(s.r1 * std::pow(std::max(0., 1. - std::pow(t, s.p2)), 1. / s.p1), s.r2 * t));
       }
     std::sort(q.begin(), q.end(), [](const Tensor<1, 2> &a, const Tensor<1, 2> &b) {
       return std::atan2(a[1], a[0]) < std::atan2(b[1], b[0]);
@@ -111,7 +113,7 @@ namespace
     for (std::size_t i = 0; i < d.x.size(); ++i)
       {
         const double dx = d.x[i] - m[0], dy = d.y[i] - m[1];
-        best            = std::min(best, dx * dx + dy * dy);
+        best = std::min(best, dx * dx + dy * dy);
       }
     return std::sqrt(best);
   }
@@ -137,24 +139,31 @@ namespace
               m = std::pow(10., -6. + 5. * U01(rng)) * vec(s.r1 * U(rng), s.r2 * U(rng));
               break;
             case 2: // near or on the d1 axis
-              m = vec(s.r1 * U(rng), U01(rng) < 0.2 ? 0. : s.r2 * std::pow(10., -12. + 10. * U01(rng)) * (U(rng) < 0 ? -1. : 1.));
+              m = vec(s.r1 * U(rng),
+                      U01(rng) < 0.2 ?
+                          0. :
+                          s.r2 * std::pow(10., -12. + 10. * U01(rng)) * (U(rng) < 0 ? -1. : 1.));
               break;
             case 3: // near or on the d2 axis
-              m = vec(U01(rng) < 0.2 ? 0. : s.r1 * std::pow(10., -12. + 10. * U01(rng)) * (U(rng) < 0 ? -1. : 1.), s.r2 * U(rng));
+              m = vec(U01(rng) < 0.2 ?
+                          0. :
+                          s.r1 * std::pow(10., -12. + 10. * U01(rng)) * (U(rng) < 0 ? -1. : 1.),
+                      s.r2 * U(rng));
               break;
             case 4: // towards the corners
               {
                 const double f = 1. - std::pow(10., -9. + 8.9 * U01(rng));
-                m = vec((U(rng) < 0 ? -1. : 1.) * (f * po[0] + 1e-3 * r0 * U(rng)),
+                m              = vec((U(rng) < 0 ? -1. : 1.) * (f * po[0] + 1e-3 * r0 * U(rng)),
                         (U(rng) < 0 ? -1. : 1.) * (f * po[1] + 1e-3 * r0 * U(rng)));
                 break;
               }
             case 5: // just below the surface, along a random ray
               {
-                const double t = 2. * pi * U01(rng);
-                const double c = std::cos(t), sn = std::sin(t);
-                const Tensor<1, 2> y = vec(std::copysign(s.r1 * std::pow(std::abs(c), 2. / s.p1), c),
-                                           std::copysign(s.r2 * std::pow(std::abs(sn), 2. / s.p2), sn));
+                const double       t = 2. * pi * U01(rng);
+                const double       c = std::cos(t), sn = std::sin(t);
+                const Tensor<1, 2> y =
+                    vec(std::copysign(s.r1 * std::pow(std::abs(c), 2. / s.p1), c),
+                        std::copysign(s.r2 * std::pow(std::abs(sn), 2. / s.p2), sn));
                 m = (1. - std::pow(10., -10. + 9. * U01(rng))) * y;
                 break;
               }
@@ -170,7 +179,7 @@ namespace
   /// Checks of a projection against the definition, accumulated as worst values.
   struct ProjectionErrors
   {
-    double       f_max = 0., ortho_max = 0., excess_max = 0., deficit_max = 0., gap_max = 0.,
+    double f_max = 0., ortho_max = 0., excess_max = 0., deficit_max = 0., gap_max = 0.,
            normal_max = 0., kappa_max = 0.;
     Tensor<1, 2> worst_excess_point;
     unsigned int max_iterations = 0;
@@ -190,12 +199,12 @@ namespace
           excess_max         = dist - d_sample;
           worst_excess_point = m;
         }
-      deficit_max = std::max(deficit_max, d_sample - dense.h_max - dist);
+      deficit_max       = std::max(deficit_max, d_sample - dense.h_max - dist);
       const double sign = se.implicit_function(m) < 0. ? -1. : 1.;
-      gap_max    = std::max(gap_max, std::abs(p.gap - sign * dist));
-      normal_max = std::max(normal_max, (p.normal - se.outward_normal(p.point)).norm());
-      kappa_max  = std::max(kappa_max, std::abs(p.curvature - se.curvature(p.point)) * r0);
-      max_iterations = std::max(max_iterations, p.iterations);
+      gap_max           = std::max(gap_max, std::abs(p.gap - sign * dist));
+      normal_max        = std::max(normal_max, (p.normal - se.outward_normal(p.point)).norm());
+      kappa_max         = std::max(kappa_max, std::abs(p.curvature - se.curvature(p.point)) * r0);
+      max_iterations    = std::max(max_iterations, p.iterations);
     }
 
     void
@@ -204,12 +213,13 @@ namespace
       SCOPED_TRACE(label);
       EXPECT_LE(f_max, 1e-12);
       EXPECT_LE(ortho_max, 1e-10 * r0);
-      EXPECT_LE(excess_max, 1e-12 * r0) << "not the closest point for m = " << str(worst_excess_point);
+      EXPECT_LE(excess_max, 1e-12 * r0)
+          << "not the closest point for m = " << str(worst_excess_point);
       EXPECT_LE(deficit_max, 0.);
       EXPECT_LE(gap_max, 1e-10 * r0);
       EXPECT_LE(normal_max, 1e-12);
       EXPECT_LE(kappa_max, 1e-9);
-      EXPECT_LE(max_iterations, 60u);
+      EXPECT_LE(max_iterations, 10u); // Newton converges in a few steps
     }
   };
 } // namespace
@@ -300,7 +310,9 @@ TEST(SuperellipseShape, HalfWidthBoundContainsParticle)
           EXPECT_LE(bound, r_max + dense.h_max); // exact for equal exponents
         }
     }
-  EXPECT_NEAR(SuperellipseShape::named("square", r0).half_width_bound(), r0 * std::pow(2., 0.25), 1e-15);
+  EXPECT_NEAR(SuperellipseShape::named("square", r0).half_width_bound(),
+              r0 * std::pow(2., 0.25),
+              1e-15);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -335,17 +347,18 @@ TEST(SuperellipseGeometry, NormalTangentCurvatureClosedForms)
     {
       SCOPED_TRACE(c.label);
       const Superellipse       se(c.shape);
-      const SuperellipseShape &s = c.shape;
+      const SuperellipseShape &s        = c.shape;
       const auto               on_curve = [&s](const bool by_u, const double t) {
         const double e = by_u ? std::pow(1. - std::pow(t, s.p1), 1. / s.p2) :
-                                std::pow(1. - std::pow(t, s.p2), 1. / s.p1);
+                                              std::pow(1. - std::pow(t, s.p2), 1. / s.p1);
         return by_u ? vec(s.r1 * t, s.r2 * e) : vec(s.r1 * e, s.r2 * t);
       };
       for (const bool by_u : {true, false})
         for (const double t : {0.1, 0.3, 0.5, 0.65})
           {
             const double       dt = 1e-5;
-            const Tensor<1, 2> a = on_curve(by_u, t - dt), y = on_curve(by_u, t), b = on_curve(by_u, t + dt);
+            const Tensor<1, 2> a = on_curve(by_u, t - dt), y = on_curve(by_u, t),
+                               b        = on_curve(by_u, t + dt);
             const Tensor<1, 2> dn       = se.outward_normal(b) - se.outward_normal(a);
             const double       kappa_fd = std::abs(dn * se.tangent(y)) / (b - a).norm();
             EXPECT_NEAR(kappa_fd, se.curvature(y), 1e-6 * (1. / r0 + se.curvature(y)));
@@ -387,14 +400,15 @@ TEST(SuperellipseGeometry, OutlineCounterClockwiseOnSurface)
       for (std::size_t i = 0; i < pts.size(); ++i)
         {
           EXPECT_NEAR(se.implicit_function(pts[i]), 0., 1e-13);
-          const auto &a = pts[i], &b = pts[(i + 1) % pts.size()];
+          const auto  &a = pts[i], &b = pts[(i + 1) % pts.size()];
           const double cross = a[0] * b[1] - a[1] * b[0];
           EXPECT_GT(cross, 0.); // every edge turns counter-clockwise about the centre
           area2 += cross;
         }
       EXPECT_GT(area2, 0.);
     }
-  EXPECT_THROW(Superellipse(SuperellipseShape::named("square", r0)).outline(2), std::invalid_argument);
+  EXPECT_THROW(Superellipse(SuperellipseShape::named("square", r0)).outline(2),
+               std::invalid_argument);
 }
 
 TEST(SuperellipseGeometry, FrameMapsRoundTrip)
@@ -423,7 +437,7 @@ TEST(SuperellipseProjection, CircleMatchesClosedForm)
   const Superellipse                     circle(SuperellipseShape::named("circular", r0));
   std::mt19937_64                        rng(1);
   std::uniform_real_distribution<double> U01(0., 1.);
-  double                                 err_point = 0., err_gap = 0., err_normal = 0., err_kappa = 0.;
+  double err_point = 0., err_gap = 0., err_normal = 0., err_kappa = 0.;
   for (unsigned int i = 0; i < 10000; ++i)
     {
       // |m| from 1e-3 r0 (deep) to 3 r0 (outside), random direction, including the axes.
@@ -431,13 +445,13 @@ TEST(SuperellipseProjection, CircleMatchesClosedForm)
       double       t   = 2. * pi * U01(rng);
       if (i % 50 == 0)
         t = (i / 50 % 4) * pi / 2;
-      const Tensor<1, 2> m = rho * vec(std::cos(t), std::sin(t));
-      const auto         p = circle.closest_point_projection(m);
+      const Tensor<1, 2> m     = rho * vec(std::cos(t), std::sin(t));
+      const auto         p     = circle.closest_point_projection(m);
       const Tensor<1, 2> exact = r0 * m / m.norm();
-      err_point  = std::max(err_point, (p.point - exact).norm() / r0);
-      err_gap    = std::max(err_gap, std::abs(p.gap - (m.norm() - r0)) / r0);
-      err_normal = std::max(err_normal, (p.normal - m / m.norm()).norm());
-      err_kappa  = std::max(err_kappa, std::abs(p.curvature * r0 - 1.));
+      err_point                = std::max(err_point, (p.point - exact).norm() / r0);
+      err_gap                  = std::max(err_gap, std::abs(p.gap - (m.norm() - r0)) / r0);
+      err_normal               = std::max(err_normal, (p.normal - m / m.norm()).norm());
+      err_kappa                = std::max(err_kappa, std::abs(p.curvature * r0 - 1.));
     }
   EXPECT_LE(err_point, 1e-12);
   EXPECT_LE(err_gap, 1e-12);
@@ -473,7 +487,7 @@ TEST(SuperellipseProjection, OutsidePointsMatchBruteForce)
         {
           const double       scale = n % 2 ? 1. + 1e-6 * U01(rng) : 1. + 2. * U01(rng);
           const Tensor<1, 2> m     = scale * vec(c.shape.r1 * U(rng), c.shape.r2 * U(rng)) /
-                                   std::max(1e-3, std::max(std::abs(U(rng)), 0.5));
+                                 std::max(1e-3, std::max(std::abs(U(rng)), 0.5));
           if (se.implicit_function(m) <= 0.)
             continue;
           errors.check(se, dense, m);
@@ -546,7 +560,7 @@ TEST(SuperellipseProjection, LinearisationMatchesFiniteDifferences)
           for (unsigned int j = 0; j < 2; ++j)
             {
               Tensor<1, 2> e;
-              e[j]              = h;
+              e[j]             = h;
               const auto plus  = se.closest_point_projection(m + e);
               const auto minus = se.closest_point_projection(m - e);
               for (unsigned int i = 0; i < 2; ++i)
@@ -561,7 +575,8 @@ TEST(SuperellipseProjection, LinearisationMatchesFiniteDifferences)
         }
     }
   // Not differentiable at the centre of a circle.
-  const auto centre = Superellipse(SuperellipseShape::named("circular", r0)).closest_point_projection(vec(0., 0.));
+  const auto centre =
+      Superellipse(SuperellipseShape::named("circular", r0)).closest_point_projection(vec(0., 0.));
   EXPECT_THROW(Superellipse::projection_point_derivative(centre), std::domain_error);
 }
 
@@ -580,7 +595,7 @@ TEST(SuperellipseLowestPoint, CircleMatchesClosedForm)
       const double       theta = i < 8 ? i * pi / 4 : 20. * U(rng);
       const Tensor<1, 2> c     = vec(U(rng), U(rng));
       const Tensor<1, 2> x     = particle_to_global(c, theta, circle.lowest_point(theta));
-      err = std::max(err, (x - c - vec(0., -r0)).norm() / r0);
+      err                      = std::max(err, (x - c - vec(0., -r0)).norm() / r0);
     }
   EXPECT_LE(err, 1e-12);
 }
@@ -593,8 +608,8 @@ TEST(SuperellipseLowestPoint, RandomRotationsMatchDenseSampling)
     {
       SCOPED_TRACE(c.label);
       const Superellipse se(c.shape);
-      const auto         dense = dense_surface(c.shape, 1000);
-      double excess = 0., deficit = 0., slope = 0., normal = 0., f = 0.;
+      const auto         dense  = dense_surface(c.shape, 1000);
+      double             excess = 0., deficit = 0., slope = 0., normal = 0., f = 0.;
       for (unsigned int i = 0; i < 1000; ++i)
         {
           double theta = 2. * pi * U01(rng);
@@ -603,7 +618,7 @@ TEST(SuperellipseLowestPoint, RandomRotationsMatchDenseSampling)
           else if (i < 20)
             theta = (i % 2 ? 1. : -1.) * 1e-14 + (i - 16) * pi / 2;
           const double       s = std::sin(theta), co = std::cos(theta);
-          const Tensor<1, 2> y = se.lowest_point(theta);
+          const Tensor<1, 2> y      = se.lowest_point(theta);
           const double       height = s * y[0] + co * y[1]; // global e2-component of R(theta) y
           double             h_min  = std::numeric_limits<double>::max();
           for (std::size_t k = 0; k < dense.x.size(); ++k)

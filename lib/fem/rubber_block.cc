@@ -142,6 +142,15 @@ namespace granular::fem
         throw std::runtime_error("cannot open mesh file " + block.mesh_file);
       const std::string ext = block.mesh_file.substr(block.mesh_file.find_last_of('.') + 1);
       grid_in.read(in, ext == "msh" ? GridIn<2>::msh : GridIn<2>::ucd);
+      const auto box = GridTools::compute_bounding_box(triangulation);
+      const double tol = 1e-8 * block.length;
+      if (std::abs(box.lower_bound(0)) > tol || std::abs(box.lower_bound(1)) > tol ||
+          std::abs(box.upper_bound(0) - block.length) > tol ||
+          std::abs(box.upper_bound(1) - block.height) > tol)
+        throw std::runtime_error("mesh file " + block.mesh_file + " does not cover [0, " +
+                                 std::to_string(block.length) + "] x [0, " +
+                                 std::to_string(block.height) +
+                                 "] (Geometry/Block length, Block height; meshes/README)");
       GridTools::shift(Tensor<1, 2>({0., bottom_height}), triangulation);
       std::set<types::boundary_id> ids;
       for (const auto &face : triangulation.active_face_iterators())
@@ -472,17 +481,31 @@ namespace granular::fem
       StepStatistics stats;
       // Newton-Raphson with a backtracking line search on |r|: when a full step
       // increases the residual (typically many contact points switching between
-      // stick and slip at once), the step is halved, up to 5 times. The check
+      // stick and slip at once) or inverts an element, the step is halved, up to 8
+      // times. The check
       // reuses the next assembly, so an accepted full step costs nothing extra.
       double       alpha = 1., previous_norm = std::numeric_limits<double>::max();
       unsigned int backtracks = 0;
       for (unsigned int it = 0; it <= solver.max_newton_iterations;)
         {
-          assemble(residual, platen_load, true);
-          const double r_norm = residual.l2_norm() / force_scale;
+          double r_norm = std::numeric_limits<double>::infinity();
+          try
+            {
+              assemble(residual, platen_load, true);
+              r_norm = residual.l2_norm() / force_scale;
+            }
+          catch (const NewtonFailure &)
+            {
+              // an inverted element in a trial iterate: backtrack like a rise of |r|
+              if (it == 0 || backtracks >= 8)
+                {
+                  u = u_n;
+                  throw;
+                }
+            }
           // only in the global phase: near convergence (|r|/F < 1e-6) the full
           // Newton step is always taken, and round-off noise must not trigger it
-          if (it > 0 && r_norm > previous_norm && r_norm > 1e-6 && backtracks < 5)
+          if (it > 0 && r_norm > previous_norm && r_norm > 1e-6 && backtracks < 8)
             {
               alpha *= 0.5;
               u.add(-alpha, increment);

@@ -23,6 +23,12 @@ namespace granular::geometry
     /// Work budget (evaluations) of the branch-and-bound refinement in closest_point_projection().
     constexpr int max_refinement_evaluations = 64;
 
+    /// Scan of closest_point_projection(): samples per arc uniform in the arc parameter s, and
+    /// samples per quadrant uniform in the normal angle (dense where the curvature is high, where
+    /// the distance function can have several local minima).
+    constexpr unsigned int scan_uniform_per_arc = 8;
+    constexpr unsigned int scan_normal_angles   = 16;
+
     bool
     is_positive_finite(const double x)
     {
@@ -32,9 +38,11 @@ namespace granular::geometry
     /**
      * Safeguarded Newton-Raphson for a scalar root in the bracket [lo, hi] (lo < hi) with
      * fun(lo) < 0 < fun(hi) or fun(lo) > 0 > fun(hi) (signs given by @p f_lo, @p f_hi).
-     * @p fun(x) returns {value, derivative}. A Newton step that leaves the current bracket, or one
-     * that did not halve |value| on the previous step, is replaced by bisection, so convergence is
-     * guaranteed (Numerical Recipes "rtsafe"). Stops when the step or the bracket is below
+     * @p fun(x) returns {value, derivative}. A Newton step that leaves the current bracket, or
+     * one after a step that neither halved |value| nor was half the step before it, is replaced
+     * by regula falsi and bisection in turn, so the bracket at least halves every two fallback
+     * steps and convergence is guaranteed (cf. Numerical Recipes "rtsafe"). Stops when
+     * |value| <= f_tol (its round-off level) or when the step or the bracket is below
      * max(x_tol_abs, 4 eps |x|).
      * @throws std::runtime_error after max_newton_iterations iterations.
      */
@@ -46,41 +54,65 @@ namespace granular::geometry
                        const double  f_lo,
                        const double  f_hi,
                        const double  x_tol_abs,
+                       const double  f_tol,
                        unsigned int &iterations)
     {
       if (!(f_lo * f_hi < 0.))
         throw std::runtime_error("superellipse: safeguarded Newton called without a sign change");
-      // Orient so that the function is negative at x_neg and positive at x_pos.
-      double x_neg = f_lo < 0. ? lo : hi;
-      double x_pos = f_lo < 0. ? hi : lo;
+      // Bracket: the function is negative at x_neg and positive at x_pos.
+      double     x_neg = f_lo < 0. ? lo : hi, f_neg = f_lo < 0. ? f_lo : f_hi;
+      double     x_pos = f_lo < 0. ? hi : lo, f_pos = f_lo < 0. ? f_hi : f_lo;
+      const auto regula_falsi = [&]() { return x_neg - f_neg * (x_pos - x_neg) / (f_pos - f_neg); };
+      iterations              = 0;
+      if (std::abs(f_lo) <= f_tol || std::abs(f_hi) <= f_tol)
+        return std::abs(f_lo) <= std::abs(f_hi) ? lo : hi;
 
-      // Start from the regula falsi point (never an end point).
-      double x = lo - f_lo * (hi - lo) / (f_hi - f_lo);
+      double x = regula_falsi();
       if (!(x > lo && x < hi))
         x = 0.5 * (lo + hi);
-      double f_previous = std::max(std::abs(f_lo), std::abs(f_hi));
+      double dx = hi - lo, dx_old = hi - lo;
+      double f_previous   = std::max(std::abs(f_lo), std::abs(f_hi));
+      bool   next_bisects = false; // fallback steps alternate regula falsi / bisection
 
       for (iterations = 1; iterations <= max_newton_iterations; ++iterations)
         {
           const auto [f, df] = fun(x);
-          if (f == 0.)
+          if (std::abs(f) <= f_tol)
             return x;
           if (f < 0.)
-            x_neg = x;
+            x_neg = x, f_neg = f;
           else
-            x_pos = x;
+            x_pos = x, f_pos = f;
           const double a = std::min(x_neg, x_pos), b = std::max(x_neg, x_pos);
 
-          double x_new = (df != 0. && std::isfinite(df)) ? x - f / df :
-                                                           std::numeric_limits<double>::quiet_NaN();
-          if (!(x_new > a && x_new < b) || std::abs(f) > 0.5 * f_previous)
-            x_new = 0.5 * (a + b);
+          const double x_newton = x - f / df; // NaN/inf if df == 0: rejected below
+          if (std::abs(f / df) <= std::max(x_tol_abs, 4. * eps * std::abs(x)))
+            return x_newton; // converged (the step may round to x itself)
+          dx_old = dx;
+          // Newton is accepted inside the closed bracket (a root may lie within round-off of an
+          // end) unless the last step neither halved |f| nor was half the step before it.
+          const bool slow =
+              std::abs(f) > 0.5 * f_previous && std::abs(2. * f) > std::abs(dx_old * df);
+          double x_new;
+          if (x_newton >= a && x_newton <= b && !slow)
+            x_new = x_newton;
+          else if (!next_bisects && regula_falsi() > a && regula_falsi() < b)
+            {
+              x_new        = regula_falsi();
+              next_bisects = true;
+            }
+          else
+            {
+              x_new        = 0.5 * (a + b);
+              next_bisects = false;
+            }
+          dx         = x_new - x;
+          x          = x_new;
           f_previous = std::abs(f);
 
-          const double tol = std::max(x_tol_abs, 4. * eps * std::abs(x_new));
-          if (std::abs(x_new - x) <= tol || b - a <= tol)
-            return x_new;
-          x = x_new;
+          const double tol = std::max(x_tol_abs, 4. * eps * std::abs(x));
+          if (std::abs(dx) <= tol || b - a <= tol)
+            return x;
         }
       throw std::runtime_error("superellipse: safeguarded Newton did not converge");
     }
@@ -108,6 +140,59 @@ namespace granular::geometry
           r = std::max(r, std::hypot(r1 * u, r2 * v));
         }
       return r;
+    }
+
+    /// A point of the first-quadrant arc: u = y'_1/r1, v = y'_2/r2, and on which arc it lies
+    /// (first: between the d2 axis and P_o, unknown y'_1; else between P_o and the d1 axis).
+    struct ArcSolution
+    {
+      double u, v;
+      bool   first_arc;
+    };
+
+    /**
+     * The first-quadrant surface point whose outward normal is parallel to (a1, a2), a_i >= 0,
+     * not both zero (inverse Gauss map; Temizer 2013 eq. 8 with the slope s' = -a1/a2). @p w
+     * locates P_o = (r1 w, r2 w). Solved by safeguarded Newton in y'_1 if |s'| <= |s_o| (first
+     * arc), else in y'_2, with the well-conditioned unknown z = u^(p1-1) (resp. z = v^(p2-1)):
+     * the residual psi(z) = f_1 a2 - f_2 a1 (resp. f_2 a1 - f_1 a2) is increasing and nearly
+     * linear in z.
+     */
+    ArcSolution
+    point_with_normal(const SuperellipseShape &sh, const double w, const double a1, const double a2)
+    {
+      if (a1 == 0.)
+        return {0., 1., true};
+      if (a2 == 0.)
+        return {1., 0., false};
+      const double p1 = sh.p1, p2 = sh.p2, r1 = sh.r1, r2 = sh.r2;
+      // Gradient at P_o: f_1/f_2 = |s_o| there.
+      const double f1o = p1 / r1 * std::pow(w, p1 - 1.), f2o = p2 / r2 * std::pow(w, p2 - 1.);
+      const bool   first_arc = a1 * f2o <= a2 * f1o;
+      // Unknown z on the chosen arc: (ua, ub) = (u, v) on the first arc, (v, u) on the second.
+      const double pa = first_arc ? p1 : p2, pb = first_arc ? p2 : p1;
+      const double ra = first_arc ? r1 : r2, rb = first_arc ? r2 : r1;
+      const double aa = first_arc ? a2 : a1, ab = first_arc ? a1 : a2;
+      const auto   point = [&](const double z) {
+        const double ua = std::pow(z, 1. / (pa - 1.));
+        return std::make_pair(ua, std::pow(std::max(0., 1. - std::pow(ua, pa)), 1. / pb));
+      };
+      const auto psi = [&](const double z) {
+        const auto [ua, ub] = point(z);
+        const double value  = pa / ra * z * aa - pb / rb * std::pow(ub, pb - 1.) * ab;
+        const double deriv =
+            pa / ra * aa + pb / rb * ab * (pb - 1.) * pa * ua / (pb * (pa - 1.) * ub);
+        return std::make_pair(value, deriv);
+      };
+      const double z_max = std::pow(w, pa - 1.);
+      const double f_lo = psi(0.).first, f_hi = psi(z_max).first;
+      unsigned int its = 0;
+      const double z =
+          f_hi <= 0. ? z_max :
+                       safeguarded_newton(
+                           psi, 0., z_max, f_lo, f_hi, std::numeric_limits<double>::min(), 0., its);
+      const auto [ua, ub] = point(z);
+      return first_arc ? ArcSolution{ua, ub, true} : ArcSolution{ub, ua, false};
     }
   } // namespace
 
@@ -177,8 +262,8 @@ namespace granular::geometry
   // ------------------------------------------------------------------------------------------
 
   Superellipse::Superellipse(const SuperellipseShape &shape)
-    : shape_(shape)
-    , w_(0.)
+      : shape_(shape)
+      , w_(0.)
   {
     shape_.validate();
     const double p1 = shape_.p1, p2 = shape_.p2;
@@ -188,17 +273,35 @@ namespace granular::geometry
       {
         unsigned int its = 0;
         w_               = safeguarded_newton(
-          [p1, p2](const double w) {
-            return std::make_pair(std::pow(w, p1) + std::pow(w, p2) - 1.,
-                                  p1 * std::pow(w, p1 - 1.) + p2 * std::pow(w, p2 - 1.));
-          },
-          0.,
-          1.,
-          -1.,
-          1.,
-          4. * eps,
-          its);
+            [p1, p2](const double w) {
+              return std::make_pair(std::pow(w, p1) + std::pow(w, p2) - 1.,
+                                    p1 * std::pow(w, p1 - 1.) + p2 * std::pow(w, p2 - 1.));
+            },
+            0.,
+            1.,
+            -1.,
+            1.,
+            4. * eps,
+            0.,
+            its);
       }
+
+    // Scan grid of the projection in the arc parameter s in [0, 2] (see evaluate_arc(): s = u/w
+    // on the first arc, s = 2 - v/w on the second).
+    for (unsigned int j = 0; j <= 2 * scan_uniform_per_arc; ++j)
+      scan_.push_back(static_cast<double>(j) / scan_uniform_per_arc);
+    for (unsigned int k = 1; k < scan_normal_angles; ++k)
+      {
+        const double      alpha = 0.5 * dealii::numbers::PI * k / scan_normal_angles;
+        const ArcSolution a     = point_with_normal(shape_, w_, std::cos(alpha), std::sin(alpha));
+        scan_.push_back(a.first_arc ? std::min(1., a.u / w_) : std::max(1., 2. - a.v / w_));
+      }
+    std::sort(scan_.begin(), scan_.end());
+    scan_.erase(std::unique(scan_.begin(),
+                            scan_.end(),
+                            [](const double a, const double b) { return b - a < 1e-9; }),
+                scan_.end());
+    scan_.back() = 2.;
   }
 
   const SuperellipseShape &
@@ -230,7 +333,7 @@ namespace granular::geometry
       const double f22 = s.p2 * (s.p2 - 1.) / (s.r2 * s.r2) * b2;
       if (f1 == 0. && f2 == 0.)
         throw std::domain_error(
-          "superellipse: the normal is undefined where grad f = 0 (point at the centre)");
+            "superellipse: the normal is undefined where grad f = 0 (point at the centre)");
       return {{f1, f2, f11, f22}};
     }
   } // namespace
@@ -277,7 +380,7 @@ namespace granular::geometry
      */
     struct ArcPoint
     {
-      double s = 0.;
+      double s  = 0.;
       double y1 = 0., y2 = 0.; ///< y' (mm)
       double n1 = 0., n2 = 0.; ///< outward unit normal
       double kappa = 0.;       ///< curvature (1/mm)
@@ -288,8 +391,11 @@ namespace granular::geometry
     };
 
     ArcPoint
-    evaluate_arc(const SuperellipseShape &sh, const double w, const double m1, const double m2,
-                 const double s)
+    evaluate_arc(const SuperellipseShape &sh,
+                 const double             w,
+                 const double             m1,
+                 const double             m2,
+                 const double             s)
     {
       ArcPoint     a;
       const double p1 = sh.p1, p2 = sh.p2, r1 = sh.r1, r2 = sh.r2;
@@ -308,13 +414,13 @@ namespace granular::geometry
       const double u2 = std::pow(u, p1 - 2.), v2 = std::pow(v, p2 - 2.); // pow(0, 0) = 1
       const double f1 = p1 / r1 * u2 * u, f2 = p2 / r2 * v2 * v;
       const double f11 = p1 * (p1 - 1.) / (r1 * r1) * u2, f22 = p2 * (p2 - 1.) / (r2 * r2) * v2;
-      const double g   = std::hypot(f1, f2); // > 0: max(u, v) >= w > 0
+      const double g = std::hypot(f1, f2); // > 0: max(u, v) >= w > 0
 
-      a.s  = s;
-      a.y1 = r1 * u;
-      a.y2 = r2 * v;
-      a.n1 = f1 / g;
-      a.n2 = f2 / g;
+      a.s     = s;
+      a.y1    = r1 * u;
+      a.y2    = r2 * v;
+      a.n1    = f1 / g;
+      a.n2    = f2 / g;
       a.kappa = (f11 * f2 * f2 + f22 * f1 * f1) / (g * g * g);
 
       const double d1 = m1 - a.y1, d2 = m2 - a.y2;
@@ -357,7 +463,7 @@ namespace granular::geometry
     // (i) Quadrant reduction.
     const double q1 = m[0] < 0. ? -1. : 1., q2 = m[1] < 0. ? -1. : 1.;
     const double m1 = std::abs(m[0]), m2 = std::abs(m[1]);
-    const double w  = w_;
+    const double w    = w_;
     const auto   eval = [&](const double s) { return evaluate_arc(sh, w, m1, m2, s); };
 
     // The best local minimum of the distance found so far.
@@ -373,20 +479,24 @@ namespace granular::geometry
         }
     };
 
+    // Round-off level of phi = a_T . (m' - y'): terms of size |m'| and |y'| <= max(r1, r2).
+    const double phi_round_off = 4. * eps * (m1 + m2 + std::max(sh.r1, sh.r2));
+
     // Solve phi = 0 in a bracket with phi(lo) < 0 < phi(hi): a local minimum of the distance.
     const auto solve = [&](const ArcPoint &lo, const ArcPoint &hi) {
       unsigned int its = 0;
       const double s   = safeguarded_newton(
-        [&](const double x) {
-          const ArcPoint a = eval(x);
-          return std::make_pair(a.phi, a.dphi);
-        },
-        lo.s,
-        hi.s,
-        lo.phi,
-        hi.phi,
-        4. * eps,
-        its);
+          [&](const double x) {
+            const ArcPoint a = eval(x);
+            return std::make_pair(a.phi, a.dphi);
+          },
+          lo.s,
+          hi.s,
+          lo.phi,
+          hi.phi,
+          4. * eps,
+          phi_round_off,
+          its);
       consider(eval(s), its);
       return its + 1;
     };
@@ -396,9 +506,10 @@ namespace granular::geometry
     // length, dpsi <= pi/2: turning of the normal between a and b).
     const auto lower_bound = [&](const ArcPoint &a, const ArcPoint &b) {
       const double cx = b.y1 - a.y1, cy = b.y2 - a.y2, c2 = cx * cx + cy * cy;
-      const double t  = c2 > 0. ? std::clamp(((m1 - a.y1) * cx + (m2 - a.y2) * cy) / c2, 0., 1.) : 0.;
+      const double t =
+          c2 > 0. ? std::clamp(((m1 - a.y1) * cx + (m2 - a.y2) * cy) / c2, 0., 1.) : 0.;
       const double cross = std::abs(a.n1 * b.n2 - a.n2 * b.n1), dot = a.n1 * b.n1 + a.n2 * b.n2;
-      const double sag   = 0.5 * std::sqrt(c2) * cross / (1. + dot);
+      const double sag = 0.5 * std::sqrt(c2) * cross / (1. + dot);
       return std::hypot(m1 - a.y1 - t * cx, m2 - a.y2 - t * cy) - sag;
     };
     // phi is monotone between a and b if phi' has the same strict sign at both ends; otherwise a
@@ -410,21 +521,22 @@ namespace granular::geometry
     {
       ArcPoint a, b;
       double   bound; ///< lower bound of the distance over the arc (mm)
-      bool     operator<(const Interval &other) const { return bound > other.bound; } // min-heap
+      bool
+      operator<(const Interval &other) const
+      {
+        return bound > other.bound;
+      } // min-heap
     };
     std::vector<Interval> suspicious;
 
     // (ii)-(iii) Pass 1: scan the quadrant arc; every sign change phi: - -> + (phi is
     // proportional to d|m' - y'|^2 / ds) brackets a local minimum of the distance: solve it.
-    const double       p_max  = std::max(sh.p1, sh.p2);
-    const unsigned int n_half = 8 + 2 * static_cast<unsigned int>(std::ceil(std::min(p_max, 64.)));
-    const unsigned int n_scan = 2 * n_half;
-    ArcPoint           a      = eval(0.);
+    ArcPoint a = eval(scan_.front());
     if (a.phi == 0.)
       consider(a, 0);
-    for (unsigned int j = 1; j <= n_scan; ++j)
+    for (std::size_t j = 1; j < scan_.size(); ++j)
       {
-        const ArcPoint b = eval(j == n_scan ? 2. : static_cast<double>(j) / n_half);
+        const ArcPoint b = eval(scan_[j]);
         if (b.phi == 0.)
           consider(b, 0);
         if (a.phi < 0. && b.phi > 0.)
@@ -515,80 +627,15 @@ namespace granular::geometry
     if (!std::isfinite(theta))
       throw std::invalid_argument("Superellipse::lowest_point: theta is not finite");
     const SuperellipseShape &sh = shape_;
-    const double             p1 = sh.p1, p2 = sh.p2, r1 = sh.r1, r2 = sh.r2;
 
     // Particle-frame outward normal of the lowest point: R(theta)^T (-e2) = (-sin, -cos).
     const double n1 = -std::sin(theta), n2 = -std::cos(theta);
     const double q1 = n1 < 0. ? -1. : 1., q2 = n2 < 0. ? -1. : 1.;
     const double a1 = std::abs(n1), a2 = std::abs(n2); // first-quadrant normal direction
 
-    double y1, y2;
-    if (a1 == 0.)
-      {
-        y1 = 0.;
-        y2 = r2;
-      }
-    else if (a2 == 0.)
-      {
-        y1 = r1;
-        y2 = 0.;
-      }
-    else
-      {
-        // Gradient at P_o: |s_o| = f1/f2 there; |s'| = a1/a2 = |tan theta|.
-        const double f1o = p1 / r1 * std::pow(w_, p1 - 1.), f2o = p2 / r2 * std::pow(w_, p2 - 1.);
-        unsigned int its = 0;
-        if (a1 * f2o <= a2 * f1o)
-          {
-            // |s'| <= |s_o|: unknown y'_1 via z = u^(p1-1) in [0, w^(p1-1)], v = (1-u^p1)^(1/p2);
-            // psi(z) = f1 a2 - f2 a1 (scaled) is increasing in z and nearly linear.
-            const auto uv = [&](const double z) {
-              const double u = std::pow(z, 1. / (p1 - 1.));
-              return std::make_pair(u, std::pow(std::max(0., 1. - std::pow(u, p1)), 1. / p2));
-            };
-            const auto psi = [&](const double z) {
-              const auto [u, v] = uv(z);
-              const double value = p1 / r1 * z * a2 - p2 / r2 * std::pow(v, p2 - 1.) * a1;
-              const double deriv = p1 / r1 * a2 + p2 / r2 * a1 * (p2 - 1.) * p1 * u / (p2 * (p1 - 1.) * v);
-              return std::make_pair(value, deriv);
-            };
-            const double z_max = std::pow(w_, p1 - 1.);
-            const double f_lo = psi(0.).first, f_hi = psi(z_max).first;
-            double       z;
-            if (f_hi <= 0.)
-              z = z_max;
-            else
-              z = safeguarded_newton(psi, 0., z_max, f_lo, f_hi, std::numeric_limits<double>::min(), its);
-            const auto [u, v] = uv(z);
-            y1                = r1 * u;
-            y2                = r2 * v;
-          }
-        else
-          {
-            // |s'| > |s_o|: unknown y'_2 via z = v^(p2-1) in [0, w^(p2-1)], u = (1-v^p2)^(1/p1).
-            const auto uv = [&](const double z) {
-              const double v = std::pow(z, 1. / (p2 - 1.));
-              return std::make_pair(std::pow(std::max(0., 1. - std::pow(v, p2)), 1. / p1), v);
-            };
-            const auto psi = [&](const double z) {
-              const auto [u, v] = uv(z);
-              const double value = p2 / r2 * z * a1 - p1 / r1 * std::pow(u, p1 - 1.) * a2;
-              const double deriv = p2 / r2 * a1 + p1 / r1 * a2 * (p1 - 1.) * p2 * v / (p1 * (p2 - 1.) * u);
-              return std::make_pair(value, deriv);
-            };
-            const double z_max = std::pow(w_, p2 - 1.);
-            const double f_lo = psi(0.).first, f_hi = psi(z_max).first;
-            double       z;
-            if (f_hi <= 0.)
-              z = z_max;
-            else
-              z = safeguarded_newton(psi, 0., z_max, f_lo, f_hi, std::numeric_limits<double>::min(), its);
-            const auto [u, v] = uv(z);
-            y1                = r1 * u;
-            y2                = r2 * v;
-          }
-      }
-    Tensor<1, 2> y;
+    const ArcSolution sol = point_with_normal(sh, w_, a1, a2);
+    const double      y1 = sh.r1 * sol.u, y2 = sh.r2 * sol.v;
+    Tensor<1, 2>      y;
     y[0] = q1 * y1;
     y[1] = q2 * y2;
     return y;

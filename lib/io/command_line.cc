@@ -5,6 +5,7 @@
 #include <deal.II/base/exceptions.h>
 #include <deal.II/base/parameter_handler.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -154,6 +155,21 @@ namespace granular
         prm.set("Output directory", options.output_directory);
         prm.leave_subsection();
       }
+    // a relative mesh file is looked up in the working directory, then next to the
+    // parameter file; the resolved path is stored so parameters.prm reproduces the run
+    {
+      prm.enter_subsection("Geometry");
+      const std::filesystem::path mesh = prm.get("Mesh file");
+      if (!mesh.empty() && mesh.is_relative() && !std::filesystem::exists(mesh) &&
+          !options.parameter_file.empty())
+        {
+          const auto beside =
+            std::filesystem::path(options.parameter_file).parent_path() / mesh;
+          if (std::filesystem::exists(beside))
+            prm.set("Mesh file", std::filesystem::absolute(beside).lexically_normal().string());
+        }
+      prm.leave_subsection();
+    }
     RunParameters parameters;
     parameters.parse_parameters(prm);
     parameters.validate();
