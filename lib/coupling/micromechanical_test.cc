@@ -62,7 +62,7 @@ namespace granular
          "time_assembly,time_factorization,time_solve,time_particle,time_output,"
          "dissipation_rubber_surface,dissipation_rubber_particle,"
          "dissipation_particle_surface,dissipation_damping,mean_normal_force,"
-         "mean_particle_speed,mean_rolling_speed,dem_substeps\n";
+         "mean_particle_speed,mean_rolling_speed,dem_substeps,factorizations\n";
     o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
       << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
       << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
@@ -73,7 +73,7 @@ namespace granular
       << ',' << s.dissipation_rubber_particle << ',' << s.dissipation_particle_surface
       << ',' << s.dissipation_damping << ',' << s.mean_normal_force << ','
       << s.mean_particle_speed << ',' << s.mean_rolling_speed << ',' << s.dem_substeps
-      << '\n';
+      << ',' << s.factorizations << '\n';
     return o.str();
   }
 
@@ -386,7 +386,8 @@ namespace granular
     if (particle)
       summary.dem_substeps = particle->total_substeps();
 
-    summary.steps       = n_steps;
+    summary.factorizations = block.linear_solver_statistics().factorizations;
+    summary.steps          = n_steps;
     summary.kbar        = friction.kbar();
     summary.kbar_spread = friction.spread();
     summary.wall_time =

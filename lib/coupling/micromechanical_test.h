@@ -30,6 +30,7 @@ namespace granular
     double       mean_particle_speed = 0.;        ///< mean |v_x| over the window (mm/s)
     double       mean_rolling_speed  = 0.;        ///< mean |omega| r0 over the window (mm/s)
     unsigned long long dem_substeps = 0;          ///< explicit particle sub-steps in all
+    unsigned long      factorizations = 0;        ///< UMFPACK factorizations in all
   };
 
   /// CSV header and row of summary.csv (same column order).

@@ -19,6 +19,8 @@
 #include <deal.II/lac/affine_constraints.h>
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 #include <deal.II/lac/full_matrix.h>
+#include <deal.II/lac/solver_control.h>
+#include <deal.II/lac/solver_gmres.h>
 #include <deal.II/lac/sparse_direct.h>
 #include <deal.II/lac/sparse_matrix.h>
 #include <deal.II/lac/sparsity_pattern.h>
@@ -86,6 +88,9 @@ namespace granular::fem
     SparsityPattern    sparsity;
     SparseMatrix<double> system_matrix;
     SparseDirectUMFPACK  direct_solver;
+    bool                 has_factorization = false;
+    static constexpr unsigned int max_preconditioned_iterations = 12;
+    unsigned long        n_factorizations = 0, n_preconditioned_solves = 0;
 
     std::vector<CellData>                 cells;
     std::vector<ContactPoint>             contact_points;
@@ -463,6 +468,53 @@ namespace granular::fem
       residual[platen_dof] += platen_load;
     }
 
+    /**
+     * Solves K du = rhs with the exact Newton tangent K. The UMFPACK factorization of
+     * an earlier tangent preconditions GMRES: between Newton iterations and steps the
+     * tangent changes by few contact-point switches (a low-rank change), so GMRES
+     * converges in a few iterations and the costly factorization is only redone when
+     * it does not (or when there is none yet).
+     */
+    void solve_linear_system(const Vector<double> &rhs, Vector<double> &du)
+    {
+      if (has_factorization)
+        {
+          std::optional<TimerOutput::Scope> scope;
+          if (timer)
+            scope.emplace(*timer, "solve");
+          SolverControl control(max_preconditioned_iterations,
+                                1e-12 * rhs.l2_norm(), false, false);
+          SolverGMRES<Vector<double>> gmres(
+            control, SolverGMRES<Vector<double>>::AdditionalData(
+                       max_preconditioned_iterations + 2));
+          try
+            {
+              du = 0.;
+              gmres.solve(system_matrix, du, rhs, direct_solver);
+              constraints.distribute(du);
+              ++n_preconditioned_solves;
+              return;
+            }
+          catch (const SolverControl::NoConvergence &)
+            {
+              // the tangent moved too far from the factorized one: refactorize
+            }
+        }
+      {
+        std::optional<TimerOutput::Scope> scope;
+        if (timer)
+          scope.emplace(*timer, "factorization");
+        direct_solver.initialize(system_matrix);
+        has_factorization = true;
+        ++n_factorizations;
+      }
+      std::optional<TimerOutput::Scope> scope;
+      if (timer)
+        scope.emplace(*timer, "solve");
+      direct_solver.vmult(du, rhs);
+      constraints.distribute(du);
+    }
+
     StepStatistics solve_step(double step, double platen_u1, double platen_load)
     {
       dt = step;
@@ -537,20 +589,8 @@ namespace granular::fem
             }
           if (it == solver.max_newton_iterations)
             break;
-          {
-            std::optional<TimerOutput::Scope> scope;
-            if (timer)
-              scope.emplace(*timer, "factorization");
-            direct_solver.initialize(system_matrix);
-          }
-          {
-            std::optional<TimerOutput::Scope> scope;
-            if (timer)
-              scope.emplace(*timer, "solve");
-            residual *= -1.;
-            direct_solver.vmult(increment, residual);
-            constraints.distribute(increment);
-          }
+          residual *= -1.;
+          solve_linear_system(residual, increment);
           u += increment;
           alpha          = 1.;
           backtracks     = 0;
@@ -775,6 +815,11 @@ namespace granular::fem
     for (unsigned int i = 0; i < u.size(); ++i)
       for (auto entry = m.system_matrix.begin(i); entry != m.system_matrix.end(i); ++entry)
         tangent[i][entry->column()] = entry->value();
+  }
+
+  RubberBlock::LinearSolverStatistics RubberBlock::linear_solver_statistics() const
+  {
+    return {impl->n_factorizations, impl->n_preconditioned_solves};
   }
 
   void RubberBlock::distribute_constraints(std::vector<double> &u) const

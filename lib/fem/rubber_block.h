@@ -173,6 +173,13 @@ namespace granular::fem
     std::vector<bool> constrained_dofs() const;
     /// @}
 
+    /// UMFPACK factorizations and stale-factorization-preconditioned GMRES solves so far.
+    struct LinearSolverStatistics
+    {
+      unsigned long factorizations = 0, preconditioned_solves = 0;
+    };
+    LinearSolverStatistics linear_solver_statistics() const;
+
     /// Time the sections "assembly", "factorization", "solve" in @p timer (not owned;
     /// nullptr: no timing).
     void set_timer(dealii::TimerOutput *timer);
