@@ -88,8 +88,8 @@ namespace granular::fem
     SparsityPattern    sparsity;
     SparseMatrix<double> system_matrix;
     SparseDirectUMFPACK  direct_solver;
-    bool                 has_factorization = false;
-    static constexpr unsigned int max_preconditioned_iterations = 12;
+    bool                 has_factorization = false, refactorize_next = false;
+    static constexpr unsigned int max_preconditioned_iterations = 8;
     unsigned long        n_factorizations = 0, n_preconditioned_solves = 0;
 
     std::vector<CellData>                 cells;
@@ -477,13 +477,13 @@ namespace granular::fem
      */
     void solve_linear_system(const Vector<double> &rhs, Vector<double> &du)
     {
-      if (has_factorization)
+      if (has_factorization && !refactorize_next)
         {
           std::optional<TimerOutput::Scope> scope;
           if (timer)
             scope.emplace(*timer, "solve");
           SolverControl control(max_preconditioned_iterations,
-                                1e-12 * rhs.l2_norm(), false, false);
+                                1e-10 * rhs.l2_norm(), false, false);
           SolverGMRES<Vector<double>> gmres(
             control, SolverGMRES<Vector<double>>::AdditionalData(
                        max_preconditioned_iterations + 2));
@@ -493,6 +493,8 @@ namespace granular::fem
               gmres.solve(system_matrix, du, rhs, direct_solver);
               constraints.distribute(du);
               ++n_preconditioned_solves;
+              // a preconditioner that needed many iterations is refreshed next time
+              refactorize_next = control.last_step() > max_preconditioned_iterations / 2;
               return;
             }
           catch (const SolverControl::NoConvergence &)
@@ -506,6 +508,7 @@ namespace granular::fem
           scope.emplace(*timer, "factorization");
         direct_solver.initialize(system_matrix);
         has_factorization = true;
+        refactorize_next  = false;
         ++n_factorizations;
       }
       std::optional<TimerOutput::Scope> scope;
