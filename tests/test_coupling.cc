@@ -54,3 +54,37 @@ TEST(CoupledTest, ReducedRunRollsAndStaysBelowSurfaceFriction)
   EXPECT_LT(s.energy_balance_error, 0.05);
   EXPECT_TRUE(std::filesystem::exists(dir + "/summary.csv"));
 }
+
+TEST(CoupledTest, EnergyGuardStopsARunWhoseBalanceFails)
+{
+  // the guard of spec §5.3 ("never silently unstable"), exercised on a cheap bare run
+  // with a threshold below its discretisation error (about 1e-6)
+  granular::CommandLineOptions options;
+  const std::string dir =
+    (std::filesystem::temp_directory_path() / "granular-test-guard").string();
+  std::filesystem::remove_all(dir);
+  options.parameter_file   = std::string(GRANULAR_SOURCE_DIR) + "/params/bare-interface.prm";
+  options.output_directory = dir;
+  options.set_entries = {"Geometry/Elements in x=10", "Geometry/Elements in y=4",
+                         "Loading/Time step=2e-3", "Output/VTU output interval=0",
+                         "Output/Progress interval=100",
+                         "Solver/Maximum energy balance error=1e-9"};
+  dealii::ParameterHandler prm;
+  const auto P = granular::read_parameters(options, prm);
+  try
+    {
+      granular::run_micromechanical_test(P, prm);
+      FAIL() << "the energy guard did not stop the run";
+    }
+  catch (const std::runtime_error &e)
+    {
+      EXPECT_NE(std::string(e.what()).find("energy balance"), std::string::npos) << e.what();
+    }
+  // no summary is written for a run that stopped
+  EXPECT_FALSE(std::filesystem::exists(dir + "/summary.csv"));
+  // and with the default threshold the same run completes
+  options.set_entries.pop_back();
+  dealii::ParameterHandler prm2;
+  const auto P2 = granular::read_parameters(options, prm2);
+  EXPECT_LT(granular::run_micromechanical_test(P2, prm2).energy_balance_error, 0.01);
+}

@@ -242,6 +242,10 @@ namespace granular
               std::ostringstream m;
               m << "the rubber solve failed at t = " << t0 + h << " s (t/T0 = " << (t0 + h) / T0
                 << ") after " << level << " cut-backs of the time step: " << e.what();
+              if (particle)
+                m << ". With a particle this usually means that the explicit DEM-FEM "
+                     "coupling became unstable: reduce Loading/Time step (README, "
+                     "Coupling)";
               throw std::runtime_error(m.str());
             }
           ++summary.cutbacks;
@@ -290,6 +294,25 @@ namespace granular
         friction.add(t, f.normal, f.tangential);
 
         const Dissipation d = dissipation();
+        // energy guard: an unstable explicit coupling creates energy (spec §5.3)
+        {
+          const double E       = total_energy();
+          const double balance = platen_work - (E - energy_0) - d.total();
+          const double scale   = std::max({std::abs(platen_work), d.total(),
+                                           1e-2 * loading.full_load * L0});
+          if (std::abs(balance) > P.solver.max_energy_error * scale)
+            {
+              std::ostringstream m;
+              m << "the energy balance fails by " << 100. * std::abs(balance) / scale
+                << " % of the work done at t = " << t << " s (t/T0 = " << t / T0
+                << "): the explicit DEM-FEM coupling is unstable at this time step "
+                   "(particle x = "
+                << (particle ? particle->state().centre[0] : 0.) << " mm, theta = "
+                << (particle ? particle->state().rotation : 0.)
+                << " rad); reduce Loading/Time step (see README, Coupling)";
+              throw std::runtime_error(m.str());
+            }
+        }
         if (t >= 2. * T0 * (1. - 1e-12))
           {
             if (!window_open)

@@ -74,6 +74,12 @@ namespace granular
     prm.declare_entry("Maximum cut-backs", "6", Integer(0),
                       "How often a non-converging step is halved before the run stops "
                       "with an error.");
+    prm.declare_entry("Maximum energy balance error", "0.2", Double(0.),
+                      "The run stops with an error when the energy balance of spec §2.2 "
+                      "(platen work = change of stored, kinetic and potential energy + "
+                      "all dissipation) fails by more than this fraction of the work "
+                      "done: the sign of an unstable explicit DEM-FEM coupling, which "
+                      "must never go on silently (spec §5.3).");
     prm.leave_subsection();
   }
 
@@ -86,6 +92,7 @@ namespace granular
     residual_tolerance    = prm.get_double("Residual tolerance");
     increment_tolerance   = prm.get_double("Increment tolerance");
     max_cutbacks          = prm.get_integer("Maximum cut-backs");
+    max_energy_error      = prm.get_double("Maximum energy balance error");
     prm.leave_subsection();
   }
 

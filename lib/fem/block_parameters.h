@@ -35,6 +35,7 @@ namespace granular
     double       residual_tolerance = 1e-8; ///< relative residual norm
     double       increment_tolerance = 1e-8;///< relative increment norm
     unsigned int max_cutbacks       = 6;    ///< step halvings before giving up
+    double       max_energy_error   = 0.2;  ///< stop when the energy balance fails by more
 
     static void declare_parameters(dealii::ParameterHandler &prm);
     void        parse_parameters(dealii::ParameterHandler &prm);
