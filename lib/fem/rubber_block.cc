@@ -62,6 +62,16 @@ namespace granular::fem
       double                                             area;
     };
 
+    /// Deformation gradient F = I + Grad u (2x2, in-plane) at quadrature point q.
+    Tensor<2, 2> deformation_gradient(const CellData &d, unsigned int q,
+                                      const Vector<double> &u)
+    {
+      Tensor<2, 2> F = identity;
+      for (unsigned int k = 0; k < dofs_per_cell; ++k)
+        F[d.component[k]] += u[d.dofs[k]] * d.grad[q][d.node[k]];
+      return F;
+    }
+
     /// A bottom-face contact Gauss point: the 4 dofs of the face and shape values.
     struct ContactPointData
     {
@@ -354,10 +364,8 @@ namespace granular::fem
           double current_area = 0.;
           for (unsigned int q = 0; q < n_q; ++q)
             {
-              Tensor<2, 2> F = identity;
-              for (unsigned int k = 0; k < dofs_per_cell; ++k)
-                F[d.component[k]] += u[d.dofs[k]] * d.grad[q][d.node[k]];
-              const double J = determinant(F);
+              const Tensor<2, 2> F = deformation_gradient(d, q, u);
+              const double       J = determinant(F);
               if (!(J > 0.))
                 throw NewtonFailure("an element inverted (det F <= 0)");
               Jq[q] = J;
@@ -725,9 +733,7 @@ namespace granular::fem
         double          area = 0.;
         for (unsigned int q = 0; q < n_q; ++q)
           {
-            Tensor<2, 2> F = identity;
-            for (unsigned int k = 0; k < dofs_per_cell; ++k)
-              F[d.component[k]] += m.u_n[d.dofs[k]] * d.grad[q][d.node[k]];
+            const Tensor<2, 2> F = deformation_gradient(d, q, m.u_n);
             e.stored += m.ogden.energy(F) * d.JxW[q];
             area += determinant(F) * d.JxW[q];
           }
@@ -762,9 +768,7 @@ namespace granular::fem
         std::array<double, 4> s{};
         for (unsigned int q = 0; q < n_q; ++q)
           {
-            Tensor<2, 2> F = identity;
-            for (unsigned int k = 0; k < dofs_per_cell; ++k)
-              F[d.component[k]] += m.u_n[d.dofs[k]] * d.grad[q][d.node[k]];
+            const Tensor<2, 2> F = deformation_gradient(d, q, m.u_n);
             m.ogden.evaluate(F, r);
             const double J = determinant(F);
             // Cauchy sigma = tau_iso / J + p~ I, averaged over the current cell area
@@ -794,9 +798,7 @@ namespace granular::fem
         double          area = 0.;
         for (unsigned int q = 0; q < n_q; ++q)
           {
-            Tensor<2, 2> F = identity;
-            for (unsigned int k = 0; k < dofs_per_cell; ++k)
-              F[d.component[k]] += m.u_n[d.dofs[k]] * d.grad[q][d.node[k]];
+            const Tensor<2, 2> F = deformation_gradient(d, q, m.u_n);
             area += determinant(F) * d.JxW[q];
           }
         p[c] = m.volumetric.dU(area / d.area);
