@@ -381,15 +381,15 @@ namespace granular::fem
                   B[i] += J * g[q][a][c] * d.JxW[q];
                   if (!with_matrix)
                     continue;
-                  for (unsigned int j = 0; j < dofs_per_cell; ++j)
-                    {
-                      const unsigned int c2 = d.component[j], b = d.node[j];
-                      double             s  = 0.;
-                      for (unsigned int I = 0; I < 2; ++I)
-                        for (unsigned int L = 0; L < 2; ++L)
-                          s += d.grad[q][a][I] * m.tangent[c][I][c2][L] * d.grad[q][b][L];
-                      k_cell(i, j) += s * d.JxW[q];
-                    }
+                  // Grad N_a . A[c][.][c2][.]: reused for every j of component c2
+                  Tensor<1, 2> GA[2];
+                  for (unsigned int c2 = 0; c2 < 2; ++c2)
+                    for (unsigned int L = 0; L < 2; ++L)
+                      GA[c2][L] = d.grad[q][a][0] * m.tangent[c][0][c2][L] +
+                                  d.grad[q][a][1] * m.tangent[c][1][c2][L];
+                  // the hyperelastic tangent has major symmetry: upper triangle only
+                  for (unsigned int j = i; j < dofs_per_cell; ++j)
+                    k_cell(i, j) += (GA[d.component[j]] * d.grad[q][d.node[j]]) * d.JxW[q];
                 }
             }
           // volumetric part: V_e U(v_e / V_e)
@@ -404,8 +404,9 @@ namespace granular::fem
           if (with_matrix)
             {
               const double kv = volumetric.d2U(Jt) / d.area;
+              // symmetric in (i, j): upper triangle, then mirror the whole cell matrix
               for (unsigned int i = 0; i < dofs_per_cell; ++i)
-                for (unsigned int j = 0; j < dofs_per_cell; ++j)
+                for (unsigned int j = i; j < dofs_per_cell; ++j)
                   {
                     const unsigned int c = d.component[i], a = d.node[i];
                     const unsigned int c2 = d.component[j], b = d.node[j];
@@ -415,6 +416,9 @@ namespace granular::fem
                            d.JxW[q];
                     k_cell(i, j) += p * h + kv * B[i] * B[j];
                   }
+              for (unsigned int i = 0; i < dofs_per_cell; ++i)
+                for (unsigned int j = 0; j < i; ++j)
+                  k_cell(i, j) = k_cell(j, i);
             }
           // inertia (lumped mass)
           for (unsigned int i = 0; i < dofs_per_cell; ++i)
