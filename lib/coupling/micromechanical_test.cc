@@ -305,11 +305,12 @@ namespace granular
               std::ostringstream m;
               m << "the energy balance fails by " << 100. * std::abs(balance) / scale
                 << " % of the work done at t = " << t << " s (t/T0 = " << t / T0
-                << "): the explicit DEM-FEM coupling is unstable at this time step "
-                   "(particle x = "
+                << "): the explicit DEM-FEM coupling creates energy, i.e. it has become "
+                   "unstable (particle x = "
                 << (particle ? particle->state().centre[0] : 0.) << " mm, theta = "
                 << (particle ? particle->state().rotation : 0.)
-                << " rad); reduce Loading/Time step (see README, Coupling)";
+                << " rad). A smaller Loading/Time step helps only partly; see README, "
+                   "Coupling (known limitation during fast particle motion)";
               throw std::runtime_error(m.str());
             }
         }
