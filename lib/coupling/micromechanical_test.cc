@@ -10,6 +10,8 @@
 #include <deal.II/base/parameter_handler.h>
 #include <deal.II/base/timer.h>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -62,7 +64,8 @@ namespace granular
          "time_assembly,time_factorization,time_solve,time_particle,time_output,"
          "dissipation_rubber_surface,dissipation_rubber_particle,"
          "dissipation_particle_surface,dissipation_damping,mean_normal_force,"
-         "mean_particle_speed,mean_rolling_speed,dem_substeps,factorizations\n";
+         "mean_particle_speed,mean_rolling_speed,dem_substeps,factorizations,"
+         "coupling_passes\n";
     o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
       << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
       << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
@@ -73,7 +76,7 @@ namespace granular
       << ',' << s.dissipation_rubber_particle << ',' << s.dissipation_particle_surface
       << ',' << s.dissipation_damping << ',' << s.mean_normal_force << ','
       << s.mean_particle_speed << ',' << s.mean_rolling_speed << ',' << s.dem_substeps
-      << ',' << s.factorizations << '\n';
+      << ',' << s.factorizations << ',' << s.coupling_passes << '\n';
     return o.str();
   }
 
@@ -256,29 +259,136 @@ namespace granular
         }
     };
 
+    // Sub-iterated staggering (Solver/Coupling iterations): after the explicit pass,
+    // the particle is advanced again from t_n with the trapezoidal interface force
+    // (F_n + F_{n+1}) / 2 and the rubber solved again, with Aitken relaxation on
+    // (F_1, F_2, M / r0), until the work mismatch of the interface force over the step,
+    // |(F_used - F_avg) . (dc, r0 dtheta)|, is below Solver/Coupling tolerance times
+    // the platen's work per step p L0 v_F dt. The converged scheme is implicit and
+    // energy-consistent; 0 iterations is the explicit scheme of Temizer 2013.
+    const double r0               = P.particle.reference_radius;
+    const double work_per_step    = loading.full_load * P.loading.slip_velocity * dt;
+    unsigned long coupling_passes = 0;
+    auto iterate_coupling = [&](const dem::Particle::Checkpoint &at_t_n,
+                                const std::function<void(const dealii::Tensor<1, 2> &,
+                                                         double)> &advance_particle,
+                                double t1, fem::StepStatistics &stats) -> unsigned int {
+      using Vec3 = std::array<double, 3>;
+      const Vec3 F_n{rubber_force[0], rubber_force[1], rubber_moment / r0};
+      Vec3       used = F_n; // what the particle was advanced with
+      Vec3       previous_residual{};
+      double     omega = 0.5;
+      unsigned int newton = 0;
+      for (unsigned int k = 0; k <= P.solver.coupling_iterations; ++k)
+        {
+          const auto r = interface->resultant();
+          const Vec3 F_1{r.force[0], r.force[1], r.moment / r0};
+          Vec3       target, residual;
+          for (unsigned int i = 0; i < 3; ++i)
+            {
+              target[i]   = 0.5 * (F_n[i] + F_1[i]);
+              residual[i] = target[i] - used[i];
+            }
+          const auto   state = particle->state();
+          const double d[3]  = {particle->unwrapped_centre()[0] - at_t_n.unwrapped_centre[0],
+                                particle->unwrapped_centre()[1] - at_t_n.unwrapped_centre[1],
+                                r0 * (state.rotation - at_t_n.state.rotation)};
+          const double mismatch =
+            std::abs(residual[0] * d[0] + residual[1] * d[1] + residual[2] * d[2]);
+          if (mismatch <= P.solver.coupling_tolerance * work_per_step ||
+              k == P.solver.coupling_iterations)
+            {
+              block.commit_step();
+              return newton;
+            }
+          // Aitken-relaxed fixed point on the interface force
+          if (k > 0)
+            {
+              double num = 0., den = 0.;
+              for (unsigned int i = 0; i < 3; ++i)
+                {
+                  const double dr = residual[i] - previous_residual[i];
+                  num += previous_residual[i] * dr;
+                  den += dr * dr;
+                }
+              if (den > 0.)
+                omega = std::clamp(-omega * num / den, 0.05, 1.);
+            }
+          previous_residual = residual;
+          for (unsigned int i = 0; i < 3; ++i)
+            used[i] += omega * residual[i];
+          particle->restore(at_t_n);
+          advance_particle(dealii::Tensor<1, 2>({used[0], used[1]}), used[2] * r0);
+          ++coupling_passes;
+          try
+            {
+              const fem::StepStatistics s = block.solve_step(
+                dt, loading.platen_u1(t1), loading.platen_load(t1));
+              newton += s.newton_iterations;
+              stats.contact_points_in_contact = s.contact_points_in_contact;
+              stats.contact_points_slipping   = s.contact_points_slipping;
+            }
+          catch (const fem::NewtonFailure &)
+            {
+              // keep this particle state and take the rubber step with cut-backs
+              const fem::StepStatistics s = advance_rubber(t1 - dt, 0.5 * dt, 1);
+              const fem::StepStatistics s2 = advance_rubber(t1 - 0.5 * dt, 0.5 * dt, 1);
+              ++summary.cutbacks;
+              newton += s.newton_iterations + s2.newton_iterations;
+              stats.contact_points_in_contact = s2.contact_points_in_contact;
+              stats.contact_points_slipping   = s2.contact_points_slipping;
+              return newton; // committed
+            }
+        }
+      block.commit_step();
+      return newton;
+    };
+
     auto last_progress = std::chrono::steady_clock::now();
     for (unsigned int step = 1; step <= n_steps; ++step)
       {
         const double t0 = (step - 1) * dt, t = step * dt;
         // 1. particle update with the forces and moment of t_n (explicit)
         unsigned int substeps = 0;
+        dem::Particle::Checkpoint particle_at_t_n;
+        auto advance_particle = [&](const dealii::Tensor<1, 2> &F, double M) {
+          dealii::TimerOutput::Scope scope(timer, "particle");
+          substeps = particle->advance(dt, F, M);
+          interface->set_particle_pose(particle->state().centre, particle->state().rotation);
+        };
         if (particle)
           {
-            dealii::TimerOutput::Scope scope(timer, "particle");
-            substeps = particle->advance(dt, rubber_force, rubber_moment);
-            interface->set_particle_pose(particle->state().centre,
-                                         particle->state().rotation);
+            particle_at_t_n = particle->checkpoint();
+            advance_particle(rubber_force, rubber_moment);
           }
-        // 2. rubber solve at t_{n+1} with the particle held
-        const fem::StepStatistics stats = advance_rubber(t0, dt, 0);
-        summary.newton_iterations += stats.newton_iterations;
-        // 3. forces at t_{n+1}
-        if (particle)
+        // 2. rubber solve at t_{n+1} with the particle held; 3. forces at t_{n+1}
+        fem::StepStatistics stats;
+        if (!particle)
+          stats = advance_rubber(t0, dt, 0);
+        else
           {
+            const double t1 = t0 + dt;
+            bool         solved = false;
+            try
+              {
+                stats  = block.solve_step(dt, loading.platen_u1(t1), loading.platen_load(t1));
+                solved = true;
+              }
+            catch (const fem::NewtonFailure &)
+              {
+                stats = advance_rubber(t0, dt, 0); // cut-backs, commits (no iterations)
+              }
+            if (solved)
+              {
+                // commits the rubber step (also when it falls back to cut-backs)
+                stats.newton_iterations +=
+                  iterate_coupling(particle_at_t_n, advance_particle, t1, stats);
+              }
             const auto r  = interface->resultant();
             rubber_force  = r.force;
             rubber_moment = r.moment;
           }
+        summary.newton_iterations += stats.newton_iterations;
 
         // measurements (spec §2.2)
         const fem::PlatenForces f    = block.platen_forces();
@@ -409,6 +519,7 @@ namespace granular
       std::abs(balance) / std::max(std::abs(platen_work), 1e-300);
     if (particle)
       summary.dem_substeps = particle->total_substeps();
+    summary.coupling_passes = coupling_passes;
 
     summary.factorizations = block.linear_solver_statistics().factorizations;
     summary.steps          = n_steps;

@@ -31,6 +31,7 @@ namespace granular
     double       mean_rolling_speed  = 0.;        ///< mean |omega| r0 over the window (mm/s)
     unsigned long long dem_substeps = 0;          ///< explicit particle sub-steps in all
     unsigned long      factorizations = 0;        ///< UMFPACK factorizations in all
+    unsigned long      coupling_passes = 0;       ///< extra particle/rubber passes (sub-iterations)
   };
 
   /// CSV header and row of summary.csv (same column order).

@@ -80,6 +80,16 @@ namespace granular
                       "all dissipation) fails by more than this fraction of the work "
                       "done: the sign of an unstable explicit DEM-FEM coupling, which "
                       "must never go on silently (spec §5.3).");
+    prm.declare_entry("Coupling iterations", "20", Integer(0),
+                      "Maximum DEM-FEM sub-iterations per time step. After the explicit "
+                      "pass of spec §5.3 the particle is advanced again from t_n with the "
+                      "trapezoidal rubber force (F_n + F_{n+1})/2 and the rubber solved "
+                      "again (Aitken relaxation) until the interface work mismatch is "
+                      "below the Coupling tolerance; the converged coupling is implicit. "
+                      "0: the plain explicit staggering of Temizer 2013.");
+    prm.declare_entry("Coupling tolerance", "1e-3", Double(0.),
+                      "Accepted mismatch of the interface work over a step, relative to "
+                      "the platen's work per step p L0 v_F dt.");
     prm.leave_subsection();
   }
 
@@ -93,6 +103,8 @@ namespace granular
     increment_tolerance   = prm.get_double("Increment tolerance");
     max_cutbacks          = prm.get_integer("Maximum cut-backs");
     max_energy_error      = prm.get_double("Maximum energy balance error");
+    coupling_iterations   = prm.get_integer("Coupling iterations");
+    coupling_tolerance    = prm.get_double("Coupling tolerance");
     prm.leave_subsection();
   }
 

@@ -36,6 +36,8 @@ namespace granular
     double       increment_tolerance = 1e-8;///< relative increment norm
     unsigned int max_cutbacks       = 6;    ///< step halvings before giving up
     double       max_energy_error   = 0.2;  ///< stop when the energy balance fails by more
+    unsigned int coupling_iterations = 20;  ///< DEM-FEM sub-iterations per step (0: explicit)
+    double       coupling_tolerance  = 1e-3;///< interface work mismatch / platen work per step
 
     static void declare_parameters(dealii::ParameterHandler &prm);
     void        parse_parameters(dealii::ParameterHandler &prm);
