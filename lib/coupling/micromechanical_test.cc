@@ -167,7 +167,8 @@ namespace granular
                "contacts_rubber_surface,slipping_rubber_surface,contacts_rubber_particle,"
                "slipping_rubber_particle,newton_iterations,dem_substeps,"
                "dissipation_rubber_surface,dissipation_rubber_particle,"
-               "dissipation_particle_surface,dissipation_damping,energy_total,platen_work\n";
+               "dissipation_particle_surface,dissipation_damping,energy_total,platen_work,"
+               "particle_energy_residual\n";
     history << std::setprecision(10);
 
     auto write_output = [&](unsigned int step, double t) {
@@ -472,7 +473,8 @@ namespace granular
                     << stats.newton_iterations << ',' << substeps << ','
                     << d.rubber_surface << ',' << d.rubber_particle << ','
                     << d.particle_surface << ',' << d.damping << ',' << total_energy()
-                    << ',' << platen_work << '\n';
+                    << ',' << platen_work << ','
+                    << (particle ? particle->energy_balance_error() : 0.) << '\n';
           }
         if (P.output.vtu_interval > 0 && step % P.output.vtu_interval == 0)
           write_output(step, t);
