@@ -18,7 +18,7 @@ SOLUTION_ARRAYS = {
     "point": ["displacement", "velocity"],
     "any": ["pressure", "cauchy_stress_xx", "cauchy_stress_yy", "cauchy_stress_xy",
             "cauchy_stress_zz", "principal_stress_1", "principal_stress_2",
-            "von_mises_stress"],
+            "von_mises_stress", "viscous_dissipation_density", "payne_q"],
 }
 PARTICLE_ARRAYS = {"cell": ["image", "rotation"]}
 

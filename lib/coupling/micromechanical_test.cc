@@ -51,8 +51,9 @@ namespace granular
     struct Dissipation
     {
       double rubber_surface = 0., rubber_particle = 0., particle_surface = 0., damping = 0.;
+      double viscous = 0.; ///< Maxwell branch
       double frictional() const { return rubber_surface + rubber_particle + particle_surface; }
-      double total() const { return frictional() + damping; }
+      double total() const { return frictional() + damping + viscous; }
     };
   } // namespace
 
@@ -63,7 +64,8 @@ namespace granular
          "r1,r2,p1,p2,energy_balance_error,steps,newton_iterations,cutbacks,wall_time,"
          "time_assembly,time_factorization,time_solve,time_particle,time_output,"
          "dissipation_rubber_surface,dissipation_rubber_particle,"
-         "dissipation_particle_surface,dissipation_damping,mean_normal_force,"
+         "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
+         "mean_normal_force,"
          "mean_particle_speed,mean_rolling_speed,dem_substeps,factorizations,"
          "coupling_passes\n";
     o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
@@ -74,7 +76,8 @@ namespace granular
       << s.time_assembly << ',' << s.time_factorization << ',' << s.time_solve << ','
       << s.time_particle << ',' << s.time_output << ',' << s.dissipation_rubber_surface
       << ',' << s.dissipation_rubber_particle << ',' << s.dissipation_particle_surface
-      << ',' << s.dissipation_damping << ',' << s.mean_normal_force << ','
+      << ',' << s.dissipation_damping << ',' << s.dissipation_viscous << ','
+      << s.mean_normal_force << ','
       << s.mean_particle_speed << ',' << s.mean_rolling_speed << ',' << s.dem_substeps
       << ',' << s.factorizations << ',' << s.coupling_passes << '\n';
     return o.str();
@@ -167,7 +170,8 @@ namespace granular
                "contacts_rubber_surface,slipping_rubber_surface,contacts_rubber_particle,"
                "slipping_rubber_particle,newton_iterations,dem_substeps,"
                "dissipation_rubber_surface,dissipation_rubber_particle,"
-               "dissipation_particle_surface,dissipation_damping,energy_total,platen_work,"
+               "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
+               "energy_total,platen_work,"
                "particle_energy_residual\n";
     history << std::setprecision(10);
 
@@ -198,7 +202,9 @@ namespace granular
     // ---- energy bookkeeping (spec §2.2) ------------------------------------------------
     auto dissipation = [&]() {
       Dissipation d;
-      d.rubber_surface = block.energies().surface_friction_dissipation;
+      const fem::BlockEnergies e = block.energies();
+      d.rubber_surface = e.surface_friction_dissipation;
+      d.viscous        = e.viscous_dissipation;
       if (particle)
         {
           d.rubber_particle  = interface->frictional_dissipation();
@@ -472,7 +478,8 @@ namespace granular
                     << (particle ? interface->n_slipping() : 0) << ','
                     << stats.newton_iterations << ',' << substeps << ','
                     << d.rubber_surface << ',' << d.rubber_particle << ','
-                    << d.particle_surface << ',' << d.damping << ',' << total_energy()
+                    << d.particle_surface << ',' << d.damping << ',' << d.viscous << ','
+                    << total_energy()
                     << ',' << platen_work << ','
                     << (particle ? particle->energy_balance_error() : 0.) << '\n';
           }
@@ -509,9 +516,11 @@ namespace granular
     summary.dissipation_particle_surface =
       d_end.particle_surface - at_window_start.particle_surface;
     summary.dissipation_damping = d_end.damping - at_window_start.damping;
+    summary.dissipation_viscous = d_end.viscous - at_window_start.viscous;
     if (normal_work_window > 0.)
       summary.kbar_F = (d_end.frictional() - at_window_start.frictional()) / normal_work_window;
-    summary.kbar_V              = 0.; // elastic rubber (Maxwell branch: viscoelasticity issue)
+    if (normal_work_window > 0.) // paper eq. (13)
+      summary.kbar_V = summary.dissipation_viscous / normal_work_window;
     const double window         = t_end - 2. * T0;
     summary.mean_normal_force   = normal_force_integral / window;
     summary.mean_particle_speed = speed_integral / window;

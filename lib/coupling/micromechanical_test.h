@@ -25,7 +25,8 @@ namespace granular
     /// frictional dissipation per interface and DEM damping dissipation over the
     /// averaging window (N mm per mm thickness)
     double       dissipation_rubber_surface = 0., dissipation_rubber_particle = 0.,
-                 dissipation_particle_surface = 0., dissipation_damping = 0.;
+                 dissipation_particle_surface = 0., dissipation_damping = 0.,
+                 dissipation_viscous = 0.;
     double       mean_normal_force = 0.;          ///< mean F_N over the window (N/mm)
     double       mean_particle_speed = 0.;        ///< mean |v_x| over the window (mm/s)
     double       mean_rolling_speed  = 0.;        ///< mean |omega| r0 over the window (mm/s)

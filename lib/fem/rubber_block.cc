@@ -2,6 +2,7 @@
 
 #include "contact/rubber_surface_contact.h"
 #include "io/atomic_file.h"
+#include "material/maxwell_branch.h"
 #include "material/ogden_material.h"
 
 #include <deal.II/base/quadrature_lib.h>
@@ -86,6 +87,7 @@ namespace granular::fem
     PenaltyContactParameters         surface;
     SolverParameters                 solver;
     material::OgdenMaterial          ogden;
+    material::MaxwellBranch          maxwell;     ///< inactive when mu_v = 0
     material::VolumetricEnergy       volumetric;
     double                           density;
     double                           reference_force;
@@ -122,6 +124,12 @@ namespace granular::fem
     std::vector<contact::SurfaceContactResponse> surface_trial;
     std::vector<double> cell_pressure, cell_dilatation;
     double friction_dissipation = 0.;
+    // Maxwell branch history per quadrature point (cell * n_q + q): converged at t_n and
+    // trial at t_{n+1}, with the branch energy and the viscous dissipation increment
+    // (N mm per mm thickness) of the trial
+    std::vector<material::MaxwellState> maxwell_converged, maxwell_trial;
+    std::vector<double> maxwell_energy_converged, maxwell_energy_trial, maxwell_dissipation_trial;
+    double              viscous_dissipation = 0.;
 
     BoundaryObstacle *obstacle = nullptr;
     TimerOutput      *timer    = nullptr;
@@ -133,6 +141,7 @@ namespace granular::fem
       , surface(surface)
       , solver(solver)
       , ogden(rubber.shear_modulus, rubber.ogden_exponents, rubber.ogden_moduli)
+      , maxwell(material::MaxwellBranch::from_parameters(rubber))
       , volumetric{rubber.bulk_modulus()}
       , density(density)
       , reference_force(reference_force)
@@ -310,6 +319,14 @@ namespace granular::fem
         vec->reinit(dof_handler.n_dofs());
       cell_pressure.assign(cells.size(), 0.);
       cell_dilatation.assign(cells.size(), 1.);
+      if (maxwell.active())
+        {
+          maxwell_converged.assign(cells.size() * n_q, material::MaxwellState());
+          maxwell_trial = maxwell_converged;
+          maxwell_energy_converged.assign(cells.size() * n_q, 0.);
+          maxwell_energy_trial      = maxwell_energy_converged;
+          maxwell_dissipation_trial = maxwell_energy_converged;
+        }
     }
 
     Tensor<1, 2> point_position(unsigned int i, const Vector<double> &disp) const
@@ -373,6 +390,20 @@ namespace granular::fem
               for (unsigned int a = 0; a < nodes_per_cell; ++a)
                 g[q][a] = d.grad[q][a] * F_inv;
               ogden.evaluate(F, m);
+              if (maxwell.active())
+                {
+                  // Maxwell branch in parallel (spec §3.3): stress and algorithmic tangent
+                  const unsigned int k = e * n_q + q;
+                  const auto         v = maxwell.update(maxwell_converged[k],
+                                                deformation_gradient(d, q, u_n), F, dt,
+                                                with_matrix);
+                  m.first_piola += v.first_piola;
+                  if (with_matrix)
+                    m.tangent += v.tangent;
+                  maxwell_trial[k]             = v.state;
+                  maxwell_energy_trial[k]      = v.energy * d.JxW[q];
+                  maxwell_dissipation_trial[k] = v.dissipation_increment * d.JxW[q];
+                }
               current_area += J * d.JxW[q];
               for (unsigned int i = 0; i < dofs_per_cell; ++i)
                 {
@@ -632,6 +663,13 @@ namespace granular::fem
         }
       if (obstacle != nullptr)
         obstacle->commit();
+      if (maxwell.active())
+        {
+          maxwell_converged        = maxwell_trial;
+          maxwell_energy_converged = maxwell_energy_trial;
+          for (const double dv : maxwell_dissipation_trial)
+            viscous_dissipation += dv;
+        }
       last_increment_vector = u;
       last_increment_vector -= u_n;
       last_step = dt;
@@ -757,6 +795,9 @@ namespace granular::fem
           }
       }
     e.surface_friction_dissipation = m.friction_dissipation;
+    for (const double w : m.maxwell_energy_converged)
+      e.stored += w;
+    e.viscous_dissipation = m.viscous_dissipation;
     return e;
   }
 
@@ -774,6 +815,9 @@ namespace granular::fem
           {
             const Tensor<2, 2> F = deformation_gradient(d, q, m.u_n);
             m.ogden.evaluate(F, r);
+            if (m.maxwell.active())
+              r.kirchhoff +=
+                m.maxwell.frozen_response(m.maxwell_converged[c * n_q + q], F, false).kirchhoff;
             const double J = determinant(F);
             // Cauchy sigma = tau_iso / J + p~ I, averaged over the current cell area
             const double w = J * d.JxW[q];
@@ -870,8 +914,21 @@ namespace granular::fem
                                     (s[3] - s[0]) * (s[3] - s[0])) +
                              3. * s[2] * s[2]);
       }
+    // Maxwell branch: accumulated viscous dissipation density (MPa = N mm/mm^3) and the
+    // Payne variable q (1/s), cell averages of the converged quadrature-point history
+    Vector<double> viscous(n), payne_q(n);
+    if (m.maxwell.active())
+      for (unsigned int c = 0; c < n; ++c)
+        for (unsigned int q = 0; q < n_q; ++q)
+          {
+            viscous[c] += m.maxwell_converged[c * n_q + q].dissipation / n_q;
+            payne_q[c] += m.maxwell_converged[c * n_q + q].q / n_q;
+          }
     DataOut<2> data_out;
     data_out.attach_dof_handler(m.dof_handler);
+    data_out.add_data_vector(viscous, "viscous_dissipation_density",
+                             DataOut<2>::type_cell_data);
+    data_out.add_data_vector(payne_q, "payne_q", DataOut<2>::type_cell_data);
     const std::vector<DataComponentInterpretation::DataComponentInterpretation>
       vector_interp(2, DataComponentInterpretation::component_is_part_of_vector);
     data_out.add_data_vector(m.u_n, std::vector<std::string>(2, "displacement"),

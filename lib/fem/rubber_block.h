@@ -83,9 +83,10 @@ namespace granular::fem
   struct BlockEnergies
   {
     double kinetic           = 0.; ///< 1/2 v.M v at the current state
-    double stored            = 0.; ///< elastic strain energy sum W_iso + U
+    double stored            = 0.; ///< strain energy: W_iso + U + Maxwell-branch energy
     double surface_springs   = 0.; ///< energy in the rubber-surface penalty springs
     double surface_friction_dissipation = 0.; ///< accumulated since t = 0
+    double viscous_dissipation = 0.;          ///< Maxwell branch, accumulated since t = 0
   };
 
   /// What a time step did.
