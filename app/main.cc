@@ -2,6 +2,7 @@
 #include "coupling/micromechanical_test.h"
 #include "io/command_line.h"
 #include "io/parameter_error.h"
+#include "sweep/sweep_runner.h"
 
 #include <deal.II/base/mpi.h>
 #include <deal.II/base/parameter_handler.h>
@@ -33,6 +34,8 @@ int main(int argc, char **argv)
         }
       dealii::ParameterHandler prm;
       const granular::RunParameters parameters = granular::read_parameters(options, prm);
+      if (parameters.sweep.active())
+        return granular::run_sweep(parameters, prm, MPI_COMM_WORLD);
       const granular::RunSummary summary = granular::run_micromechanical_test(parameters, prm);
       std::cout << granular::format_summary(summary);
       return 0;

@@ -88,3 +88,30 @@ TEST(CoupledTest, EnergyGuardStopsARunWhoseBalanceFails)
   const auto P2 = granular::read_parameters(options, prm2);
   EXPECT_LT(granular::run_micromechanical_test(P2, prm2).energy_balance_error, 0.01);
 }
+
+TEST(CoupledTest, ViscoelasticRunClosesTheEnergyBalance)
+{
+  // reduced coupled run with the Maxwell branch (mu_v = 5 mu_e, tau0 = 1e-4 s): the
+  // energy balance of spec §2.2 (platen work = stored + kinetic + potential energy +
+  // all dissipation, viscous included) closes, and the rubber's hysteresis makes the
+  // viscous part dominate the macroscopic friction (the rubber does not touch the
+  // surface in this small cell, so friction dissipates little)
+  granular::CommandLineOptions options;
+  const std::string dir =
+    (std::filesystem::temp_directory_path() / "granular-test-coupled-visco").string();
+  std::filesystem::remove_all(dir);
+  options.parameter_file   = std::string(GRANULAR_SOURCE_DIR) + "/params/circular.prm";
+  options.output_directory = dir;
+  options.set_entries = {"Geometry/Block length=3", "Geometry/Block height=1.5",
+                         "Geometry/Elements in x=12", "Geometry/Elements in y=6",
+                         "Loading/Time step=1.25e-4", "Loading/Averaging time=0.1",
+                         "Rubber/Maxwell branch/Viscoelastic=true",
+                         "Output/VTU output interval=0", "Output/Progress interval=100"};
+  dealii::ParameterHandler prm;
+  const auto P = granular::read_parameters(options, prm);
+  const auto s = granular::run_micromechanical_test(P, prm);
+  EXPECT_LT(s.energy_balance_error, 0.01);
+  EXPECT_GT(s.kbar_V, 0.5 * s.kbar) << "kbar = " << s.kbar << ", kbar_V = " << s.kbar_V;
+  EXPECT_GT(s.dissipation_viscous, 0.);
+  EXPECT_LT(s.kbar, P.contact.rubber_surface.friction_coefficient);
+}

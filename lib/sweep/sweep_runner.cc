@@ -1,0 +1,510 @@
+#include "sweep/sweep_runner.h"
+
+#include "coupling/micromechanical_test.h"
+#include "io/atomic_file.h"
+#include "io/parameter_error.h"
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace granular
+{
+  namespace
+  {
+    namespace fs = std::filesystem;
+
+    constexpr int tag_ready  = 101; ///< worker -> master: first request
+    constexpr int tag_result = 102; ///< worker -> master: result of a point
+    constexpr int tag_work   = 103; ///< master -> worker: point index, -1: stop
+    constexpr char field_separator = '\x1f';
+
+    /// Exact text of a double for the ParameterHandler.
+    std::string exact(const double x)
+    {
+      char buffer[64];
+      std::snprintf(buffer, sizeof(buffer), "%.17g", x);
+      return buffer;
+    }
+
+    /// Short text of a value for names and CSV columns.
+    std::string shortest(const double x, const int digits = 6)
+    {
+      char buffer[64];
+      std::snprintf(buffer, sizeof(buffer), "%.*g", digits, x);
+      return buffer;
+    }
+
+    std::string shape_label(const std::string &shape)
+    {
+      std::string s;
+      for (const char c : shape)
+        s += (c == ':') ? 'x' : (std::isalnum(static_cast<unsigned char>(c)) || c == '.' ||
+                                 c == '-' || c == '+') ?
+                          c :
+                          '_';
+      return s;
+    }
+
+    /// One cell of a CSV row: quoted if needed, newlines flattened.
+    std::string csv_field(std::string s)
+    {
+      for (char &c : s)
+        if (c == '\n' || c == '\r' || c == '\t' || c == field_separator)
+          c = ' ';
+      if (s.find_first_of(",\"") == std::string::npos)
+        return s;
+      std::string q = "\"";
+      for (const char c : s)
+        q += (c == '"') ? std::string("\"\"") : std::string(1, c);
+      return q + '"';
+    }
+
+    std::string strip_newline(std::string s)
+    {
+      while (!s.empty() && (s.back() == '\n' || s.back() == '\r'))
+        s.pop_back();
+      return s;
+    }
+
+    /// The header of summary.csv without '\n'.
+    std::string summary_header()
+    {
+      const std::string csv = summary_csv(RunSummary());
+      return csv.substr(0, csv.find('\n'));
+    }
+
+    std::size_t n_fields(const std::string &line)
+    {
+      return 1 + std::count(line.begin(), line.end(), ',');
+    }
+
+    /// Result of one point, as kept by rank 0.
+    struct PointResult
+    {
+      std::string status = "pending"; ///< ok | failed | pending
+      std::string error;
+      std::string summary_row;        ///< the row of summary.csv, without '\n'
+      double      kbar = 0.;
+    };
+
+    /// The row of a complete summary.csv in @p dir, or "" if there is none.
+    std::string completed_row(const std::string &dir)
+    {
+      std::ifstream in(dir + "/summary.csv");
+      if (!in)
+        return "";
+      std::string header, row, extra;
+      if (!std::getline(in, header) || !std::getline(in, row))
+        return "";
+      if (strip_newline(header) != summary_header())
+        return "";
+      row = strip_newline(row);
+      if (row.empty() || n_fields(row) != n_fields(summary_header()))
+        return "";
+      return row;
+    }
+
+    double kbar_of_row(const std::string &row)
+    {
+      try
+        {
+          return std::stod(row.substr(0, row.find(',')));
+        }
+      catch (...)
+        {
+          return 0.;
+        }
+    }
+
+    /// Restores std::cout's buffer when leaving scope.
+    class CoutRedirect
+    {
+    public:
+      explicit CoutRedirect(std::streambuf *b) : old_(std::cout.rdbuf(b)) {}
+      ~CoutRedirect() { std::cout.rdbuf(old_); }
+    private:
+      std::streambuf *old_;
+    };
+
+    /// Runs one point (serially); never throws.
+    PointResult run_point(const RunParameters &parameters, const dealii::ParameterHandler &prm,
+                          const SweepPoint &point)
+    {
+      PointResult result;
+      const std::string dir = parameters.output.output_directory + "/" + point.name;
+      try
+        {
+          fs::create_directories(dir);
+          fs::remove(dir + "/error.txt");
+          std::ofstream log(dir + "/run.log");
+          CoutRedirect redirect(log.rdbuf());
+          dealii::ParameterHandler point_prm;
+          const RunParameters point_parameters =
+            sweep_point_parameters(parameters, prm, point, point_prm);
+          const RunSummary summary = run_micromechanical_test(point_parameters, point_prm);
+          std::cout << format_summary(summary) << std::flush;
+          result.status      = "ok";
+          result.kbar        = summary.kbar;
+          const std::string csv = summary_csv(summary);
+          result.summary_row = strip_newline(csv.substr(csv.find('\n') + 1));
+        }
+      catch (const std::exception &e)
+        {
+          result.status = "failed";
+          result.error  = e.what();
+        }
+      catch (...)
+        {
+          result.status = "failed";
+          result.error  = "unknown exception";
+        }
+      if (result.status == "failed")
+        {
+          try
+            {
+              io::write_file_atomically(dir + "/error.txt", result.error + "\n");
+            }
+          catch (...)
+            {}
+        }
+      return result;
+    }
+
+    std::string serialise(const unsigned int index, const PointResult &r)
+    {
+      std::ostringstream o;
+      o << index << field_separator << r.status << field_separator << exact(r.kbar)
+        << field_separator << csv_field(r.error) << field_separator << r.summary_row;
+      return o.str();
+    }
+
+    std::pair<unsigned int, PointResult> deserialise(const std::string &message)
+    {
+      std::vector<std::string> parts;
+      std::string              part;
+      std::istringstream       in(message);
+      while (std::getline(in, part, field_separator))
+        parts.push_back(part);
+      if (parts.size() < 4)
+        throw std::runtime_error("sweep: malformed result message '" + message + "'");
+      PointResult r;
+      r.status      = parts[1];
+      r.kbar        = std::stod(parts[2]);
+      r.error       = parts[3];
+      r.summary_row = parts.size() > 4 ? parts[4] : "";
+      // the error was already CSV-quoted for transport: undo that
+      if (r.error.size() >= 2 && r.error.front() == '"')
+        {
+          std::string e;
+          for (std::size_t i = 1; i + 1 < r.error.size(); ++i)
+            {
+              e += r.error[i];
+              if (r.error[i] == '"')
+                ++i;
+            }
+          r.error = e;
+        }
+      return {static_cast<unsigned int>(std::stoul(parts[0])), r};
+    }
+
+    /// Rank 0's bookkeeping: results and sweep.csv.
+    class SweepTable
+    {
+    public:
+      SweepTable(std::string path, const std::vector<SweepPoint> &points)
+        : path_(std::move(path)), points_(points), results_(points.size())
+      {}
+
+      void set(const unsigned int index, const PointResult &r) { results_.at(index) = r; }
+
+      void write() const
+      {
+        const std::size_t n_summary = n_fields(summary_header());
+        std::ostringstream o;
+        o << sweep_csv_header();
+        for (std::size_t i = 0; i < points_.size(); ++i)
+          {
+            const SweepPoint  &p = points_[i];
+            const PointResult &r = results_[i];
+            o << i << ',' << csv_field(p.name) << ',' << shortest(p.pressure, 10) << ','
+              << shortest(p.relaxation_time, 10) << ',' << shortest(p.slip_velocity, 10) << ','
+              << csv_field(p.shape) << ',' << shortest(p.payne_d, 10) << ','
+              << p.rubber_model << ',' << r.status << ',' << csv_field(r.error) << ',';
+            if (r.status == "ok")
+              o << r.summary_row;
+            else
+              o << std::string(n_summary - 1, ',');
+            o << '\n';
+          }
+        io::write_file_atomically(path_, o.str());
+      }
+
+      bool all_ok() const
+      {
+        for (const auto &r : results_)
+          if (r.status != "ok")
+            return false;
+        return true;
+      }
+
+      void report(const unsigned int index, const int rank) const
+      {
+        const PointResult &r = results_.at(index);
+        std::cout << "point " << index + 1 << '/' << points_.size() << " ("
+                  << points_[index].name << ") ";
+        if (r.status == "ok")
+          std::cout << "done on rank " << rank << ", kbar = " << shortest(r.kbar, 8);
+        else
+          std::cout << "FAILED on rank " << rank << ": " << r.error;
+        std::cout << std::endl;
+      }
+
+    private:
+      std::string                    path_;
+      const std::vector<SweepPoint> &points_;
+      std::vector<PointResult>       results_;
+    };
+  } // namespace
+
+  std::vector<SweepPoint> sweep_points(const RunParameters &P)
+  {
+    const SweepParameters &S = P.sweep;
+    auto or_single = [](const std::vector<double> &list, const double value) {
+      return list.empty() ? std::vector<double>{value} : list;
+    };
+    const std::vector<double> pressures = or_single(S.pressures, P.loading.pressure);
+    const std::vector<double> velocities =
+      or_single(S.slip_velocities, P.loading.slip_velocity);
+    const std::vector<double> taus = or_single(S.relaxation_times, P.rubber.relaxation_time);
+    const std::vector<double> ds   = or_single(S.payne_d, P.rubber.payne_d);
+    std::vector<std::string>  shapes = S.shapes;
+    if (shapes.empty())
+      shapes.push_back(P.particle.shape_name == "custom" ?
+                         exact(P.particle.r1) + ":" + exact(P.particle.r2) + ":" +
+                           exact(P.particle.p1) + ":" + exact(P.particle.p2) :
+                         P.particle.shape_name);
+    std::vector<std::string> models = S.rubber_models;
+    if (models.empty())
+      models.push_back(P.rubber.viscoelastic ? "viscoelastic" : "elastic");
+
+    std::vector<SweepPoint> points;
+    std::set<std::string>   names;
+    for (const double p : pressures)
+      for (const double v : velocities)
+        for (const double tau : taus)
+          for (const std::string &shape : shapes)
+            for (const double d : ds)
+              for (const std::string &model : models)
+                {
+                  SweepPoint pt;
+                  pt.index           = points.size();
+                  pt.pressure        = p;
+                  pt.slip_velocity   = v;
+                  pt.relaxation_time = tau;
+                  pt.shape           = shape;
+                  pt.payne_d         = d;
+                  pt.rubber_model    = model;
+                  pt.name = "p" + shortest(p) + "_v" + shortest(v) + "_tau" + shortest(tau) +
+                            "_" + shape_label(shape) + "_d" + shortest(d) + "_" + model;
+                  if (!names.insert(pt.name).second)
+                    throw std::invalid_argument(
+                      "sweep: two points share the name '" + pt.name +
+                      "' (a value repeated in a Sweep list?)");
+                  points.push_back(pt);
+                }
+    return points;
+  }
+
+  RunParameters sweep_point_parameters(const RunParameters &P,
+                                       const dealii::ParameterHandler &prm,
+                                       const SweepPoint &point,
+                                       dealii::ParameterHandler &point_prm)
+  {
+    RunParameters::declare_parameters(point_prm);
+    std::ostringstream text;
+    prm.print_parameters(text, dealii::ParameterHandler::PRM);
+    point_prm.parse_input_from_string(text.str());
+
+    double time_step_ratio = P.loading.time_step_ratio;
+    if (!P.sweep.scale_time_step_with_slip_velocity)
+      // keep Delta t = ratio L0 / v_file: ratio' = ratio v_point / v_file
+      time_step_ratio *= point.slip_velocity / P.loading.slip_velocity;
+
+    point_prm.enter_subsection("Loading");
+    point_prm.set("Pressure", exact(point.pressure));
+    point_prm.set("Slip velocity", exact(point.slip_velocity));
+    point_prm.set("Time step", exact(time_step_ratio));
+    point_prm.leave_subsection();
+
+    point_prm.enter_subsection("Rubber");
+    point_prm.enter_subsection("Maxwell branch");
+    point_prm.set("Relaxation time", exact(point.relaxation_time));
+    point_prm.set("Payne parameter", exact(point.payne_d));
+    point_prm.set("Viscoelastic", point.rubber_model == "viscoelastic" ? "true" : "false");
+    point_prm.leave_subsection();
+    point_prm.leave_subsection();
+
+    point_prm.enter_subsection("Particle");
+    const geometry::SuperellipseShape shape =
+      parse_sweep_shape(point.shape, P.particle.reference_radius);
+    if (point.shape.find(':') == std::string::npos)
+      point_prm.set("Shape", point.shape);
+    else
+      {
+        point_prm.set("Shape", "custom");
+        point_prm.set("Semi-axis r1", exact(shape.r1));
+        point_prm.set("Semi-axis r2", exact(shape.r2));
+        point_prm.set("Exponent p1", exact(shape.p1));
+        point_prm.set("Exponent p2", exact(shape.p2));
+      }
+    point_prm.leave_subsection();
+
+    point_prm.enter_subsection("Output");
+    point_prm.set("Output directory", P.output.output_directory + "/" + point.name);
+    point_prm.leave_subsection();
+
+    point_prm.enter_subsection("Sweep");
+    for (const char *entry : {"Pressures", "Relaxation times", "Slip velocities", "Shapes",
+                              "Payne parameters", "Rubber models"})
+      point_prm.set(entry, "");
+    point_prm.leave_subsection();
+
+    RunParameters point_parameters;
+    point_parameters.parse_parameters(point_prm);
+    point_parameters.validate();
+    return point_parameters;
+  }
+
+  std::string sweep_csv_header()
+  {
+    return "point,name,point_pressure,point_relaxation_time,point_slip_velocity,point_shape,"
+           "point_payne_d,point_rubber_model,status,error," +
+           summary_header() + "\n";
+  }
+
+  int run_sweep(const RunParameters &parameters, dealii::ParameterHandler &prm,
+                MPI_Comm comm)
+  {
+    int initialized = 0, finalized = 0;
+    MPI_Initialized(&initialized);
+    MPI_Finalized(&finalized);
+    int rank = 0, size = 1;
+    if (initialized && !finalized)
+      {
+        MPI_Comm_rank(comm, &rank);
+        MPI_Comm_size(comm, &size);
+      }
+
+    const std::vector<SweepPoint> points = sweep_points(parameters);
+    const std::string             dir    = parameters.output.output_directory;
+
+    if (rank == 0)
+      {
+        int status = 0;
+        try
+          {
+            fs::create_directories(dir);
+            SweepTable table(dir + "/sweep.csv", points);
+            std::vector<unsigned int> pending;
+            for (const SweepPoint &p : points)
+              {
+                const std::string row = completed_row(dir + "/" + p.name);
+                if (row.empty())
+                  pending.push_back(p.index);
+                else
+                  {
+                    PointResult r;
+                    r.status      = "ok";
+                    r.summary_row = row;
+                    r.kbar        = kbar_of_row(row);
+                    table.set(p.index, r);
+                  }
+              }
+            std::cout << "granular-interface: sweep of " << points.size() << " points ("
+                      << points.size() - pending.size() << " already complete) on "
+                      << size << (size == 1 ? " rank" : " ranks (rank 0 coordinates)")
+                      << ", results in " << dir << "/sweep.csv" << std::endl;
+            table.write();
+
+            if (size == 1)
+              for (const unsigned int i : pending)
+                {
+                  table.set(i, run_point(parameters, prm, points[i]));
+                  table.write();
+                  table.report(i, 0);
+                }
+            else
+              {
+                std::size_t next = 0;
+                int         active = size - 1;
+                while (active > 0)
+                  {
+                    MPI_Status st;
+                    MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &st);
+                    int count = 0;
+                    MPI_Get_count(&st, MPI_CHAR, &count);
+                    std::string message(static_cast<std::size_t>(count), '\0');
+                    MPI_Recv(message.data(), count, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, comm,
+                             MPI_STATUS_IGNORE);
+                    if (st.MPI_TAG == tag_result)
+                      {
+                        const auto [index, r] = deserialise(message);
+                        table.set(index, r);
+                        table.write();
+                        table.report(index, st.MPI_SOURCE);
+                      }
+                    int work = -1;
+                    if (next < pending.size())
+                      work = static_cast<int>(pending[next++]);
+                    else
+                      --active;
+                    MPI_Send(&work, 1, MPI_INT, st.MPI_SOURCE, tag_work, comm);
+                  }
+              }
+            status = table.all_ok() ? 0 : 1;
+            std::cout << "granular-interface: sweep " << (status == 0 ? "complete" : "FAILED")
+                      << ", " << dir << "/sweep.csv" << std::endl;
+          }
+        catch (const std::exception &e)
+          {
+            if (size > 1)
+              {
+                std::cerr << "granular-interface: sweep error on rank 0: " << e.what()
+                          << std::endl;
+                MPI_Abort(comm, 1);
+              }
+            throw;
+          }
+        if (size > 1)
+          MPI_Bcast(&status, 1, MPI_INT, 0, comm);
+        return status;
+      }
+
+    // worker
+    MPI_Send(nullptr, 0, MPI_CHAR, 0, tag_ready, comm);
+    while (true)
+      {
+        int work = -1;
+        MPI_Recv(&work, 1, MPI_INT, 0, tag_work, comm, MPI_STATUS_IGNORE);
+        if (work < 0)
+          break;
+        const PointResult r = run_point(parameters, prm, points.at(work));
+        const std::string message = serialise(work, r);
+        MPI_Send(message.data(), static_cast<int>(message.size()), MPI_CHAR, 0, tag_result,
+                 comm);
+      }
+    int status = 1;
+    MPI_Bcast(&status, 1, MPI_INT, 0, comm);
+    return status;
+  }
+} // namespace granular

@@ -1,0 +1,100 @@
+#pragma once
+/**
+ * @file sweep_runner.h
+ * Parameter sweeps (spec §8.3): the Cartesian product of the lists of subsection
+ * "Sweep" is run, one micromechanical test per point, each in its own subdirectory
+ * of Output/Output directory, named by the point's values, e.g.
+ *   p2_v2500_tau0.0001_circular_d0_elastic
+ * (p in MPa, v = slip velocity in mm/s, tau = tau0 in s, d = Payne d in s; a custom
+ * shape r1:r2:p1:p2 (mm, mm, -, -) appears as r1xr2xp1xp2).
+ *
+ * Distribution over MPI ranks (dynamic, master/worker):
+ *  - one rank (MPI not initialised, or a communicator of size 1): rank 0 runs every
+ *    point itself, in order;
+ *  - N > 1 ranks: rank 0 only coordinates (hands out point indices on request with
+ *    MPI_Send/MPI_Recv, collects the results, writes sweep.csv); ranks 1..N-1 each run
+ *    one point at a time and ask for the next when done. Each point's run is serial:
+ *    it makes no MPI call at all.
+ *
+ * Resume: a point whose subdirectory holds a complete summary.csv (the header of the
+ * current summary_csv() and one row of as many fields) is not run again; its row is
+ * re-read. summary.csv is written atomically at the end of a run, so a point killed
+ * mid-run (even by SIGKILL) has none and is run again.
+ *
+ * Output: rank 0 writes OUTPUT_DIRECTORY/sweep.csv atomically after every finished
+ * point, one row per point with the columns
+ *   point,name,point_pressure,point_relaxation_time,point_slip_velocity,point_shape,
+ *   point_payne_d,point_rubber_model,status,error,<the columns of summary.csv>
+ * status is "ok", "failed" (error = the exception message, summary columns empty) or
+ * "pending" (not finished yet). Each point's terminal output goes to run.log in its
+ * subdirectory (a failed point also gets error.txt); rank 0 prints one line per point:
+ *   point i/N (name) done on rank r, kbar = ...
+ */
+#include "io/run_parameters.h"
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+namespace dealii { class ParameterHandler; }
+
+namespace granular
+{
+  /// One point of a sweep: the swept values (units of spec §1).
+  struct SweepPoint
+  {
+    unsigned int index = 0;          ///< 0-based position in the product
+    double       pressure = 0.;      ///< p (MPa)
+    double       relaxation_time = 0.; ///< tau0 (s)
+    double       slip_velocity = 0.; ///< v_F (mm/s)
+    std::string  shape;              ///< named shape or "r1:r2:p1:p2" (mm, mm, -, -)
+    double       payne_d = 0.;       ///< Payne d (s)
+    std::string  rubber_model;       ///< "elastic" | "viscoelastic"
+    std::string  name;               ///< subdirectory name
+  };
+
+  /**
+   * The Cartesian product of the lists of @p parameters.sweep (an empty list keeps
+   * the single value of the parameter file). Order: pressure (outermost), slip
+   * velocity, relaxation time, shape, Payne d, rubber model (innermost).
+   * Throws std::invalid_argument if two points would get the same subdirectory name
+   * (a value repeated in a list).
+   */
+  std::vector<SweepPoint> sweep_points(const RunParameters &parameters);
+
+  /**
+   * The parameters of one point: @p point_prm (freshly constructed, nothing declared)
+   * receives the declarations and the values of @p prm, then the point's values
+   * (Loading/Pressure, Loading/Slip velocity, Loading/Time step, Rubber/Maxwell
+   * branch/Relaxation time, Payne parameter, Viscoelastic, Particle/Shape (and the
+   * custom r1..p2), Output/Output directory = sweep directory/name, and empty Sweep
+   * lists so that the point's parameters.prm reruns it as a single run).
+   * Loading/Time step is Delta t / T0 with T0 = L0 / v_F, so Delta t scales with
+   * 1/v_F; with Sweep/Scale time step with slip velocity = false the fraction is
+   * changed so that Delta t stays that of the file's slip velocity.
+   * Throws ParameterError (point invalid, e.g. a particle wider than the cell) or
+   * another std::exception from deal.II's ParameterHandler.
+   */
+  RunParameters sweep_point_parameters(const RunParameters &parameters,
+                                       const dealii::ParameterHandler &prm,
+                                       const SweepPoint &point,
+                                       dealii::ParameterHandler &point_prm);
+
+  /// The header line of sweep.csv (with '\n').
+  std::string sweep_csv_header();
+
+  /**
+   * Runs the sweep of @p parameters (parameters.sweep.active() should be true) over
+   * the ranks of @p comm as described in the file comment; @p prm is the handler
+   * read_parameters() filled. Must be called by every rank of @p comm; works with
+   * MPI not initialised (serial).
+   * @return the exit status, the same on every rank: 0 if every point succeeded (now
+   *         or in an earlier run), 1 if any point failed.
+   * Throws std::invalid_argument for duplicate points and std::runtime_error if
+   * sweep.csv cannot be written (with N > 1 ranks rank 0 then calls MPI_Abort).
+   * A failure of a single point is never thrown: it becomes that point's row.
+   */
+  int run_sweep(const RunParameters &parameters, dealii::ParameterHandler &prm,
+                MPI_Comm comm);
+} // namespace granular

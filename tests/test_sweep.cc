@@ -1,0 +1,261 @@
+// Tests of parameter sweeps (spec §8.3) and of postprocess/kbar_vs_pressure.py (§8.4).
+// The sweeps run through the executable (serial, without mpirun); the two-rank run is
+// the CTest test SweepMpi.TwoRanksMatchSerial (tests/sweep_mpi.sh).
+#include "io/command_line.h"
+#include "sweep/sweep_runner.h"
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace
+{
+  namespace fs = std::filesystem;
+  using Row    = std::map<std::string, std::string>;
+
+  /// Splits one CSV line (RFC 4180 quoting, no embedded newlines).
+  std::vector<std::string> split_csv(const std::string &line)
+  {
+    std::vector<std::string> fields(1);
+    bool                     quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i)
+      {
+        const char c = line[i];
+        if (quoted)
+          {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+              fields.back() += '"', ++i;
+            else if (c == '"')
+              quoted = false;
+            else
+              fields.back() += c;
+          }
+        else if (c == '"')
+          quoted = true;
+        else if (c == ',')
+          fields.emplace_back();
+        else
+          fields.back() += c;
+      }
+    return fields;
+  }
+
+  std::vector<Row> read_csv(const std::string &path)
+  {
+    std::ifstream in(path);
+    EXPECT_TRUE(in) << path;
+    std::string line;
+    std::vector<Row> rows;
+    if (!std::getline(in, line))
+      return rows;
+    const auto header = split_csv(line);
+    while (std::getline(in, line))
+      {
+        const auto fields = split_csv(line);
+        EXPECT_EQ(fields.size(), header.size()) << line;
+        Row r;
+        for (std::size_t i = 0; i < header.size() && i < fields.size(); ++i)
+          r[header[i]] = fields[i];
+        rows.push_back(r);
+      }
+    return rows;
+  }
+
+  std::string read_text(const std::string &path)
+  {
+    std::ifstream      in(path);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+
+  /// A tiny bare-interface sweep parameter file in a fresh directory; returns its path.
+  std::string write_sweep_file(const std::string &dir, const std::string &pressures,
+                               const std::string &velocities)
+  {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string prm = dir + "/sweep.prm";
+    std::ofstream     out(prm);
+    out << "subsection Output\n  set Output directory = " << dir << "/out\n"
+        << "  set VTU output interval = 0\n  set Progress interval = 100\nend\n"
+        << "subsection Geometry\n  set Elements in x = 10\n  set Elements in y = 4\nend\n"
+        << "subsection Loading\n  set Time step = 2e-3\n  set Averaging time = 0.5\nend\n"
+        << "subsection Particle\n  set Enabled = false\nend\n"
+        << "subsection Sweep\n  set Pressures = " << pressures
+        << "\n  set Slip velocities = " << velocities << "\nend\n";
+    return prm;
+  }
+
+  /// Runs the executable on @p prm (serial, no mpirun); returns its exit status.
+  int run_executable(const std::string &prm, const std::string &log)
+  {
+    const std::string command =
+      std::string("\"") + GRANULAR_EXECUTABLE + "\" \"" + prm + "\" > \"" + log + "\" 2>&1";
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+  std::string temp_dir(const std::string &name)
+  {
+    return (fs::temp_directory_path() / ("granular-test-sweep-" + name)).string();
+  }
+
+  std::vector<std::string> subdirectories(const std::string &dir)
+  {
+    std::vector<std::string> names;
+    for (const auto &e : fs::directory_iterator(dir))
+      if (e.is_directory())
+        names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+} // namespace
+
+// The Cartesian product, the names and the per-point parameters, in-process.
+TEST(Sweep, ProductNamesAndTimeStepScaling)
+{
+  dealii::ParameterHandler prm;
+  granular::CommandLineOptions options;
+  options.set_entries = {"Sweep/Pressures=1, 2, 3", "Sweep/Slip velocities=2500, 5000",
+                         "Sweep/Shapes=circular, 0.6:0.4:2:4",
+                         "Output/Output directory=/tmp/granular-sweep-names",
+                         "Loading/Time step=1e-3"};
+  const granular::RunParameters P = granular::read_parameters(options, prm);
+  ASSERT_TRUE(P.sweep.active());
+  const auto points = granular::sweep_points(P);
+  ASSERT_EQ(points.size(), 12u);
+  EXPECT_EQ(points[0].name, "p1_v2500_tau0.0001_circular_d0_elastic");
+  EXPECT_EQ(points[1].name, "p1_v2500_tau0.0001_0.6x0.4x2x4_d0_elastic");
+  EXPECT_EQ(points[11].name, "p3_v5000_tau0.0001_0.6x0.4x2x4_d0_elastic");
+
+  // scaled (default): the fraction stays, Delta t = fraction L0 / v_F halves at 2 v_F
+  dealii::ParameterHandler point_prm;
+  const granular::RunParameters Q = granular::sweep_point_parameters(P, prm, points[3], point_prm);
+  EXPECT_DOUBLE_EQ(Q.loading.slip_velocity, 5000.);
+  EXPECT_DOUBLE_EQ(Q.loading.time_step_ratio, 1e-3);
+  EXPECT_EQ(Q.particle.shape_name, "custom");
+  EXPECT_DOUBLE_EQ(Q.particle.r1, 0.6);
+  EXPECT_DOUBLE_EQ(Q.particle.p2, 4.);
+  EXPECT_EQ(Q.output.output_directory, "/tmp/granular-sweep-names/" + points[3].name);
+  EXPECT_FALSE(Q.sweep.active());
+
+  // not scaled: Delta t of the file's slip velocity is kept
+  granular::RunParameters P_fixed = P;
+  P_fixed.sweep.scale_time_step_with_slip_velocity = false;
+  dealii::ParameterHandler point_prm_fixed;
+  const granular::RunParameters R =
+    granular::sweep_point_parameters(P_fixed, prm, points[3], point_prm_fixed);
+  EXPECT_NEAR(R.loading.time_step(R.block.length), P.loading.time_step(P.block.length),
+              1e-15);
+  EXPECT_DOUBLE_EQ(R.loading.time_step_ratio, 2e-3);
+
+  // a repeated value would give two points with one directory
+  granular::RunParameters P_dup = P;
+  P_dup.sweep.pressures = {1., 1.};
+  EXPECT_THROW(granular::sweep_points(P_dup), std::invalid_argument);
+}
+
+// 2 pressures x 2 slip velocities of the bare interface: 4 subdirectories, 4 rows with
+// kbar = k_o = 0.5, and the kbar-against-pressure plot of that sweep.csv.
+TEST(Sweep, TinyBareSweepWritesFourPointsAndPlot)
+{
+  const std::string dir = temp_dir("tiny");
+  const std::string prm = write_sweep_file(dir, "1, 2", "2500, 5000");
+  ASSERT_EQ(run_executable(prm, dir + "/log.txt"), 0) << read_text(dir + "/log.txt");
+  const std::string out = dir + "/out";
+  const auto        subdirs = subdirectories(out);
+  ASSERT_EQ(subdirs.size(), 4u);
+  const auto rows = read_csv(out + "/sweep.csv");
+  ASSERT_EQ(rows.size(), 4u);
+  for (const Row &r : rows)
+    {
+      EXPECT_EQ(r.at("status"), "ok") << r.at("name") << ": " << r.at("error");
+      EXPECT_NEAR(std::stod(r.at("kbar")), 0.5, 0.005) << r.at("name");
+      EXPECT_TRUE(fs::exists(out + "/" + r.at("name") + "/summary.csv")) << r.at("name");
+      EXPECT_DOUBLE_EQ(std::stod(r.at("pressure")), std::stod(r.at("point_pressure")));
+      EXPECT_DOUBLE_EQ(std::stod(r.at("slip_velocity")), std::stod(r.at("point_slip_velocity")));
+    }
+  EXPECT_EQ(rows[0].at("name"), "p1_v2500_tau0.0001_elliptical_d0_elastic");
+  EXPECT_EQ(rows[3].at("name"), "p2_v5000_tau0.0001_elliptical_d0_elastic");
+
+  const std::string plot = dir + "/kbar_vs_pressure";
+  const std::string command = std::string("/usr/bin/python3 \"") + GRANULAR_SOURCE_DIR +
+                              "/postprocess/kbar_vs_pressure.py\" \"" + out +
+                              "/sweep.csv\" -o \"" + plot + "\" > \"" + dir +
+                              "/plot.log\" 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << read_text(dir + "/plot.log");
+  EXPECT_TRUE(fs::exists(plot + ".png"));
+  EXPECT_GT(fs::file_size(plot + ".png"), 1000u);
+  EXPECT_TRUE(fs::exists(plot + ".pdf"));
+}
+
+// Rerunning a sweep runs only the missing points: completed summary.csv files are not
+// touched (contents and modification time), the deleted point is back.
+TEST(Sweep, ResumeRunsOnlyMissingPoints)
+{
+  const std::string dir = temp_dir("resume");
+  const std::string prm = write_sweep_file(dir, "1, 2", "2500, 5000");
+  ASSERT_EQ(run_executable(prm, dir + "/log1.txt"), 0) << read_text(dir + "/log1.txt");
+  const std::string out     = dir + "/out";
+  const auto        subdirs = subdirectories(out);
+  ASSERT_EQ(subdirs.size(), 4u);
+  std::map<std::string, std::pair<std::string, fs::file_time_type>> before;
+  for (const auto &s : subdirs)
+    before[s] = {read_text(out + "/" + s + "/summary.csv"),
+                 fs::last_write_time(out + "/" + s + "/summary.csv")};
+  const std::string removed = subdirs[2];
+  fs::remove_all(out + "/" + removed);
+
+  ASSERT_EQ(run_executable(prm, dir + "/log2.txt"), 0) << read_text(dir + "/log2.txt");
+  const std::string log2 = read_text(dir + "/log2.txt");
+  EXPECT_NE(log2.find("3 already complete"), std::string::npos) << log2;
+  ASSERT_EQ(subdirectories(out), subdirs);
+  for (const auto &s : subdirs)
+    {
+      const std::string path = out + "/" + s + "/summary.csv";
+      ASSERT_TRUE(fs::exists(path)) << s;
+      if (s == removed)
+        continue;
+      EXPECT_EQ(read_text(path), before[s].first) << s;
+      EXPECT_EQ(fs::last_write_time(path), before[s].second) << s;
+    }
+  const auto rows = read_csv(out + "/sweep.csv");
+  ASSERT_EQ(rows.size(), 4u);
+  for (const Row &r : rows)
+    {
+      EXPECT_EQ(r.at("status"), "ok") << r.at("name");
+      EXPECT_NEAR(std::stod(r.at("kbar")), 0.5, 0.005) << r.at("name");
+    }
+}
+
+// A point whose run fails (an absurd pressure inverts elements at once) gets a row with
+// its error; the other point completes; the exit status is non-zero.
+TEST(Sweep, FailingPointIsReportedAndOthersComplete)
+{
+  const std::string dir = temp_dir("failure");
+  const std::string prm = write_sweep_file(dir, "2, 1e9", "2500");
+  EXPECT_EQ(run_executable(prm, dir + "/log.txt"), 1) << read_text(dir + "/log.txt");
+  const auto rows = read_csv(dir + "/out/sweep.csv");
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].at("status"), "ok") << rows[0].at("error");
+  EXPECT_NEAR(std::stod(rows[0].at("kbar")), 0.5, 0.005);
+  EXPECT_EQ(rows[1].at("status"), "failed");
+  EXPECT_NE(rows[1].at("error").find("rubber solve failed"), std::string::npos)
+    << rows[1].at("error");
+  EXPECT_TRUE(rows[1].at("kbar").empty());
+  EXPECT_FALSE(fs::exists(dir + "/out/" + rows[1].at("name") + "/summary.csv"));
+  EXPECT_TRUE(fs::exists(dir + "/out/" + rows[1].at("name") + "/error.txt"));
+}
