@@ -1,4 +1,4 @@
-// Tests of parameter sweeps (spec §8.3) and of postprocess/kbar_vs_pressure.py (§8.4).
+// Tests of parameter sweeps (spec §8.3) and of the sweep post-processing scripts (§8.4).
 // The sweeps run through the executable (serial, without mpirun); the two-rank run is
 // the CTest test SweepMpi.TwoRanksMatchSerial (tests/sweep_mpi.sh).
 #include "io/command_line.h"
@@ -191,15 +191,19 @@ TEST(Sweep, TinyBareSweepWritesFourPointsAndPlot)
   EXPECT_EQ(rows[0].at("name"), "p1_v2500_tau0.0001_elliptical_d0_elastic");
   EXPECT_EQ(rows[3].at("name"), "p2_v5000_tau0.0001_elliptical_d0_elastic");
 
-  const std::string plot = dir + "/kbar_vs_pressure";
-  const std::string command = std::string("/usr/bin/python3 \"") + GRANULAR_SOURCE_DIR +
-                              "/postprocess/kbar_vs_pressure.py\" \"" + out +
-                              "/sweep.csv\" -o \"" + plot + "\" > \"" + dir +
-                              "/plot.log\" 2>&1";
-  ASSERT_EQ(std::system(command.c_str()), 0) << read_text(dir + "/plot.log");
-  EXPECT_TRUE(fs::exists(plot + ".png"));
-  EXPECT_GT(fs::file_size(plot + ".png"), 1000u);
-  EXPECT_TRUE(fs::exists(plot + ".pdf"));
+  // each sweep post-processing script turns the sweep into its figure (PNG and PDF)
+  for (const std::string script : {"kbar_vs_pressure", "kbar_vs_relaxation"})
+    {
+      const std::string plot    = dir + "/" + script;
+      const std::string command = std::string("/usr/bin/python3 \"") + GRANULAR_SOURCE_DIR +
+                                  "/postprocess/" + script + ".py\" \"" + out +
+                                  "/sweep.csv\" -o \"" + plot + "\" > \"" + dir +
+                                  "/plot.log\" 2>&1";
+      ASSERT_EQ(std::system(command.c_str()), 0) << script << read_text(dir + "/plot.log");
+      EXPECT_TRUE(fs::exists(plot + ".png")) << script;
+      EXPECT_GT(fs::file_size(plot + ".png"), 1000u) << script;
+      EXPECT_TRUE(fs::exists(plot + ".pdf")) << script;
+    }
 }
 
 // Rerunning a sweep runs only the missing points: completed summary.csv files are not
