@@ -13,6 +13,8 @@
  * J~_e = v_e / V_e (current over reference element area), p~_e = U'(J~_e)
  * (Hughes 1980; Simo, Taylor & Pister 1985; step-44 condenses the same fields
  * numerically). Its residual and consistent tangent are assembled directly.
+ * With a viscoelastic rubber the Maxwell branch (spec §3.3-3.4) acts in parallel at
+ * every quadrature point, with trial/converged history committed by commit_step().
  *
  * Units: mm, s, N (per mm thickness), t, MPa.
  */
@@ -104,7 +106,8 @@ namespace granular::fem
   public:
     /**
      * @param block        geometry and mesh (mm)
-     * @param rubber       material (MPa); the elastic branch is used here
+     * @param rubber       material (MPa): the Ogden elastic branch, U(J), and the
+     *                     Maxwell branch when Rubber/Maxwell branch/Viscoelastic is on
      * @param surface      rubber-surface penalties (MPa/mm) and k_o
      * @param solver       Newmark and Newton controls
      * @param density      rho_B (t/mm^3)

@@ -1,0 +1,72 @@
+#include "io/material_point_io.h"
+
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
+
+namespace granular::io
+{
+  std::vector<material::DeformationPoint> read_deformation_history(const std::string &path)
+  {
+    std::ifstream in(path);
+    if (!in)
+      throw std::runtime_error("cannot open the deformation history " + path);
+    std::string line;
+    std::getline(in, line);
+    if (line.rfind("t,F11,F12,F21,F22", 0) != 0)
+      throw std::runtime_error(path + ", line 1: expected the header t,F11,F12,F21,F22");
+    std::vector<material::DeformationPoint> path_points;
+    for (unsigned int n = 2; std::getline(in, line); ++n)
+      {
+        if (line.empty())
+          continue;
+        std::istringstream       s(line);
+        std::string              cell;
+        std::vector<double>      v;
+        while (std::getline(s, cell, ','))
+          try
+            {
+              std::size_t used = 0;
+              v.push_back(std::stod(cell, &used));
+            }
+          catch (const std::exception &)
+            {
+              throw std::runtime_error(path + ", line " + std::to_string(n) +
+                                       ": not a number: '" + cell + "'");
+            }
+        if (v.size() != 5)
+          throw std::runtime_error(path + ", line " + std::to_string(n) +
+                                   ": expected 5 values t,F11,F12,F21,F22");
+        material::DeformationPoint p;
+        p.t       = v[0];
+        p.F[0][0] = v[1];
+        p.F[0][1] = v[2];
+        p.F[1][0] = v[3];
+        p.F[1][1] = v[4];
+        if (!path_points.empty() && !(p.t > path_points.back().t))
+          throw std::runtime_error(path + ", line " + std::to_string(n) +
+                                   ": times must increase");
+        path_points.push_back(p);
+      }
+    if (path_points.empty())
+      throw std::runtime_error(path + ": no deformation points");
+    return path_points;
+  }
+
+  std::string stress_history_csv(const std::vector<material::StressRecord> &records)
+  {
+    std::ostringstream o;
+    o << "t,F11,F12,F21,F22,sigma_xx,sigma_yy,sigma_xy,sigma_zz,tau_v_xx,tau_v_yy,"
+         "tau_v_xy,payne_q,viscous_dissipation,energy_elastic,energy_viscous\n";
+    o << std::setprecision(12);
+    for (const auto &r : records)
+      o << r.t << ',' << r.F[0][0] << ',' << r.F[0][1] << ',' << r.F[1][0] << ','
+        << r.F[1][1] << ',' << r.cauchy[0][0] << ',' << r.cauchy[1][1] << ','
+        << r.cauchy[0][1] << ',' << r.cauchy[2][2] << ',' << r.kirchhoff_viscous[0][0]
+        << ',' << r.kirchhoff_viscous[1][1] << ',' << r.kirchhoff_viscous[0][1] << ','
+        << r.state.q << ',' << r.state.dissipation << ',' << r.energy_elastic << ','
+        << r.energy_viscous << '\n';
+    return o.str();
+  }
+} // namespace granular::io

@@ -1,0 +1,75 @@
+// The material-point driver from the command line (viscoelasticity issue): a step in
+// simple shear of the viscoelastic rubber, read back from the executable's CSV.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace
+{
+  std::vector<std::vector<double>> read_csv(const std::string &path, std::string &header)
+  {
+    std::ifstream                    in(path);
+    std::vector<std::vector<double>> rows;
+    std::getline(in, header);
+    for (std::string line; std::getline(in, line);)
+      {
+        std::vector<double> row;
+        std::istringstream  s(line);
+        for (std::string cell; std::getline(s, cell, ',');)
+          row.push_back(std::stod(cell));
+        rows.push_back(row);
+      }
+    return rows;
+  }
+} // namespace
+
+TEST(MaterialPoint, StepShearRelaxesFromGlassyToRubberyModulus)
+{
+  namespace fs          = std::filesystem;
+  const std::string dir = (fs::temp_directory_path() / "granular-test-material-point").string();
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // simple shear gamma = 1e-3 applied within 1e-7 s (<< tau0 = 1e-4 s), then held 20 tau0
+  const double gamma = 1e-3, tau0 = 1e-4;
+  {
+    std::ofstream f(dir + "/F.csv");
+    f << "t,F11,F12,F21,F22\n0,1,0,0,1\n1e-7," << 1. << ',' << gamma << ",0,1\n";
+    for (int i = 1; i <= 400; ++i)
+      f << 1e-7 + i * 0.05 * tau0 << ",1," << gamma << ",0,1\n";
+  }
+  const std::string command =
+    std::string(MATERIAL_POINT_EXECUTABLE) + " --set \"Rubber/Maxwell branch/Viscoelastic=true\" " +
+    GRANULAR_SOURCE_DIR + "/params/default.prm " + dir + "/F.csv -o " + dir +
+    "/stress.csv > " + dir + "/log.txt 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  std::string header;
+  const auto  rows = read_csv(dir + "/stress.csv", header);
+  ASSERT_EQ(rows.size(), 402u);
+  ASSERT_EQ(header.substr(0, 36), "t,F11,F12,F21,F22,sigma_xx,sigma_yy,");
+  const double mu0 = 0.5 * (0.661 * 1.8 + 0.231 * 2 + 0.0496 * 7); // Ogden set: 0.9995
+  const double sigma_xy = 7; // column index
+  // right after the step both branches respond: (mu_e + mu_v) mu0 gamma, mu_v = 5 mu_e
+  EXPECT_NEAR(rows[1][sigma_xy] / (6. * mu0 * gamma), 1., 0.01) << rows[1][sigma_xy];
+  // after 20 tau0 the Maxwell branch has relaxed: the elastic branch alone
+  EXPECT_NEAR(rows.back()[sigma_xy] / (mu0 * gamma), 1., 0.001) << rows.back()[sigma_xy];
+  // the viscous dissipation accumulated is positive
+  EXPECT_GT(rows.back()[13], 0.);
+  // a malformed history is rejected with the file and line named
+  {
+    std::ofstream f(dir + "/bad.csv");
+    f << "t,F11,F12,F21,F22\n0,1,0,0,1\n1e-7,1,x,0,1\n";
+  }
+  const std::string bad = std::string(MATERIAL_POINT_EXECUTABLE) + " " + GRANULAR_SOURCE_DIR +
+                          "/params/default.prm " + dir + "/bad.csv > " + dir +
+                          "/bad.txt 2>&1";
+  EXPECT_NE(std::system(bad.c_str()), 0);
+  std::ifstream      log(dir + "/bad.txt");
+  std::stringstream  text;
+  text << log.rdbuf();
+  EXPECT_NE(text.str().find("line 3"), std::string::npos) << text.str();
+}
