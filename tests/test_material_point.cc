@@ -73,3 +73,31 @@ TEST(MaterialPoint, StepShearRelaxesFromGlassyToRubberyModulus)
   text << log.rdbuf();
   EXPECT_NE(text.str().find("line 3"), std::string::npos) << text.str();
 }
+
+TEST(MaterialPoint, PayneProtocolModulusFallsWithAmplitudeOnlyWithPayneEffect)
+{
+  // Temizer 2013, Fig. 5 protocol (reduced to 20 amplitude steps): with d = 1e-2 s the
+  // secant modulus sigma11/H11 falls with the amplitude; with d = 0 it is amplitude-
+  // independent within 5 % in the small-strain range (H11 <= 0.02)
+  namespace fs          = std::filesystem;
+  const std::string dir = (fs::temp_directory_path() / "granular-test-payne").string();
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string command = std::string("/usr/bin/python3 ") + GRANULAR_SOURCE_DIR +
+                              "/postprocess/payne_protocol.py --material-point " +
+                              MATERIAL_POINT_EXECUTABLE + " --parameters " +
+                              GRANULAR_SOURCE_DIR + "/params/payne.prm --steps 20 -o " +
+                              dir + "/payne > " + dir + "/log.txt 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  std::string header;
+  const auto  rows = read_csv(dir + "/payne.csv", header);
+  ASSERT_EQ(rows.size(), 20u);
+  for (unsigned int k = 1; k < rows.size(); ++k)
+    EXPECT_LT(rows[k][1], rows[k - 1][1]) << "Payne modulus must fall, step " << k;
+  EXPECT_LT(rows.back()[1], 0.5 * rows.front()[1]);
+  for (const auto &r : rows)
+    if (r[0] <= 0.02)
+      EXPECT_NEAR(r[2] / rows.front()[2], 1., 0.05) << "H11 = " << r[0];
+  EXPECT_TRUE(fs::exists(dir + "/payne.png"));
+  EXPECT_TRUE(fs::exists(dir + "/payne.pdf"));
+}
