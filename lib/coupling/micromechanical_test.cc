@@ -100,7 +100,8 @@ namespace granular
   }
 
   RunSummary run_micromechanical_test(const RunParameters &P,
-                                      const dealii::ParameterHandler &prm)
+                                      const dealii::ParameterHandler &prm,
+                                      const std::function<void()> &after_each_step)
   {
     namespace fs = std::filesystem;
     const auto        wall_start = std::chrono::steady_clock::now();
@@ -485,6 +486,8 @@ namespace granular
           }
         if (P.output.vtu_interval > 0 && step % P.output.vtu_interval == 0)
           write_output(step, t);
+        if (after_each_step)
+          after_each_step();
 
         const auto now = std::chrono::steady_clock::now();
         if (std::chrono::duration<double>(now - last_progress).count() >=

@@ -7,6 +7,7 @@
  */
 #include "io/run_parameters.h"
 
+#include <functional>
 #include <string>
 
 namespace granular
@@ -47,9 +48,12 @@ namespace granular
    * from @p prm), history.csv, summary.csv (atomically, at the end), solution.pvd and
    * solution-NNNNN.vtu. Prints progress to stdout about once per
    * Output/Progress interval.
+   * @p after_each_step, if set, is called after every time step (a sweep's rank 0 uses
+   * it to answer the other ranks while it computes a point itself).
    * Throws std::runtime_error if the rubber solve fails after all cut-backs (nothing
    * is written to summary.csv then).
    */
   RunSummary run_micromechanical_test(const RunParameters &parameters,
-                                      const dealii::ParameterHandler &prm);
+                                      const dealii::ParameterHandler &prm,
+                                      const std::function<void()> &after_each_step = {});
 } // namespace granular

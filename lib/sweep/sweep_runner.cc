@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -131,6 +132,8 @@ namespace granular
     {
     public:
       explicit CoutRedirect(std::streambuf *b) : old_(std::cout.rdbuf(b)) {}
+      /// The terminal's stream while redirected (for reports made meanwhile).
+      std::streambuf *terminal() const { return old_; }
       ~CoutRedirect() { std::cout.rdbuf(old_); }
     private:
       std::streambuf *old_;
@@ -138,7 +141,8 @@ namespace granular
 
     /// Runs one point (serially); never throws.
     PointResult run_point(const RunParameters &parameters, const dealii::ParameterHandler &prm,
-                          const SweepPoint &point)
+                          const SweepPoint &point,
+                          const std::function<void()> &after_each_step = {})
     {
       PointResult result;
       const std::string dir = parameters.output.output_directory + "/" + point.name;
@@ -151,7 +155,8 @@ namespace granular
           dealii::ParameterHandler point_prm;
           const RunParameters point_parameters =
             sweep_point_parameters(parameters, prm, point, point_prm);
-          const RunSummary summary = run_micromechanical_test(point_parameters, point_prm);
+          const RunSummary summary =
+            run_micromechanical_test(point_parameters, point_prm, after_each_step);
           std::cout << format_summary(summary) << std::flush;
           result.status      = "ok";
           result.kbar        = summary.kbar;
@@ -222,7 +227,8 @@ namespace granular
     {
     public:
       SweepTable(std::string path, const std::vector<SweepPoint> &points)
-        : path_(std::move(path)), points_(points), results_(points.size())
+        : path_(std::move(path)), points_(points), results_(points.size()),
+          terminal_(std::cout.rdbuf())
       {}
 
       void set(const unsigned int index, const PointResult &r) { results_.at(index) = r; }
@@ -260,19 +266,23 @@ namespace granular
       void report(const unsigned int index, const int rank) const
       {
         const PointResult &r = results_.at(index);
-        std::cout << "point " << index + 1 << '/' << points_.size() << " ("
+        // rank 0 may be computing a point with std::cout redirected into its run.log:
+        // report on the terminal's stream captured when the table was made
+        std::ostream terminal(terminal_);
+        terminal << "point " << index + 1 << '/' << points_.size() << " ("
                   << points_[index].name << ") ";
         if (r.status == "ok")
-          std::cout << "done on rank " << rank << ", kbar = " << shortest(r.kbar, 8);
+          terminal << "done on rank " << rank << ", kbar = " << shortest(r.kbar, 8);
         else
-          std::cout << "FAILED on rank " << rank << ": " << r.error;
-        std::cout << std::endl;
+          terminal << "FAILED on rank " << rank << ": " << r.error;
+        terminal << std::endl;
       }
 
     private:
       std::string                    path_;
       const std::vector<SweepPoint> &points_;
       std::vector<PointResult>       results_;
+      std::streambuf *terminal_ = nullptr; ///< std::cout's buffer when the table was made
     };
   } // namespace
 
@@ -432,44 +442,57 @@ namespace granular
               }
             std::cout << "granular-interface: sweep of " << points.size() << " points ("
                       << points.size() - pending.size() << " already complete) on "
-                      << size << (size == 1 ? " rank" : " ranks (rank 0 coordinates)")
+                      << size << (size == 1 ? " rank" : " ranks")
                       << ", results in " << dir << "/sweep.csv" << std::endl;
             table.write();
 
-            if (size == 1)
-              for (const unsigned int i : pending)
+            // rank 0 computes points too; between its time steps (and afterwards) it
+            // answers the other ranks: a result is recorded, the next point handed out
+            std::size_t next   = 0;
+            int         active = size - 1; // workers still to be told to stop
+            auto handle = [&](const MPI_Status &st) {
+              int count = 0;
+              MPI_Get_count(&st, MPI_CHAR, &count);
+              std::string message(static_cast<std::size_t>(count), '\0');
+              MPI_Recv(message.data(), count, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, comm,
+                       MPI_STATUS_IGNORE);
+              if (st.MPI_TAG == tag_result)
                 {
-                  table.set(i, run_point(parameters, prm, points[i]));
+                  const auto [index, r] = deserialise(message);
+                  table.set(index, r);
                   table.write();
-                  table.report(i, 0);
+                  table.report(index, st.MPI_SOURCE);
                 }
-            else
+              int work = -1;
+              if (next < pending.size())
+                work = static_cast<int>(pending[next++]);
+              else
+                --active;
+              MPI_Send(&work, 1, MPI_INT, st.MPI_SOURCE, tag_work, comm);
+            };
+            auto poll = [&]() {
+              if (size == 1)
+                return;
+              int        flag = 0;
+              MPI_Status st;
+              while (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, &st) == MPI_SUCCESS &&
+                     flag)
+                handle(st);
+            };
+            poll();
+            while (next < pending.size())
               {
-                std::size_t next = 0;
-                int         active = size - 1;
-                while (active > 0)
-                  {
-                    MPI_Status st;
-                    MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &st);
-                    int count = 0;
-                    MPI_Get_count(&st, MPI_CHAR, &count);
-                    std::string message(static_cast<std::size_t>(count), '\0');
-                    MPI_Recv(message.data(), count, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, comm,
-                             MPI_STATUS_IGNORE);
-                    if (st.MPI_TAG == tag_result)
-                      {
-                        const auto [index, r] = deserialise(message);
-                        table.set(index, r);
-                        table.write();
-                        table.report(index, st.MPI_SOURCE);
-                      }
-                    int work = -1;
-                    if (next < pending.size())
-                      work = static_cast<int>(pending[next++]);
-                    else
-                      --active;
-                    MPI_Send(&work, 1, MPI_INT, st.MPI_SOURCE, tag_work, comm);
-                  }
+                const unsigned int i = pending[next++];
+                table.set(i, run_point(parameters, prm, points[i], poll));
+                table.write();
+                table.report(i, 0);
+                poll();
+              }
+            while (active > 0)
+              {
+                MPI_Status st;
+                MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &st);
+                handle(st);
               }
             status = table.all_ok() ? 0 : 1;
             std::cout << "granular-interface: sweep " << (status == 0 ? "complete" : "FAILED")

@@ -11,10 +11,11 @@
  * Distribution over MPI ranks (dynamic, master/worker):
  *  - one rank (MPI not initialised, or a communicator of size 1): rank 0 runs every
  *    point itself, in order;
- *  - N > 1 ranks: rank 0 only coordinates (hands out point indices on request with
- *    MPI_Send/MPI_Recv, collects the results, writes sweep.csv); ranks 1..N-1 each run
- *    one point at a time and ask for the next when done. Each point's run is serial:
- *    it makes no MPI call at all.
+ *  - N > 1 ranks: every rank computes. Ranks 1..N-1 ask rank 0 for a point index
+ *    (MPI_Send/MPI_Recv), run it, send back the result and ask again. Rank 0 takes
+ *    points itself and answers the others between its time steps (MPI_Iprobe from
+ *    the run's per-step hook) and, when no point is left, until all have finished;
+ *    it records the results and rewrites sweep.csv. A point's run makes no MPI call.
  *
  * Resume: a point whose subdirectory holds a complete summary.csv (the header of the
  * current summary_csv() and one row of as many fields) is not run again; its row is
