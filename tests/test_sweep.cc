@@ -11,13 +11,16 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace
@@ -204,6 +207,15 @@ TEST(Sweep, TinyBareSweepWritesFourPointsAndPlot)
       EXPECT_GT(fs::file_size(plot + ".png"), 1000u) << script;
       EXPECT_TRUE(fs::exists(plot + ".pdf")) << script;
     }
+  // and the history of one point (Temizer 2013, Fig. 8 style)
+  const std::string history = dir + "/friction_history";
+  const std::string command = std::string("/usr/bin/python3 \"") + GRANULAR_SOURCE_DIR +
+                              "/postprocess/friction_history.py\" \"" + out + "/" +
+                              rows[0].at("name") + "\" -o \"" + history + "\" > \"" + dir +
+                              "/history.log\" 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << read_text(dir + "/history.log");
+  EXPECT_GT(fs::file_size(history + ".png"), 1000u);
+  EXPECT_TRUE(fs::exists(history + ".pdf"));
 }
 
 // Rerunning a sweep runs only the missing points: completed summary.csv files are not
@@ -262,4 +274,59 @@ TEST(Sweep, FailingPointIsReportedAndOthersComplete)
   EXPECT_TRUE(rows[1].at("kbar").empty());
   EXPECT_FALSE(fs::exists(dir + "/out/" + rows[1].at("name") + "/summary.csv"));
   EXPECT_TRUE(fs::exists(dir + "/out/" + rows[1].at("name") + "/error.txt"));
+}
+
+// Spec §8.3 / the sweep issue: a sweep killed with SIGKILL after its first point has
+// completed, then rerun, has every point exactly once; the points completed before the
+// kill keep their files untouched (contents and modification time).
+TEST(Sweep, KilledSweepResumesWithoutTouchingCompletedPoints)
+{
+  const std::string dir = temp_dir("killed");
+  const std::string prm = write_sweep_file(dir, "1, 2", "2500, 5000");
+  const std::string out = dir + "/out";
+  // longer points (about 2 s each) so that the kill lands inside the sweep
+  const std::string run = std::string("\"") + GRANULAR_EXECUTABLE + "\" \"" + prm +
+                          "\" --set \"Loading/Time step=5e-4\"";
+  ASSERT_EQ(std::system((run + " > \"" + dir + "/log1.txt\" 2>&1 & echo $! > \"" + dir +
+                         "/pid\"").c_str()),
+            0);
+  const auto first_complete = [&]() {
+    std::vector<std::string> done;
+    if (fs::exists(out))
+      for (const std::string &d : subdirectories(out))
+        if (fs::exists(out + "/" + d + "/summary.csv"))
+          done.push_back(d);
+    return done;
+  };
+  const auto start = std::chrono::steady_clock::now();
+  while (first_complete().empty() &&
+         std::chrono::steady_clock::now() - start < std::chrono::seconds(120))
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_EQ(std::system(("kill -9 $(cat \"" + dir + "/pid\") 2>/dev/null").c_str()), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto done = first_complete();
+  ASSERT_FALSE(done.empty()) << "no point completed before the kill";
+  ASSERT_LT(done.size(), 4u) << "the sweep finished before the kill: test inconclusive";
+  std::map<std::string, std::pair<std::string, fs::file_time_type>> before;
+  for (const std::string &d : done)
+    before[d] = {read_text(out + "/" + d + "/summary.csv"),
+                 fs::last_write_time(out + "/" + d + "/summary.csv")};
+
+  ASSERT_EQ(std::system((run + " > \"" + dir + "/log2.txt\" 2>&1").c_str()), 0)
+    << read_text(dir + "/log2.txt");
+  const auto rows = read_csv(out + "/sweep.csv");
+  ASSERT_EQ(rows.size(), 4u);
+  std::set<std::string> names;
+  for (const Row &r : rows)
+    {
+      EXPECT_EQ(r.at("status"), "ok") << r.at("name");
+      names.insert(r.at("name"));
+    }
+  EXPECT_EQ(names.size(), 4u) << "a point appears twice";
+  EXPECT_EQ(subdirectories(out).size(), 4u);
+  for (const auto &[d, content_time] : before)
+    {
+      EXPECT_EQ(read_text(out + "/" + d + "/summary.csv"), content_time.first) << d;
+      EXPECT_EQ(fs::last_write_time(out + "/" + d + "/summary.csv"), content_time.second) << d;
+    }
 }
