@@ -61,8 +61,14 @@ namespace
   /// Runs the executable, returns the exit status; stderr+stdout into @p output.
   int run_executable(const std::string &arguments, std::string &output)
   {
-    const std::string log =
-      (std::filesystem::temp_directory_path() / "granular-test-exe.log").string();
+    // one log per test and call: CTest runs the tests of this file in parallel
+    static unsigned int call = 0;
+    const std::string   log =
+      (std::filesystem::temp_directory_path() /
+       ("granular-test-exe-" +
+        std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "-" +
+        std::to_string(++call) + ".log"))
+        .string();
     const int status =
       std::system((std::string(GRANULAR_EXECUTABLE) + " " + arguments + " > " + log +
                    " 2>&1")
