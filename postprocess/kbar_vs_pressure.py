@@ -10,8 +10,6 @@ Writes OUTPUT.png and OUTPUT.pdf. Needs Debian's python3-matplotlib.
 Exit status 1 if there is nothing to plot.
 """
 import argparse
-import csv
-import os
 import sys
 from collections import defaultdict
 
@@ -19,12 +17,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from sweep_table import read_sweep, successful_points  # noqa: E402
 
-def read_sweep(path):
-    if os.path.isdir(path):
-        path = os.path.join(path, "sweep.csv")
-    with open(path, newline="") as f:
-        return list(csv.DictReader(f))
+
 
 
 def curve_label(row, varying):
@@ -48,12 +43,7 @@ def main(argv=None):
                         help="output file name without extension (default: %(default)s)")
     args = parser.parse_args(argv)
 
-    rows = read_sweep(args.sweep)
-    for r in rows:
-        if r["status"] != "ok":
-            print(f"kbar_vs_pressure: skipping {r['name']} ({r['status']}: {r['error']})",
-                  file=sys.stderr)
-    rows = [r for r in rows if r["status"] == "ok"]
+    rows = successful_points(read_sweep(args.sweep), "kbar_vs_pressure")
     if not rows:
         print("kbar_vs_pressure: no successful point in the sweep", file=sys.stderr)
         return 1

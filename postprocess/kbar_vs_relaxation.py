@@ -11,8 +11,6 @@ Writes OUTPUT.png and OUTPUT.pdf. Needs Debian's python3-matplotlib.
 Exit status 1 if there is nothing to plot.
 """
 import argparse
-import csv
-import os
 import sys
 from collections import defaultdict
 
@@ -20,12 +18,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from sweep_table import read_sweep, successful_points  # noqa: E402
 
-def read_sweep(path):
-    if os.path.isdir(path):
-        path = os.path.join(path, "sweep.csv")
-    with open(path, newline="") as f:
-        return list(csv.DictReader(f))
+
 
 
 def main(argv=None):
@@ -41,12 +36,7 @@ def main(argv=None):
                              "(default: %(default)s)")
     args = parser.parse_args(argv)
 
-    rows = read_sweep(args.sweep)
-    for r in rows:
-        if r["status"] != "ok":
-            print(f"kbar_vs_relaxation: skipping {r['name']} ({r['status']}: {r['error']})",
-                  file=sys.stderr)
-    rows = [r for r in rows if r["status"] == "ok"]
+    rows = successful_points(read_sweep(args.sweep), "kbar_vs_relaxation")
     if not rows:
         print("kbar_vs_relaxation: no successful point in the sweep", file=sys.stderr)
         return 1
