@@ -10,6 +10,42 @@
 
 #include <cmath>
 #include <filesystem>
+#include <string>
+#include <vector>
+
+namespace
+{
+  /// The reduced coupled case of the tests: a small periodic cell (L0 = 3 mm, 12 x 6)
+  /// with the circular particle, Delta t = 1.25e-4 T0 (the explicit staggering needs
+  /// Delta t below ~2 us here, README) and a short averaging window; @p extra entries
+  /// are added. Writes into a fresh temporary directory named after @p name.
+  struct ReducedRun
+  {
+    granular::RunParameters parameters;
+    granular::RunSummary    summary;
+  };
+
+  ReducedRun run_reduced_coupled_case(const std::string              &name,
+                                      const std::vector<std::string> &extra = {})
+  {
+    granular::CommandLineOptions options;
+    const std::string            dir =
+      (std::filesystem::temp_directory_path() / ("granular-test-" + name)).string();
+    std::filesystem::remove_all(dir);
+    options.parameter_file   = std::string(GRANULAR_SOURCE_DIR) + "/params/circular.prm";
+    options.output_directory = dir;
+    options.set_entries = {"Geometry/Block length=3", "Geometry/Block height=1.5",
+                           "Geometry/Elements in x=12", "Geometry/Elements in y=6",
+                           "Loading/Time step=1.25e-4", "Loading/Averaging time=0.1",
+                           "Output/VTU output interval=0", "Output/Progress interval=100"};
+    options.set_entries.insert(options.set_entries.end(), extra.begin(), extra.end());
+    dealii::ParameterHandler prm;
+    ReducedRun               run;
+    run.parameters = granular::read_parameters(options, prm);
+    run.summary    = granular::run_micromechanical_test(run.parameters, prm);
+    return run;
+  }
+} // namespace
 
 TEST(MacroscopicFriction, TrapezoidalMovingAverageAndSpread)
 {
@@ -28,22 +64,10 @@ TEST(MacroscopicFriction, TrapezoidalMovingAverageAndSpread)
 
 TEST(CoupledTest, ReducedRunRollsAndStaysBelowSurfaceFriction)
 {
-  // a small periodic cell (L0 = 3 mm) with the circular particle; times shortened.
-  // The explicit DEM-FEM staggering needs Delta t below ~2 us here (README).
-  granular::CommandLineOptions options;
-  const std::string dir =
-    (std::filesystem::temp_directory_path() / "granular-test-coupled").string();
-  std::filesystem::remove_all(dir);
-  options.parameter_file   = std::string(GRANULAR_SOURCE_DIR) + "/params/circular.prm";
-  options.output_directory = dir;
-  options.set_entries = {"Geometry/Block length=3", "Geometry/Block height=1.5",
-                         "Geometry/Elements in x=12", "Geometry/Elements in y=6",
-                         "Loading/Time step=1.25e-4", "Loading/Averaging time=0.1",
-                         "Output/VTU output interval=0", "Output/Progress interval=100"};
-  dealii::ParameterHandler prm;
-  const auto P = granular::read_parameters(options, prm);
-  const auto s = granular::run_micromechanical_test(P, prm);
-
+  // the reduced cell with the circular particle; times shortened
+  const auto  run = run_reduced_coupled_case("coupled");
+  const auto &P   = run.parameters;
+  const auto &s   = run.summary;
   EXPECT_GT(s.kbar, 0.);
   EXPECT_LT(s.kbar, P.contact.rubber_surface.friction_coefficient) << "kbar = " << s.kbar;
   EXPECT_NEAR(s.mean_normal_force / (P.loading.pressure * 3.), 1., 0.01);
@@ -52,7 +76,7 @@ TEST(CoupledTest, ReducedRunRollsAndStaysBelowSurfaceFriction)
   EXPECT_NEAR(s.mean_rolling_speed / s.mean_particle_speed, 1., 0.1);
   // the explicit staggering is not exactly conservative, but bounded at this step
   EXPECT_LT(s.energy_balance_error, 0.05);
-  EXPECT_TRUE(std::filesystem::exists(dir + "/summary.csv"));
+  EXPECT_TRUE(std::filesystem::exists(P.output.output_directory + "/summary.csv"));
 }
 
 TEST(CoupledTest, EnergyGuardStopsARunWhoseBalanceFails)
@@ -96,20 +120,10 @@ TEST(CoupledTest, ViscoelasticRunClosesTheEnergyBalance)
   // all dissipation, viscous included) closes, and the rubber's hysteresis makes the
   // viscous part dominate the macroscopic friction (the rubber does not touch the
   // surface in this small cell, so friction dissipates little)
-  granular::CommandLineOptions options;
-  const std::string dir =
-    (std::filesystem::temp_directory_path() / "granular-test-coupled-visco").string();
-  std::filesystem::remove_all(dir);
-  options.parameter_file   = std::string(GRANULAR_SOURCE_DIR) + "/params/circular.prm";
-  options.output_directory = dir;
-  options.set_entries = {"Geometry/Block length=3", "Geometry/Block height=1.5",
-                         "Geometry/Elements in x=12", "Geometry/Elements in y=6",
-                         "Loading/Time step=1.25e-4", "Loading/Averaging time=0.1",
-                         "Rubber/Maxwell branch/Viscoelastic=true",
-                         "Output/VTU output interval=0", "Output/Progress interval=100"};
-  dealii::ParameterHandler prm;
-  const auto P = granular::read_parameters(options, prm);
-  const auto s = granular::run_micromechanical_test(P, prm);
+  const auto  run = run_reduced_coupled_case("coupled-visco",
+                                            {"Rubber/Maxwell branch/Viscoelastic=true"});
+  const auto &P   = run.parameters;
+  const auto &s   = run.summary;
   EXPECT_LT(s.energy_balance_error, 0.01);
   EXPECT_GT(s.kbar_V, 0.5 * s.kbar) << "kbar = " << s.kbar << ", kbar_V = " << s.kbar_V;
   EXPECT_GT(s.dissipation_viscous, 0.);
