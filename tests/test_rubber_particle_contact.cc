@@ -271,7 +271,8 @@ TEST(RubberParticleContact, CircleNormalTractionClosedForm)
 
 // 3. Action = reaction: the interface's resultant force and moment on the particle equal
 //    minus the weighted sum of the rubber tractions and minus the sum of their moments about
-//    the centre of the image each acts on (arm to the projection point, recomputed here).
+//    the centre of the image each acts on (arm to the rubber point, the work-conjugate choice
+//    of ParticleContactResultant).
 TEST(RubberParticleContact, ActionEqualsReaction)
 {
   const PenaltyContactParameters p = default_penalties();
@@ -331,10 +332,7 @@ TEST(RubberParticleContact, ActionEqualsReaction)
           n_slip += r.slipping;
           Tensor<1, 2> ck = interface.particle_pose().centre;
           ck[0] += r.trial.image * L0;
-          const Tensor<1, 2> m =
-            geometry::global_to_particle(ck, interface.particle_pose().rotation, x[i]);
-          const Tensor<1, 2> arm = geometry::rotate(interface.particle_pose().rotation,
-                                                    s.closest_point_projection(m).point);
+          const Tensor<1, 2> arm = x[i] - ck;
           force -= points[i].weight * r.traction;
           moment -= cross(arm, points[i].weight * r.traction);
         }
@@ -417,7 +415,8 @@ TEST(RubberParticleContact, StickPointMovesWithParticle)
               w * (0.5 * p.normal_penalty * depth * depth + 0.5 * t_T * t_T / p.tangential_penalty),
               1e-9 * interface.spring_energy());
   const auto res = interface.resultant();
-  EXPECT_NEAR(res.moment, -r0 * w * t_T, 1e-9 * r0 * w * t_T); // the rubber resists the turn
+  // the rubber resists the turn; arm: the rubber point at r0 - depth above the centre
+  EXPECT_NEAR(res.moment, -(r0 - depth) * w * t_T, 1e-9 * r0 * w * t_T);
   // without committing, a clockwise rotation gives the opposite traction
   interface.set_particle_pose(c, -alpha);
   interface.evaluate(0, x, x, t, K);

@@ -98,6 +98,20 @@ namespace granular::contact
   }
 
   double
+  DampedHertzDecompressionOff::force_on_branch(const double d, const double d_dot,
+                                               const RateBranch            branch,
+                                               const NormalContactHistory &h) const
+  {
+    if (branch == RateBranch::by_sign)
+      return force(d, d_dot, h);
+    if (!(d > 0.))
+      return 0.;
+    const double s = std::sqrt(d), elastic = k_N * d * s;
+    return branch == RateBranch::compression ? std::max(0., elastic + k_N * c_N * d_dot * s) :
+                                               elastic;
+  }
+
+  double
   DampedHertzDecompressionOff::elastic_force(const double d, const NormalContactHistory &) const
   {
     return d > 0. ? k_N * d * std::sqrt(d) : 0.;

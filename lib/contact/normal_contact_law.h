@@ -52,6 +52,33 @@ namespace granular::contact
     virtual double
     force(double d, double d_dot, const NormalContactHistory &h) const = 0;
 
+    /// Branch of a law whose form changes with the sign of d' (a kink at d' = 0).
+    enum class RateBranch
+    {
+      by_sign,     ///< the law as defined: the branch follows the sign of d'
+      compression, ///< the d' >= 0 form whatever the sign of d'
+      decompression ///< the d' < 0 form whatever the sign of d'
+    };
+
+    /// true if force() changes its form with the sign of d' (non-smooth at d' = 0).
+    virtual bool
+    switches_with_rate() const
+    {
+      return false;
+    }
+
+    /**
+     * force() on a fixed branch (N/mm), for implicit solvers that must keep the residual
+     * smooth within a Newton solve (coupling::MonolithicParticle). Laws without a switch
+     * ignore @p branch. Default: force(d, d_dot, h).
+     */
+    virtual double
+    force_on_branch(double d, double d_dot, RateBranch /*branch*/,
+                    const NormalContactHistory &h) const
+    {
+      return force(d, d_dot, h);
+    }
+
     /// Conservative (elastic) part of the force (N/mm); force() - elastic_force() is the
     /// dissipative part whose power is accumulated as damping dissipation. 0 for d <= 0.
     virtual double
@@ -116,6 +143,16 @@ namespace granular::contact
     name() const override;
     double
     force(double d, double d_dot, const NormalContactHistory &h) const override;
+    /// true: the damping is switched off for d' < 0.
+    bool
+    switches_with_rate() const override
+    {
+      return true;
+    }
+    /// compression: max(0, k_N sqrt(d) (d + c_N d')) for any d'; decompression: k_N d^(3/2).
+    double
+    force_on_branch(double d, double d_dot, RateBranch branch,
+                    const NormalContactHistory &h) const override;
     /// k_N d^(3/2).
     double
     elastic_force(double d, const NormalContactHistory &h) const override;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 namespace granular::contact
 {
@@ -32,16 +33,22 @@ namespace granular::contact
     return r;
   }
 
-  ParticleSurfaceContactResult
-  particle_surface_contact(const geometry::Superellipse           &geometry,
-                           const NormalContactLaw                 &law,
-                           const ParticleSurfaceContactParameters &parameters,
-                           const Tensor<1, 2>                     &centre,
-                           const Tensor<1, 2>                     &velocity,
-                           const double                            rotation,
-                           const double                            angular_velocity,
-                           const ParticleSurfaceContactHistory    &old,
-                           const double                            dt)
+  namespace
+  {
+    /// Shared evaluation; @p increment: the displacement (Delta c, Delta theta) of the
+    /// particle over the step, or nullptr for the rigid-body increment v_c dt.
+    ParticleSurfaceContactResult
+    evaluate(const geometry::Superellipse           &geometry,
+             const NormalContactLaw                 &law,
+             const ParticleSurfaceContactParameters &parameters,
+             const Tensor<1, 2>                     &centre,
+             const Tensor<1, 2>                     &velocity,
+             const double                            rotation,
+             const double                            angular_velocity,
+             const ParticleSurfaceContactHistory    &old,
+             const double                            dt,
+             const std::pair<Tensor<1, 2>, double>  *increment,
+             const NormalContactLaw::RateBranch      branch)
   {
     if (!(dt >= 0.) || !std::isfinite(dt))
       throw std::invalid_argument("particle_surface_contact: dt must be non-negative and "
@@ -65,7 +72,8 @@ namespace granular::contact
     // 3. normal law (spec §5.1)
     const NormalContactHistory h =
       law.updated_history(r.indentation, r.indentation_rate, old.normal);
-    const double f_N = r.indentation > 0. ? law.force(r.indentation, r.indentation_rate, h) : 0.;
+    const double f_N =
+      r.indentation > 0. ? law.force_on_branch(r.indentation, r.indentation_rate, branch, h) : 0.;
     r.in_contact     = r.indentation > 0. && f_N > 0.;
     if (!r.in_contact)
       {
@@ -78,7 +86,10 @@ namespace granular::contact
       }
 
     // 4. tangential trial and return mapping (spec §5.2)
-    const double trial = old.tangential_displacement + r.contact_velocity[0] * dt;
+    const double slide = increment == nullptr ?
+                           r.contact_velocity[0] * dt :
+                           increment->first[0] - arm[1] * increment->second;
+    const double trial = old.tangential_displacement + slide;
     const TangentialReturnMapping t =
       coulomb_return_mapping(trial, parameters.tangential_stiffness,
                              parameters.friction_coefficient, f_N);
@@ -97,5 +108,42 @@ namespace granular::contact
     r.normal_energy     = law.stored_energy(r.indentation, h);
     r.tangential_energy = 0.5 * parameters.tangential_stiffness * t.displacement * t.displacement;
     return r;
+  }
+  } // namespace
+
+  ParticleSurfaceContactResult
+  particle_surface_contact(const geometry::Superellipse           &geometry,
+                           const NormalContactLaw                 &law,
+                           const ParticleSurfaceContactParameters &parameters,
+                           const Tensor<1, 2>                     &centre,
+                           const Tensor<1, 2>                     &velocity,
+                           const double                            rotation,
+                           const double                            angular_velocity,
+                           const ParticleSurfaceContactHistory    &old,
+                           const double                            dt)
+  {
+    return evaluate(geometry, law, parameters, centre, velocity, rotation, angular_velocity,
+                    old, dt, nullptr, NormalContactLaw::RateBranch::by_sign);
+  }
+
+  ParticleSurfaceContactResult
+  particle_surface_contact(const geometry::Superellipse           &geometry,
+                           const NormalContactLaw                 &law,
+                           const ParticleSurfaceContactParameters &parameters,
+                           const Tensor<1, 2>                     &centre,
+                           const Tensor<1, 2>                     &velocity,
+                           const double                            rotation,
+                           const double                            angular_velocity,
+                           const ParticleSurfaceContactHistory    &old,
+                           const double                            dt,
+                           const Tensor<1, 2>                     &centre_increment,
+                           const double                            rotation_increment,
+                           const NormalContactLaw::RateBranch      branch)
+  {
+    if (!std::isfinite(centre_increment[0]) || !std::isfinite(rotation_increment))
+      throw std::invalid_argument("particle_surface_contact: the increment is not finite");
+    const std::pair<Tensor<1, 2>, double> increment(centre_increment, rotation_increment);
+    return evaluate(geometry, law, parameters, centre, velocity, rotation, angular_velocity,
+                    old, dt, &increment, branch);
   }
 } // namespace granular::contact

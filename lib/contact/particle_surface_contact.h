@@ -108,4 +108,31 @@ namespace granular::contact
                            double                                  angular_velocity,
                            const ParticleSurfaceContactHistory    &old,
                            double                                  dt);
+
+  /**
+   * As above, for the implicit (monolithic) particle update of coupling::MonolithicParticle:
+   * @p velocity and @p angular_velocity (the Newmark velocities at t_{n+1}) give only the
+   * indentation rate d_N' of the normal law, while the tangential increment of step 4 is the
+   * displacement of the particle material point at x_c over the step,
+   *     Delta x_c1 = Delta c_1 - (x_c - c)_2 Delta theta,
+   * from the given @p centre_increment Delta c (mm) and @p rotation_increment Delta theta
+   * (rad) (the rigid-body displacement with the arm at t_{n+1}, i.e. v_c dt of the first form
+   * with the mean velocity of the step). @p branch fixes the branch of a law that switches
+   * with the sign of d' (NormalContactLaw::force_on_branch()).
+   * @throws std::invalid_argument as above, or if an increment is not finite.
+   */
+  ParticleSurfaceContactResult
+  particle_surface_contact(const geometry::Superellipse           &geometry,
+                           const NormalContactLaw                 &law,
+                           const ParticleSurfaceContactParameters &parameters,
+                           const Tensor<1, 2>                     &centre,
+                           const Tensor<1, 2>                     &velocity,
+                           double                                  rotation,
+                           double                                  angular_velocity,
+                           const ParticleSurfaceContactHistory    &old,
+                           double                                  dt,
+                           const Tensor<1, 2>                     &centre_increment,
+                           double                                  rotation_increment,
+                           NormalContactLaw::RateBranch branch =
+                             NormalContactLaw::RateBranch::by_sign);
 } // namespace granular::contact

@@ -155,7 +155,45 @@ namespace granular::contact
     r.normal              = geometry::rotate(pose.rotation, n);
     r.projection_point    = geometry::particle_to_global(image_centre, pose.rotation, proj.point);
     r.image_centre        = image_centre;
+    r.rubber_point        = x;
     return r;
+  }
+
+  PointCouplingTangent
+  rubber_particle_coupling_tangent(const ParticleContactResponse &response, const double w)
+  {
+    PointCouplingTangent c;
+    if (!response.in_contact)
+      return c;
+    const Tensor<1, 2> &t  = response.traction;
+    const Tensor<2, 2> &T  = response.tangent;
+    const Tensor<1, 2>  r  = response.rubber_point - response.image_centre;
+    const Tensor<1, 2>  Et = perpendicular(t), Er = perpendicular(r);
+    // dt/dq: columns c1, c2 (= -T e_j) and theta (= E t - T E r)
+    const Tensor<1, 2> dt_dtheta = Et - T * Er;
+    for (unsigned int j = 0; j < 2; ++j)
+      for (unsigned int a = 0; a < 2; ++a)
+        c.dtraction_dq[j][a] = -T[a][j];
+    c.dtraction_dq[2] = dt_dtheta;
+    // P = (-w t, -w r x t), r x t = r1 t2 - r2 t1
+    for (unsigned int j = 0; j < 2; ++j)
+      {
+        for (unsigned int k = 0; k < 2; ++k)
+          c.dresultant_dx[k][j] = -w * T[k][j];
+        // d(r x t)/dx_j = (e_j x t) + r x T e_j
+        const double ej_x_t = j == 0 ? t[1] : -t[0];
+        c.dresultant_dx[2][j] = -w * (ej_x_t + r[0] * T[1][j] - r[1] * T[0][j]);
+      }
+    for (unsigned int j = 0; j < 3; ++j)
+      {
+        const Tensor<1, 2> &dt = c.dtraction_dq[j];
+        c.dresultant_dq[0][j]  = -w * dt[0];
+        c.dresultant_dq[1][j]  = -w * dt[1];
+        // dr/dc_j = -e_j, dr/dtheta = 0
+        const double dr_x_t = j == 0 ? -t[1] : j == 1 ? t[0] : 0.;
+        c.dresultant_dq[2][j] = -w * (dr_x_t + r[0] * dt[1] - r[1] * dt[0]);
+      }
+    return c;
   }
 
   // ======================================================================================
@@ -258,11 +296,17 @@ namespace granular::contact
         if (!r.in_contact)
           continue;
         const Tensor<1, 2> f   = -points_[i].weight * r.traction; // on the particle
-        const Tensor<1, 2> arm = r.projection_point - r.image_centre;
+        const Tensor<1, 2> arm = r.rubber_point - r.image_centre; // work-conjugate arm
         res.force += f;
         res.moment += arm[0] * f[1] - arm[1] * f[0];
       }
     return res;
+  }
+
+  PointCouplingTangent
+  RubberParticleInterface::point_coupling_tangent(const unsigned int i) const
+  {
+    return rubber_particle_coupling_tangent(responses_.at(i), points_.at(i).weight);
   }
 
   unsigned int

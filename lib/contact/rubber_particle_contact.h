@@ -53,6 +53,7 @@
 
 #include <deal.II/base/tensor.h>
 
+#include <array>
 #include <vector>
 
 namespace granular::contact
@@ -91,6 +92,7 @@ namespace granular::contact
     Tensor<1, 2> normal;           ///< outward particle normal n at y_p (global, unit)
     Tensor<1, 2> projection_point; ///< x_p = c_k + R y_p (global, mm): where the reaction acts
     Tensor<1, 2> image_centre;     ///< c_k = c + k L0 e1 (global, mm) of the penetrated image
+    Tensor<1, 2> rubber_point;     ///< x (global, mm): the rubber point the traction acts at
     /// |Delta g_T| of the return mapping (mm): (|t_T^tr| - k_PB t_N) / eps_T in slip, else 0
     double slip_increment = 0.;
   };
@@ -120,12 +122,40 @@ namespace granular::contact
                           const ParticlePose &pose, const geometry::Superellipse &particle,
                           const PenaltyContactParameters &p, double cell_length = 0.);
 
-  /// Resultant of the rubber contact tractions acting ON THE PARTICLE (spec §5, §6).
+  /**
+   * Resultant of the rubber contact tractions acting ON THE PARTICLE (spec §5, §6).
+   * The moment arm is the rubber point x_i (choice): the contact energy depends on the
+   * pose only through m = R^T (x - c_k), so the generalised force work-conjugate to theta is
+   * sum_i (x_i - c_k,i) x f_i. Arms to the projection points x_p,i = x_i - g_N n would add a
+   * non-conservative moment sum_i w_i g_N t_T (g_N ~ 1e-6 mm at the defaults).
+   */
   struct ParticleContactResultant
   {
     Tensor<1, 2> force;       ///< -sum_i w_i t_i (N/mm, global frame)
-    double       moment = 0.; ///< sum_i (x_p,i - c_k,i) x f_i . e3 about the centre (N mm/mm)
+    double       moment = 0.; ///< sum_i (x_i - c_k,i) x f_i . e3 about the centre (N mm/mm)
   };
+
+  /**
+   * Linearisation of one rubber point's contact with respect to the particle pose
+   * q = (c_1, c_2, theta) (mm, mm, rad), for the monolithic DEM-FEM coupling
+   * (coupling::MonolithicParticle). With r = x - c_k, E = e3 x (rotation by +pi/2), T = dt/dx:
+   *   dt/dc = -T,  dt/dtheta = E t - T E r
+   * (t = R t_p(m), m = R^T (x - c_k), the stick point fixed in the particle frame); the
+   * point's contribution P = (f, r x f) with f = -w t to the resultant on the particle is
+   * differentiated with respect to x and q by the product rule.
+   */
+  struct PointCouplingTangent
+  {
+    std::array<Tensor<1, 2>, 3> dtraction_dq; ///< d t / d q_j (MPa/mm for c, MPa/rad for theta)
+    /// d P_k / d x (row k: d F_1, d F_2 in N/mm per mm, d M in N mm/mm per mm)
+    std::array<Tensor<1, 2>, 3> dresultant_dx;
+    std::array<std::array<double, 3>, 3> dresultant_dq{}; ///< d P_k / d q_j
+  };
+
+  /// PointCouplingTangent of a response of rubber_particle_contact() for a point of reference
+  /// boundary length @p weight (mm); all zero if the point is not in contact.
+  PointCouplingTangent
+  rubber_particle_coupling_tangent(const ParticleContactResponse &response, double weight);
 
   /**
    * The rubber-particle interface as an obstacle of the FEM bottom boundary
@@ -185,6 +215,8 @@ namespace granular::contact
 
     /// Force (N/mm) and moment about c (N mm/mm) on the particle from the last evaluation.
     ParticleContactResultant resultant() const;
+    /// rubber_particle_coupling_tangent() of point @p i's last evaluation.
+    PointCouplingTangent point_coupling_tangent(unsigned int i) const;
     /// Number of points in contact / slipping in the last evaluation.
     unsigned int n_in_contact() const;
     unsigned int n_slipping() const;

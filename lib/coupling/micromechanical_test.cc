@@ -2,6 +2,7 @@
 
 #include "contact/rubber_particle_contact.h"
 #include "coupling/macroscopic_friction.h"
+#include "coupling/monolithic_particle.h"
 #include "dem/particle.h"
 #include "fem/rubber_block.h"
 #include "io/atomic_file.h"
@@ -146,12 +147,20 @@ namespace granular
                            loading.full_load, P.output.verbose);
     block.set_timer(&timer);
     std::unique_ptr<contact::RubberParticleInterface> interface;
+    std::unique_ptr<coupling::MonolithicParticle>     monolithic;
     if (particle)
       {
         interface = std::make_unique<contact::RubberParticleInterface>(
           block.contact_points(), particle->geometry(), P.contact.rubber_particle, L0);
         interface->set_particle_pose(particle->state().centre, particle->state().rotation);
-        block.set_obstacle(interface.get());
+        if (P.solver.monolithic_coupling)
+          {
+            monolithic = std::make_unique<coupling::MonolithicParticle>(
+              *particle, *interface, P.solver.newmark_beta, P.solver.newmark_gamma);
+            block.set_obstacle(monolithic.get());
+          }
+        else
+          block.set_obstacle(interface.get());
       }
 
     std::cout << "granular-interface: " << block.n_cells() << " Q1P0 cells, "
@@ -253,10 +262,10 @@ namespace granular
               std::ostringstream m;
               m << "the rubber solve failed at t = " << t0 + h << " s (t/T0 = " << (t0 + h) / T0
                 << ") after " << level << " cut-backs of the time step: " << e.what();
-              if (particle)
+              if (particle && !monolithic)
                 m << ". With a particle this usually means that the explicit DEM-FEM "
-                     "coupling became unstable: reduce Loading/Time step (README, "
-                     "Coupling)";
+                     "coupling became unstable: use Solver/Coupling scheme = monolithic "
+                     "or reduce Loading/Time step (README, Coupling)";
               throw std::runtime_error(m.str());
             }
           ++summary.cutbacks;
@@ -364,15 +373,24 @@ namespace granular
           substeps = particle->advance(dt, F, M);
           interface->set_particle_pose(particle->state().centre, particle->state().rotation);
         };
-        if (particle)
+        if (particle && !monolithic)
           {
             particle_at_t_n = particle->checkpoint();
             advance_particle(rubber_force, rubber_moment);
           }
         // 2. rubber solve at t_{n+1} with the particle held; 3. forces at t_{n+1}
+        // (monolithic: the particle moves with the rubber inside the Newton solve)
         fem::StepStatistics stats;
         if (!particle)
           stats = advance_rubber(t0, dt, 0);
+        else if (monolithic)
+          {
+            stats         = advance_rubber(t0, dt, 0);
+            substeps      = particle->last_substeps();
+            const auto r  = interface->resultant();
+            rubber_force  = r.force;
+            rubber_moment = r.moment;
+          }
         else
           {
             const double t1 = t0 + dt;
@@ -423,8 +441,9 @@ namespace granular
               std::ostringstream m;
               m << "the energy balance fails by " << 100. * std::abs(balance) / scale
                 << " % of the work done at t = " << t << " s (t/T0 = " << t / T0
-                << "): the explicit DEM-FEM coupling creates energy, i.e. it has become "
-                   "unstable (particle x = "
+                << (monolithic ? "): the DEM-FEM coupled step creates energy (particle x = " :
+                                 "): the explicit DEM-FEM coupling creates energy, i.e. it "
+                                 "has become unstable (particle x = ")
                 << (particle ? particle->state().centre[0] : 0.) << " mm, theta = "
                 << (particle ? particle->state().rotation : 0.)
                 << " rad). A smaller Loading/Time step helps only partly; see README, "

@@ -106,6 +106,36 @@ namespace granular::dem
   }
 
   void
+  Particle::accept_step(const double dt, const Tensor<1, 2> &centre_increment,
+                        const double rotation_increment, const Tensor<1, 2> &velocity,
+                        const double angular_velocity,
+                        const contact::ParticleSurfaceContactResult &contact,
+                        const double external_work)
+  {
+    if (!(dt >= 0.) || !std::isfinite(dt) || !finite(centre_increment) ||
+        !std::isfinite(rotation_increment) || !finite(velocity) ||
+        !std::isfinite(angular_velocity) || !std::isfinite(external_work))
+      throw std::invalid_argument("Particle::accept_step: dt < 0 or a non-finite argument");
+    ParticleState &s = data.state;
+    s.centre += centre_increment;
+    data.unwrapped_centre += centre_increment;
+    s.rotation += rotation_increment;
+    s.velocity         = velocity;
+    s.angular_velocity = angular_velocity;
+    wrap();
+    data.contact = contact;
+    data.friction_dissipation += contact.friction_dissipation;
+    data.damping_dissipation += contact.damping_dissipation;
+    data.external_work += external_work;
+    data.gross_external_work += std::abs(external_work);
+    data.energy_scale = std::max(data.energy_scale, kinetic_energy() + contact_energy());
+    data.max_height_change = std::max(data.max_height_change, std::abs(s.centre[1] - height_0));
+    data.time += dt;
+    data.last_substeps = 1;
+    data.total_substeps += 1;
+  }
+
+  void
   Particle::wrap()
   {
     double &x = data.state.centre[0];
@@ -439,6 +469,24 @@ namespace granular::dem
   Particle::cell_length() const
   {
     return L0;
+  }
+
+  double
+  Particle::gravity() const
+  {
+    return g;
+  }
+
+  const contact::NormalContactLaw &
+  Particle::normal_law() const
+  {
+    return *law;
+  }
+
+  const ParticleSurfaceContactParameters &
+  Particle::surface_contact_parameters() const
+  {
+    return parameters;
   }
 
   Tensor<1, 2>

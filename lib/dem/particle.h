@@ -193,6 +193,22 @@ namespace granular::dem
     critical_time_step(double horizon, const Tensor<1, 2> &external_force,
                        double external_moment) const;
 
+    /**
+     * Accept a step t -> t + @p dt computed by an implicit update outside this class (the
+     * monolithic DEM-FEM coupling, coupling::MonolithicParticle): the centre and rotation
+     * move by @p centre_increment (mm) and @p rotation_increment (rad), the velocities become
+     * @p velocity (mm/s) and @p angular_velocity (rad/s), @p contact is the particle-surface
+     * contact evaluated at the new state (its history becomes the contact history, its
+     * friction and damping dissipation increments are accumulated), and @p external_work
+     * (N mm/mm) is the work of the rubber force and moment over the step. c_1 is wrapped.
+     * Counts as one sub-step; no energy check (the caller's coupled balance applies).
+     * @throws std::invalid_argument if dt < 0 or an argument is not finite.
+     */
+    void
+    accept_step(double dt, const Tensor<1, 2> &centre_increment, double rotation_increment,
+                const Tensor<1, 2> &velocity, double angular_velocity,
+                const contact::ParticleSurfaceContactResult &contact, double external_work);
+
     // ---- state and contact ----------------------------------------------------------------
     const ParticleState &
     state() const;
@@ -251,6 +267,15 @@ namespace granular::dem
     moment_of_inertia() const;
     double
     cell_length() const;
+    /// g (mm/s^2), acting in -e2.
+    double
+    gravity() const;
+    /// The particle-surface normal contact law (spec §5.1).
+    const contact::NormalContactLaw &
+    normal_law() const;
+    /// k_T, k_PS and the normal-law parameters of the particle-surface contact.
+    const ParticleSurfaceContactParameters &
+    surface_contact_parameters() const;
     /// Highest point of the particle (global, mm): c - R(theta) y_c (central symmetry).
     Tensor<1, 2>
     highest_point() const;

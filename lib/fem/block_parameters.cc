@@ -80,8 +80,19 @@ namespace granular
                       "all dissipation) fails by more than this fraction of the work "
                       "done: the sign of an unstable explicit DEM-FEM coupling, which "
                       "must never go on silently (spec §5.3).");
+    prm.declare_entry("Coupling scheme", "monolithic", Selection("monolithic|staggered"),
+                      "How the DEM particle and the rubber are coupled in a time step. "
+                      "monolithic (choice, default): the particle's centre and rotation "
+                      "are unknowns of the rubber's Newton system (implicit Newmark for "
+                      "both, consistent linearisation of both contacts), stable at any "
+                      "time step. staggered: spec §5.3, the particle advanced explicitly "
+                      "with the rubber force of t_n, then the rubber solved with the "
+                      "particle held (with the sub-iterations below); it fails when the "
+                      "particle moves fast, e.g. the default ellipse rolling over its "
+                      "edge (README, Coupling).");
     prm.declare_entry("Coupling iterations", "20", Integer(0),
-                      "Maximum DEM-FEM sub-iterations per time step. After the explicit "
+                      "Staggered scheme only: maximum DEM-FEM sub-iterations per time "
+                      "step. After the explicit "
                       "pass of spec §5.3 the particle is advanced again from t_n with the "
                       "trapezoidal rubber force (F_n + F_{n+1})/2 and the rubber solved "
                       "again (Aitken relaxation) until the interface work mismatch is "
@@ -103,6 +114,7 @@ namespace granular
     increment_tolerance   = prm.get_double("Increment tolerance");
     max_cutbacks          = prm.get_integer("Maximum cut-backs");
     max_energy_error      = prm.get_double("Maximum energy balance error");
+    monolithic_coupling   = prm.get("Coupling scheme") == "monolithic";
     coupling_iterations   = prm.get_integer("Coupling iterations");
     coupling_tolerance    = prm.get_double("Coupling tolerance");
     prm.leave_subsection();

@@ -36,6 +36,9 @@ namespace granular
     double       increment_tolerance = 1e-8;///< relative increment norm
     unsigned int max_cutbacks       = 6;    ///< step halvings before giving up
     double       max_energy_error   = 0.2;  ///< stop when the energy balance fails by more
+    /// true: the particle's unknowns are solved in the rubber's Newton system
+    /// (coupling::MonolithicParticle); false: the staggered scheme of spec §5.3
+    bool         monolithic_coupling = true;
     unsigned int coupling_iterations = 20;  ///< DEM-FEM sub-iterations per step (0: explicit)
     double       coupling_tolerance  = 1e-3;///< interface work mismatch / platen work per step
 

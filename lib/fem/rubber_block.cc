@@ -132,6 +132,8 @@ namespace granular::fem
     double              viscous_dissipation = 0.;
 
     BoundaryObstacle *obstacle = nullptr;
+    unsigned int      n_rigid  = 0; ///< obstacle->n_rigid_dofs(), appended after the FE dofs
+    std::vector<double> rigid_q;    ///< current iterate of the obstacle's unknowns
     TimerOutput      *timer    = nullptr;
 
     Impl(const BlockParameters &block, const RubberParameters &rubber,
@@ -252,10 +254,6 @@ namespace granular::fem
         }
       constraints.close();
 
-      DynamicSparsityPattern dsp(dof_handler.n_dofs());
-      DoFTools::make_sparsity_pattern(dof_handler, dsp, constraints, false);
-      sparsity.copy_from(dsp);
-      system_matrix.reinit(sparsity);
 
       // --- reference data of every cell ---
       QGauss<2>   quadrature(2);
@@ -312,6 +310,7 @@ namespace granular::fem
                     ContactPoint{c.N_a * Xa + c.N_b * Xb, 0.5 * (Xb - Xa).norm()});
                 }
             }
+      make_sparsity();
       surface_history.assign(contact_points.size(), {});
       surface_trial.assign(contact_points.size(), {});
 
@@ -327,6 +326,53 @@ namespace granular::fem
           maxwell_energy_trial      = maxwell_energy_converged;
           maxwell_dissipation_trial = maxwell_energy_converged;
         }
+    }
+
+    /// Sparsity of the FE system, extended by the n_rigid unknowns of a movable obstacle,
+    /// which couple with each other and with every bottom-boundary dof.
+    void make_sparsity()
+    {
+      const types::global_dof_index n = dof_handler.n_dofs();
+      DynamicSparsityPattern        dsp(n + n_rigid);
+      DoFTools::make_sparsity_pattern(dof_handler, dsp, constraints, false);
+      if (n_rigid > 0)
+        {
+          std::vector<types::global_dof_index> rigid(n_rigid), boundary;
+          for (unsigned int j = 0; j < n_rigid; ++j)
+            rigid[j] = n + j;
+          std::set<types::global_dof_index> bottom;
+          for (const auto &c : contact_data)
+            bottom.insert(c.dofs.begin(), c.dofs.end());
+          boundary.assign(bottom.begin(), bottom.end());
+          constraints.add_entries_local_to_global(rigid, boundary, dsp, false);
+          constraints.add_entries_local_to_global(boundary, rigid, dsp, false);
+          constraints.add_entries_local_to_global(rigid, rigid, dsp, false);
+        }
+      system_matrix.clear();
+      sparsity.copy_from(dsp);
+      system_matrix.reinit(sparsity);
+      has_factorization = false;
+    }
+
+    void set_obstacle(BoundaryObstacle *o)
+    {
+      obstacle                 = o;
+      const unsigned int n_new = o == nullptr ? 0 : o->n_rigid_dofs();
+      if (n_new != n_rigid)
+        {
+          n_rigid = n_new;
+          make_sparsity();
+        }
+      rigid_q.assign(n_rigid, 0.);
+    }
+
+    /// x += s * increment for the FE dofs and the obstacle's unknowns.
+    void add_increment(const double s, const Vector<double> &increment)
+    {
+      for (unsigned int i = 0; i < u.size(); ++i)
+        u[i] += s * increment[i];
+      for (unsigned int j = 0; j < n_rigid; ++j)
+        rigid_q[j] += s * increment[u.size() + j];
     }
 
     Tensor<1, 2> point_position(unsigned int i, const Vector<double> &disp) const
@@ -470,7 +516,13 @@ namespace granular::fem
       // contact at the bottom Gauss points
       FullMatrix<double> k_face(4, 4);
       Vector<double>     r_face(4);
-      std::vector<types::global_dof_index> face_dofs(4);
+      std::vector<types::global_dof_index> face_dofs(4), rigid_dofs(n_rigid);
+      for (unsigned int j = 0; j < n_rigid; ++j)
+        rigid_dofs[j] = u.size() + j;
+      FullMatrix<double> k_uq(4, n_rigid), k_qu(n_rigid, 4);
+      std::vector<Tensor<1, 2>> dt_dq(n_rigid), dRq_dx(n_rigid);
+      if (n_rigid > 0)
+        obstacle->set_rigid_dofs(rigid_q);
       for (unsigned int i = 0; i < contact_points.size(); ++i)
         {
           const ContactPointData &c     = contact_data[i];
@@ -505,6 +557,34 @@ namespace granular::fem
                                                    residual);
           else
             constraints.distribute_local_to_global(r_face, face_dofs, residual);
+          if (n_rigid > 0 && with_matrix)
+            {
+              // coupling blocks d r_u / d q and d R_q / d u of the movable obstacle
+              obstacle->coupling_tangent(i, dt_dq, dRq_dx);
+              for (unsigned int k = 0; k < 4; ++k)
+                for (unsigned int j = 0; j < n_rigid; ++j)
+                  {
+                    k_uq(k, j) = -N[k] * dt_dq[j][comp[k]] * w;
+                    k_qu(j, k) = dRq_dx[j][comp[k]] * N[k];
+                  }
+              constraints.distribute_local_to_global(k_uq, face_dofs, rigid_dofs,
+                                                     system_matrix);
+              constraints.distribute_local_to_global(k_qu, rigid_dofs, face_dofs,
+                                                     system_matrix);
+            }
+        }
+      if (n_rigid > 0)
+        {
+          std::vector<double>              R_q(n_rigid);
+          std::vector<std::vector<double>> K_qq(n_rigid, std::vector<double>(n_rigid));
+          obstacle->rigid_residual(R_q, K_qq);
+          for (unsigned int j = 0; j < n_rigid; ++j)
+            {
+              residual[rigid_dofs[j]] += R_q[j];
+              if (with_matrix)
+                for (unsigned int k = 0; k < n_rigid; ++k)
+                  system_matrix.add(rigid_dofs[j], rigid_dofs[k], K_qq[j][k]);
+            }
         }
 
       // external load on the platen's shared vertical unknown (downwards)
@@ -573,7 +653,9 @@ namespace granular::fem
         u.add(dt / last_step, last_increment_vector);
       for (const auto dof : top_x_dofs)
         u[dof] = platen_u1;
-      Vector<double> residual(u.size()), increment(u.size());
+      if (n_rigid > 0)
+        rigid_q = obstacle->begin_step(dt);
+      Vector<double> residual(u.size() + n_rigid), increment(u.size() + n_rigid);
       const double   force_scale = std::max(reference_force, 1e-12);
       double         last_increment = std::numeric_limits<double>::max();
       StepStatistics stats;
@@ -606,7 +688,7 @@ namespace granular::fem
           if (it > 0 && r_norm > previous_norm && r_norm > 1e-6 && backtracks < 8)
             {
               alpha *= 0.5;
-              u.add(-alpha, increment);
+              add_increment(-alpha, increment);
               ++backtracks;
               if (verbose)
                 std::cout << "    line search: step length " << alpha << std::endl;
@@ -637,7 +719,7 @@ namespace granular::fem
             break;
           residual *= -1.;
           solve_linear_system(residual, increment);
-          u += increment;
+          add_increment(1., increment);
           alpha          = 1.;
           backtracks     = 0;
           previous_norm  = r_norm;
@@ -695,7 +777,7 @@ namespace granular::fem
   {
     return impl->contact_points;
   }
-  void RubberBlock::set_obstacle(BoundaryObstacle *obstacle) { impl->obstacle = obstacle; }
+  void RubberBlock::set_obstacle(BoundaryObstacle *obstacle) { impl->set_obstacle(obstacle); }
   void RubberBlock::set_timer(TimerOutput *timer) { impl->timer = timer; }
 
   StepStatistics RubberBlock::solve_step(double dt, double platen_u1, double platen_load)
@@ -860,7 +942,14 @@ namespace granular::fem
   {
     Impl &m = *impl;
     m.dt    = dt;
-    std::copy(u.begin(), u.end(), m.u.begin());
+    AssertThrow(u.size() == m.u.size() + m.n_rigid,
+                ExcMessage("residual_and_tangent: u must have n_dofs + n_rigid_dofs entries"));
+    std::copy(u.begin(), u.begin() + m.u.size(), m.u.begin());
+    if (m.n_rigid > 0)
+      {
+        m.obstacle->begin_step(dt);
+        std::copy(u.begin() + m.u.size(), u.end(), m.rigid_q.begin());
+      }
     Vector<double> r(u.size());
     m.assemble(r, platen_load, true);
     residual.assign(r.begin(), r.end());

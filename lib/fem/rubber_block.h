@@ -79,6 +79,32 @@ namespace granular::fem
                           const Tensor<1, 2> &x_old, Tensor<1, 2> &traction,
                           Tensor<2, 2> &dtraction_dx) = 0;
     virtual void commit() = 0;
+
+    /// @name Movable obstacle solved monolithically with the block
+    /// A movable obstacle (the DEM particle in the monolithic coupling) appends
+    /// n_rigid_dofs() unknowns q to the block's Newton system. Its residual R_q follows the
+    /// block's sign convention (inertia minus applied forces, N/mm or N mm/mm). Per assembly
+    /// the block calls set_rigid_dofs(q), then evaluate() and coupling_tangent() for every
+    /// contact point, then rigid_residual(). Fixed obstacles keep the defaults.
+    /// @{
+    /// Number of rigid-body unknowns (0: the obstacle is held fixed during a solve).
+    virtual unsigned int n_rigid_dofs() const { return 0; }
+    /// Start of a step of size @p dt (s): returns the predictor of q at t_{n+1}.
+    virtual std::vector<double> begin_step(double /*dt*/) { return {}; }
+    /// The current Newton iterate of q.
+    virtual void set_rigid_dofs(const std::vector<double> & /*q*/) {}
+    /// After evaluate(@p point, ...): the traction's derivative d t / d q_j (@p dtraction_dq,
+    /// MPa per unit of q_j) and the derivative of R_q with respect to the point's position
+    /// (@p dresidual_dx, row j: d R_q,j / d x), both of size n_rigid_dofs().
+    virtual void coupling_tangent(unsigned int /*point*/,
+                                  std::vector<Tensor<1, 2>> & /*dtraction_dq*/,
+                                  std::vector<Tensor<1, 2>> & /*dresidual_dx*/)
+    {}
+    /// After all points: R_q and d R_q / d q (n_rigid_dofs() square) at the current iterate.
+    virtual void rigid_residual(std::vector<double> & /*residual*/,
+                                std::vector<std::vector<double>> & /*tangent*/)
+    {}
+    /// @}
   };
 
   /// Accumulated energies and dissipation (N mm per mm thickness).
@@ -127,7 +153,8 @@ namespace granular::fem
     unsigned int n_cells() const;
     const std::vector<ContactPoint> &contact_points() const;
 
-    /// Optional second obstacle at the contact points (nullptr: none). Not owned.
+    /// Optional second obstacle at the contact points (nullptr: none). Not owned. A movable
+    /// obstacle (n_rigid_dofs() > 0) extends the Newton system by its unknowns.
     void set_obstacle(BoundaryObstacle *obstacle);
 
     /**
@@ -168,6 +195,8 @@ namespace granular::fem
     /// at displacement @p u (mm), for a step of size @p dt from the last committed state
     /// with platen load @p platen_load (N/mm). Rows/columns of constrained dofs carry the
     /// condensation of deal.II's AffineConstraints. Contact is evaluated as a trial.
+    /// With a movable obstacle, @p u has n_dofs() + n_rigid_dofs() entries: the obstacle's
+    /// unknowns q follow the displacements, and r and dr/du are extended accordingly.
     void residual_and_tangent(const std::vector<double> &u, double dt, double platen_load,
                               std::vector<double>              &residual,
                               std::vector<std::vector<double>> &tangent);

@@ -1,0 +1,183 @@
+// Monolithic DEM-FEM coupling: the particle's unknowns in the rubber's Newton system.
+// See monolithic_particle.h.
+#include "coupling/monolithic_particle.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace granular::coupling
+{
+  MonolithicParticle::MonolithicParticle(dem::Particle                    &particle,
+                                         contact::RubberParticleInterface &interface,
+                                         const double newmark_beta, const double newmark_gamma)
+    : particle_(particle)
+    , interface_(interface)
+    , beta_(newmark_beta)
+    , gamma_(newmark_gamma)
+  {
+    if (!(newmark_beta > 0.) || !(newmark_gamma >= 0.5))
+      throw std::invalid_argument(
+        "MonolithicParticle: Newmark beta must be > 0 and gamma >= 1/2");
+    // acceleration at t = 0 from the forces of the initial state (the rubber not yet touching)
+    const auto &c = particle_.surface_contact();
+    a_n_ = {{c.force[0] / particle_.mass(),
+             c.force[1] / particle_.mass() - particle_.gravity(),
+             c.moment / particle_.moment_of_inertia()}};
+  }
+
+  std::vector<double>
+  MonolithicParticle::begin_step(const double dt)
+  {
+    if (!(dt > 0.))
+      throw std::invalid_argument("MonolithicParticle::begin_step: dt must be positive");
+    dt_             = dt;
+    branch_               = contact::NormalContactLaw::RateBranch::by_sign;
+    residual_evaluations_ = 0;
+    const auto &s   = particle_.state();
+    q_n_            = {{s.centre[0], s.centre[1], s.rotation}};
+    v_n_            = {{s.velocity[0], s.velocity[1], s.angular_velocity}};
+    Vec3 q = q_n_;
+    if (last_dt_ > 0.)
+      for (unsigned int j = 0; j < 3; ++j)
+        q[j] += dt / last_dt_ * last_increment_[j];
+    set_rigid_dofs({q[0], q[1], q[2]});
+    return {q[0], q[1], q[2]};
+  }
+
+  void
+  MonolithicParticle::set_rigid_dofs(const std::vector<double> &q)
+  {
+    if (q.size() != 3)
+      throw std::invalid_argument("MonolithicParticle::set_rigid_dofs: 3 values expected");
+    q_ = {{q[0], q[1], q[2]}};
+    interface_.set_particle_pose(Tensor<1, 2>({q_[0], q_[1]}), q_[2]);
+  }
+
+  void
+  MonolithicParticle::evaluate(const unsigned int point, const Tensor<1, 2> &x,
+                               const Tensor<1, 2> &x_old, Tensor<1, 2> &traction,
+                               Tensor<2, 2> &dtraction_dx)
+  {
+    interface_.evaluate(point, x, x_old, traction, dtraction_dx);
+  }
+
+  void
+  MonolithicParticle::coupling_tangent(const unsigned int point,
+                                       std::vector<Tensor<1, 2>> &dtraction_dq,
+                                       std::vector<Tensor<1, 2>> &dresidual_dx)
+  {
+    const auto c = interface_.point_coupling_tangent(point);
+    dtraction_dq.resize(3);
+    dresidual_dx.resize(3);
+    for (unsigned int j = 0; j < 3; ++j)
+      {
+        dtraction_dq[j] = c.dtraction_dq[j];
+        dresidual_dx[j] = -c.dresultant_dx[j]; // R_q = ... - P
+      }
+  }
+
+  void
+  MonolithicParticle::kinematics(const Vec3 &q, Vec3 &a, Vec3 &v) const
+  {
+    for (unsigned int j = 0; j < 3; ++j)
+      {
+        a[j] = (q[j] - q_n_[j] - dt_ * v_n_[j]) / (beta_ * dt_ * dt_) -
+               (0.5 / beta_ - 1.) * a_n_[j];
+        v[j] = v_n_[j] + dt_ * ((1. - gamma_) * a_n_[j] + gamma_ * a[j]);
+      }
+  }
+
+  contact::ParticleSurfaceContactResult
+  MonolithicParticle::surface(const Vec3 &q) const
+  {
+    Vec3 a, v;
+    kinematics(q, a, v);
+    return contact::particle_surface_contact(
+      particle_.geometry(), particle_.normal_law(), particle_.surface_contact_parameters(),
+      Tensor<1, 2>({q[0], q[1]}), Tensor<1, 2>({v[0], v[1]}), q[2], v[2],
+      particle_.surface_contact().history, dt_,
+      Tensor<1, 2>({q[0] - q_n_[0], q[1] - q_n_[1]}), q[2] - q_n_[2], branch_);
+  }
+
+  void
+  MonolithicParticle::rigid_residual(std::vector<double>              &residual,
+                                     std::vector<std::vector<double>> &tangent)
+  {
+    if (!(dt_ > 0.))
+      throw std::logic_error("MonolithicParticle::rigid_residual: begin_step() not called");
+    Vec3 a, v;
+    kinematics(q_, a, v);
+    const double M[3] = {particle_.mass(), particle_.mass(), particle_.moment_of_inertia()};
+    surface_          = surface(q_);
+    if (++residual_evaluations_ > free_branch_iterations &&
+        branch_ == contact::NormalContactLaw::RateBranch::by_sign &&
+        particle_.normal_law().switches_with_rate() && surface_.indentation > 0.)
+      {
+        branch_  = surface_.indentation_rate >= 0. ?
+                     contact::NormalContactLaw::RateBranch::compression :
+                     contact::NormalContactLaw::RateBranch::decompression;
+        surface_ = surface(q_);
+      }
+    const auto P      = interface_.resultant();
+    const Vec3 S{{surface_.force[0], surface_.force[1], surface_.moment}};
+    const Vec3 Pv{{P.force[0], P.force[1], P.moment}};
+    residual.assign(3, 0.);
+    for (unsigned int j = 0; j < 3; ++j)
+      residual[j] = M[j] * a[j] - Pv[j] - S[j];
+    residual[1] += particle_.mass() * particle_.gravity();
+
+    // tangent: inertia - dP/dq (rubber points) - dS/dq (central differences)
+    tangent.assign(3, std::vector<double>(3, 0.));
+    for (unsigned int j = 0; j < 3; ++j)
+      tangent[j][j] = M[j] / (beta_ * dt_ * dt_);
+    for (unsigned int i = 0; i < interface_.n_points(); ++i)
+      if (interface_.response(i).in_contact)
+        {
+          const auto c = interface_.point_coupling_tangent(i);
+          for (unsigned int j = 0; j < 3; ++j)
+            for (unsigned int k = 0; k < 3; ++k)
+              tangent[j][k] -= c.dresultant_dq[j][k];
+        }
+    const double h[3] = {1e-7, 1e-7, 1e-7}; // mm, mm, rad
+    for (unsigned int k = 0; k < 3; ++k)
+      {
+        Vec3 qp = q_, qm = q_;
+        qp[k] += h[k];
+        qm[k] -= h[k];
+        const auto sp = surface(qp), sm = surface(qm);
+        const Vec3 Sp{{sp.force[0], sp.force[1], sp.moment}};
+        const Vec3 Sm{{sm.force[0], sm.force[1], sm.moment}};
+        for (unsigned int j = 0; j < 3; ++j)
+          tangent[j][k] -= (Sp[j] - Sm[j]) / (2. * h[k]);
+      }
+  }
+
+  std::array<double, 3>
+  MonolithicParticle::surface_resultant() const
+  {
+    return {{surface_.force[0], surface_.force[1], surface_.moment}};
+  }
+
+  void
+  MonolithicParticle::commit()
+  {
+    Vec3 a, v;
+    kinematics(q_, a, v);
+    const auto P = interface_.resultant();
+    const Vec3 P1{{P.force[0], P.force[1], P.moment}};
+    Vec3       dq;
+    double     work = 0.;
+    for (unsigned int j = 0; j < 3; ++j)
+      {
+        dq[j] = q_[j] - q_n_[j];
+        work += 0.5 * (rubber_resultant_n_[j] + P1[j]) * dq[j];
+      }
+    interface_.commit();
+    particle_.accept_step(dt_, Tensor<1, 2>({dq[0], dq[1]}), dq[2], Tensor<1, 2>({v[0], v[1]}),
+                          v[2], surface_, work);
+    a_n_                = a;
+    rubber_resultant_n_ = P1;
+    last_increment_     = dq;
+    last_dt_            = dt_;
+  }
+} // namespace granular::coupling

@@ -1,0 +1,106 @@
+#pragma once
+/**
+ * @file monolithic_particle.h
+ * The DEM particle as a movable obstacle of the rubber's Newton system: the monolithic
+ * (fully implicit) DEM-FEM coupling of Solver/Coupling scheme = monolithic.
+ *
+ * Why (choice, replaces the explicit staggering of spec §5.3 by default): the particle is
+ * light (m = rho_P pi r0^2 = 2.4e-9 t/mm at the defaults) and squeezed between two stiff
+ * contacts, the rubber penalty (eps_N ~ 1e6 MPa/mm over ~0.1 mm of boundary) and the Hertz
+ * surface contact. The coupled oscillation has omega ~ 6e6 rad/s, so omega dt ~ 2.6 at
+ * dt = 1e-4 T0: holding the particle fixed during the rubber solve and moving it with the
+ * forces of t_n is outside any stability limit whenever the particle moves fast, e.g. when
+ * the ellipse rolls over its edge, and the default run then creates energy and fails
+ * (README, Coupling). Solving the particle's three unknowns q = (c_1, c_2, theta) in the
+ * same Newton iteration as the rubber removes the time-step restriction of the coupling.
+ *
+ * Particle dynamics (units mm, s, t, N per mm thickness):
+ *   R_q = M a(q) - P(u, q) - S(q) + m g e2 = 0,  M = diag(m, m, I),
+ * with Newmark (beta, gamma of the Solver section, the rubber's integrator)
+ *   a = (q - q_n - dt v_n) / (beta dt^2) - (1/(2 beta) - 1) a_n,
+ *   v = v_n + dt ((1 - gamma) a_n + gamma a),
+ * P the resultant (force, moment about c) of the rubber tractions on the particle
+ * (contact::RubberParticleInterface, consistent linearisation
+ * contact::rubber_particle_coupling_tangent()), and S the particle-surface force and moment
+ * (contact::particle_surface_contact() with the indentation rate from v_{n+1} and the
+ * tangential increment from the displacement over the step). The 3 x 3 derivative dS/dq
+ * (including dv/dq = gamma / (beta dt)) is taken by central differences of S (6 extra
+ * evaluations of the closed-form contact per Newton iteration; the Hertz law, the lowest
+ * point and the return mapping are not differentiated by hand).
+ *
+ * The default normal law switches its damping off in decompression: its force has a kink at
+ * d_N' = 0, and a particle rolling on the flat surface sits exactly there (d_N' ~ 0), where
+ * Newton alternates between the two linearisations and converges only linearly (about 30
+ * iterations per step instead of 2 in the reduced coupled case). So the branch follows the
+ * sign of d_N' during the first free_branch_iterations Newton iterations of a step and is
+ * then frozen at the branch of the current iterate (choice). Near the kink both branches give
+ * almost the same force (they differ by k_N sqrt(d_N) c_N |d_N'|).
+ *
+ * Energy bookkeeping: the work of the rubber on the particle over a step is the trapezoidal
+ * (P_n + P_{n+1}) . (q_{n+1} - q_n); dissipation increments are those of the surface
+ * contact at t_{n+1}.
+ */
+#include "contact/particle_surface_contact.h"
+#include "contact/rubber_particle_contact.h"
+#include "dem/particle.h"
+#include "fem/rubber_block.h"
+
+#include <array>
+#include <vector>
+
+namespace granular::coupling
+{
+  using dealii::Tensor;
+
+  class MonolithicParticle : public fem::BoundaryObstacle
+  {
+  public:
+    /**
+     * @param particle  the DEM particle at t_n (not owned); commit() moves it to t_{n+1}
+     * @param interface the rubber-particle contact of the block's bottom points (not owned)
+     * @param newmark_beta, newmark_gamma Newmark parameters (beta > 0, gamma >= 1/2)
+     * @throws std::invalid_argument for invalid Newmark parameters.
+     */
+    MonolithicParticle(dem::Particle &particle, contact::RubberParticleInterface &interface,
+                       double newmark_beta, double newmark_gamma);
+
+    // fem::BoundaryObstacle
+    void evaluate(unsigned int point, const Tensor<1, 2> &x, const Tensor<1, 2> &x_old,
+                  Tensor<1, 2> &traction, Tensor<2, 2> &dtraction_dx) override;
+    /// Accepts the last iterate: interface history, particle state (Particle::accept_step()).
+    void commit() override;
+    unsigned int n_rigid_dofs() const override { return 3; }
+    /// Newton iterations per step with the normal-law branch free (see the file comment).
+    static constexpr unsigned int free_branch_iterations = 4;
+    /// Predictor: the last step's increment of q, scaled to @p dt (q_n at the first step).
+    std::vector<double> begin_step(double dt) override;
+    void set_rigid_dofs(const std::vector<double> &q) override;
+    void coupling_tangent(unsigned int point, std::vector<Tensor<1, 2>> &dtraction_dq,
+                          std::vector<Tensor<1, 2>> &dresidual_dx) override;
+    void rigid_residual(std::vector<double> &residual,
+                        std::vector<std::vector<double>> &tangent) override;
+
+    /// Surface force and moment S = (f_1, f_2, M) of the current iterate (N/mm, N mm/mm).
+    std::array<double, 3> surface_resultant() const;
+
+  private:
+    using Vec3 = std::array<double, 3>;
+    /// Newmark acceleration and velocity of iterate q.
+    void kinematics(const Vec3 &q, Vec3 &a, Vec3 &v) const;
+    /// Particle-surface contact at iterate q.
+    contact::ParticleSurfaceContactResult surface(const Vec3 &q) const;
+
+    dem::Particle                    &particle_;
+    contact::RubberParticleInterface &interface_;
+    double                            beta_, gamma_;
+    double                            dt_ = 0., last_dt_ = 0.;
+    Vec3 q_n_{}, v_n_{}, a_n_{}, last_increment_{};
+    Vec3 q_{};                 ///< current iterate
+    Vec3 rubber_resultant_n_{}; ///< P at t_n
+    contact::ParticleSurfaceContactResult surface_; ///< at the current iterate
+    /// branch of a rate-switching normal law: free for the first iterations of a step, then
+    /// frozen (see the file comment)
+    contact::NormalContactLaw::RateBranch branch_ = contact::NormalContactLaw::RateBranch::by_sign;
+    unsigned int residual_evaluations_ = 0; ///< rigid_residual() calls in this step
+  };
+} // namespace granular::coupling
