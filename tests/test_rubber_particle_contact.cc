@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cmath>
 #include <iostream>
@@ -216,6 +217,95 @@ TEST(RubberParticleContact, TangentMatchesFiniteDifferences)
         std::cout << "  deep (0.05 mm) " << state_name(state) << ": " << e << std::endl;
       }
   }
+}
+
+// 1b. Linearisation with respect to the particle pose q = (c1, c2, theta) for the monolithic
+//     coupling: d t/d q, and the derivatives of the point's contribution P = (-w t,
+//     -w (x - c_k) x t) to the resultant on the particle with respect to x and q, against
+//     central differences (circle and p = 4, stick and slip, rotated, periodic image).
+TEST(RubberParticleContact, PoseLinearisationMatchesFiniteDifferences)
+{
+  const PenaltyContactParameters p = default_penalties();
+  const double                   w = 0.3; // mm of boundary
+  struct Case
+  {
+    std::string            name;
+    geometry::Superellipse shape;
+    ParticlePose           pose;
+    int                    image;
+  };
+  const std::vector<Case> cases{
+    {"circle", circle(), ParticlePose{vec(5., r0), 0.3}, 0},
+    {"p4 rotated", superellipse4(), ParticlePose{vec(4., 0.5), 0.4}, 0},
+    {"p4 image +1", superellipse4(), ParticlePose{vec(0.3, 0.6), -0.3}, 1}};
+  auto contribution = [&](const ParticleContactResponse &r) {
+    const Tensor<1, 2> arm = r.rubber_point - r.image_centre;
+    return std::array<double, 3>{{-w * r.traction[0], -w * r.traction[1],
+                                  -w * cross(arm, r.traction)}};
+  };
+  double max_err = 0.;
+  for (const auto &c : cases)
+    for (const double t : {0.79, 2.6, 4.4})
+      for (const State state : {State::stick, State::slip})
+        {
+          const Tensor<1, 2> x = penetrating_point(c.shape, c.pose, c.image, t, 1e-3);
+          const ParticleContactHistory h = make_history(x, c.pose, c.shape, p, state, 1.);
+          const std::string label = c.name + " t=" + std::to_string(t) + " " + state_name(state);
+          const ParticleContactResponse r = rubber_particle_contact(x, h, c.pose, c.shape, p, L0);
+          ASSERT_TRUE(r.in_contact) << label;
+          EXPECT_EQ(r.slipping, state == State::slip) << label;
+          const PointCouplingTangent ct = rubber_particle_coupling_tangent(r, w);
+          double scale_t = 0., scale_P = 0., err_t = 0., err_Px = 0., err_Pq = 0.;
+          for (unsigned int j = 0; j < 3; ++j)
+            {
+              // perturb the pose
+              const double h_q = 1e-7;
+              ParticlePose plus = c.pose, minus = c.pose;
+              if (j < 2)
+                {
+                  plus.centre[j] += h_q;
+                  minus.centre[j] -= h_q;
+                }
+              else
+                {
+                  plus.rotation += h_q;
+                  minus.rotation -= h_q;
+                }
+              const auto rp = rubber_particle_contact(x, h, plus, c.shape, p, L0);
+              const auto rm = rubber_particle_contact(x, h, minus, c.shape, p, L0);
+              EXPECT_EQ(rp.slipping, r.slipping) << label;
+              EXPECT_EQ(rm.slipping, r.slipping) << label;
+              const Tensor<1, 2> dt_fd = (rp.traction - rm.traction) / (2. * h_q);
+              err_t   = std::max(err_t, (dt_fd - ct.dtraction_dq[j]).norm());
+              scale_t = std::max(scale_t, ct.dtraction_dq[j].norm());
+              const auto Pp = contribution(rp), Pm = contribution(rm);
+              for (unsigned int k = 0; k < 3; ++k)
+                {
+                  err_Pq  = std::max(err_Pq, std::abs((Pp[k] - Pm[k]) / (2. * h_q) -
+                                                      ct.dresultant_dq[k][j]));
+                  scale_P = std::max(scale_P, std::abs(ct.dresultant_dq[k][j]));
+                }
+            }
+          for (unsigned int j = 0; j < 2; ++j)
+            {
+              const double h_x = 1e-7;
+              Tensor<1, 2> dx;
+              dx[j]         = h_x;
+              const auto Pp = contribution(rubber_particle_contact(x + dx, h, c.pose, c.shape, p, L0));
+              const auto Pm = contribution(rubber_particle_contact(x - dx, h, c.pose, c.shape, p, L0));
+              for (unsigned int k = 0; k < 3; ++k)
+                err_Px = std::max(err_Px, std::abs((Pp[k] - Pm[k]) / (2. * h_x) -
+                                                   ct.dresultant_dx[k][j]));
+            }
+          EXPECT_LT(err_t, 1e-6 * scale_t) << label;
+          EXPECT_LT(err_Pq, 1e-6 * scale_P) << label;
+          EXPECT_LT(err_Px, 1e-6 * scale_P) << label;
+          max_err = std::max({max_err, err_t / scale_t, err_Pq / scale_P, err_Px / scale_P});
+        }
+  std::cout << "  max relative FD error of the pose linearisation: " << max_err << std::endl;
+  // not in contact: all zero
+  const auto none = rubber_particle_coupling_tangent(ParticleContactResponse{}, w);
+  EXPECT_EQ(none.dtraction_dq[2].norm(), 0.);
 }
 
 // 2. Circle, frictionless normal contact (first contact, and k_PB = 0 with a stick point):

@@ -1,0 +1,173 @@
+// The monolithic DEM-FEM coupling (coupling::MonolithicParticle): the Newton tangent of the
+// rubber block extended by the particle's unknowns q = (c1, c2, theta) against central
+// finite differences of the extended residual, in stick and in slip of both contacts.
+#include "contact/rubber_particle_contact.h"
+#include "coupling/monolithic_particle.h"
+#include "dem/particle.h"
+#include "fem/rubber_block.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <random>
+#include <string>
+
+namespace
+{
+  using namespace granular;
+
+  /// A 3 mm x 1 mm block (12 x 4) pressed 0.03 mm into a particle that rests on the surface
+  /// with indentation 2e-3 mm; the rubber does not reach the surface.
+  struct CoupledSetup
+  {
+    BlockParameters                  block;
+    RubberParameters                 rubber;
+    PenaltyContactParameters         surface, rubber_particle;
+    SolverParameters                 solver;
+    ParticleSurfaceContactParameters particle_surface;
+    std::unique_ptr<dem::Particle>                    particle;
+    std::unique_ptr<fem::RubberBlock>                 rubber_block;
+    std::unique_ptr<contact::RubberParticleInterface> interface;
+    std::unique_ptr<coupling::MonolithicParticle>     monolithic;
+
+    void build(const geometry::SuperellipseShape &shape, const double theta0)
+    {
+      block.length = 3.;
+      block.height = 1.;
+      block.n_x    = 12;
+      block.n_y    = 4;
+      const double r0 = 0.5, rho = 3e-9;
+      const double m  = rho * M_PI * r0 * r0;
+      auto initial    = dem::Particle::initial_state_resting(shape, theta0, 1.4);
+      initial.centre[1] -= 2e-3; // indentation into the surface
+      particle = std::make_unique<dem::Particle>(shape, m, 0.5 * m * r0 * r0, 9810.,
+                                                 particle_surface, initial, block.length);
+      rubber_block = std::make_unique<fem::RubberBlock>(block, rubber, surface, solver, 3e-12,
+                                                        particle->top() - 0.03, 20., false);
+      interface = std::make_unique<contact::RubberParticleInterface>(
+        rubber_block->contact_points(), particle->geometry(), rubber_particle, block.length);
+      monolithic = std::make_unique<coupling::MonolithicParticle>(
+        *particle, *interface, solver.newmark_beta, solver.newmark_gamma);
+      rubber_block->set_obstacle(monolithic.get());
+    }
+
+    /// u (FE dofs, random of amplitude @p amplitude) followed by q = q_n + dq.
+    std::vector<double> state(const double amplitude, const std::array<double, 3> &dq,
+                              const unsigned int seed) const
+    {
+      std::mt19937                           rng(seed);
+      std::uniform_real_distribution<double> U(-1., 1.);
+      std::vector<double>                    u(rubber_block->n_dofs());
+      for (double &v : u)
+        v = amplitude * U(rng);
+      rubber_block->distribute_constraints(u);
+      const auto &s = particle->state();
+      u.push_back(s.centre[0] + dq[0]);
+      u.push_back(s.centre[1] + dq[1]);
+      u.push_back(s.rotation + dq[2]);
+      return u;
+    }
+  };
+
+  /// max over unconstrained (i, j) of |K_ij - dr_i/du_j (central FD)| / max |K|, over the
+  /// FE dofs and the particle's unknowns.
+  double tangent_error(fem::RubberBlock &b, const std::vector<double> &u, const double dt,
+                       const double load)
+  {
+    std::vector<double>              r, r_plus, r_minus;
+    std::vector<std::vector<double>> K, dummy;
+    b.residual_and_tangent(u, dt, load, r, K);
+    auto constrained = b.constrained_dofs();
+    constrained.resize(u.size(), false); // the particle's unknowns are free
+    double k_max = 0., err = 0.;
+    for (const auto &row : K)
+      for (const double v : row)
+        k_max = std::max(k_max, std::abs(v));
+    const double h = 1e-7;
+    for (unsigned int j = 0; j < u.size(); ++j)
+      {
+        if (constrained[j])
+          continue;
+        std::vector<double> up = u, um = u;
+        up[j] += h;
+        um[j] -= h;
+        b.distribute_constraints(up);
+        b.distribute_constraints(um);
+        b.residual_and_tangent(up, dt, load, r_plus, dummy);
+        b.residual_and_tangent(um, dt, load, r_minus, dummy);
+        for (unsigned int i = 0; i < u.size(); ++i)
+          if (!constrained[i])
+            err = std::max(err, std::abs(K[i][j] - (r_plus[i] - r_minus[i]) / (2. * h)));
+      }
+    return err / k_max;
+  }
+
+  /// Establishes contact history (a committed first step), then checks the tangent at a
+  /// perturbed state; returns the relative error and the contact states seen.
+  double coupled_tangent_error(CoupledSetup &s, const std::string &label,
+                               unsigned int &slipping_points, bool &surface_sticking)
+  {
+    const double dt = 1e-6, load = 5.;
+    std::vector<double> r;
+    std::vector<std::vector<double>> K;
+    s.rubber_block->residual_and_tangent(s.state(1e-4, {{0., 0., 0.}}, 1), dt, load, r, K);
+    s.rubber_block->commit_step();
+    EXPECT_GE(s.interface->n_in_contact(), 2u) << label;
+    const auto u = s.state(2e-4, {{3e-4, -1e-4, 4e-4}}, 2);
+    const double e = tangent_error(*s.rubber_block, u, dt, load);
+    // the contact states at the checked state
+    std::vector<double> r1;
+    s.rubber_block->residual_and_tangent(u, dt, load, r1, K);
+    slipping_points = s.interface->n_slipping();
+    EXPECT_GE(s.interface->n_in_contact(), 2u) << label;
+    const auto S = s.monolithic->surface_resultant();
+    EXPECT_GT(S[1], 0.) << label << ": the particle must touch the surface";
+    surface_sticking = std::abs(S[0]) < 0.999 * s.particle_surface.friction_coefficient * S[1];
+    std::cout << "  " << label << ": relative FD error " << e << ", rubber points slipping "
+              << slipping_points << ", surface " << (surface_sticking ? "stick" : "slip")
+              << std::endl;
+    return e;
+  }
+} // namespace
+
+TEST(MonolithicCoupling, ExtendedTangentMatchesFiniteDifferencesInStick)
+{
+  for (const auto &[name, shape, theta] :
+       {std::tuple<std::string, geometry::SuperellipseShape, double>{
+          "circle", {0.5, 0.5, 2., 2.}, 0.},
+        std::tuple<std::string, geometry::SuperellipseShape, double>{
+          "p = 4 rotated", {0.75, 0.5, 4., 4.}, 0.2}})
+    {
+      CoupledSetup s;
+      s.build(shape, theta);
+      unsigned int slipping = 0;
+      bool         sticking = false;
+      const double e        = coupled_tangent_error(s, name + " stick", slipping, sticking);
+      EXPECT_LT(e, 1e-6) << name;
+      EXPECT_EQ(slipping, 0u) << name;
+      EXPECT_TRUE(sticking) << name;
+    }
+}
+
+TEST(MonolithicCoupling, ExtendedTangentMatchesFiniteDifferencesInSlip)
+{
+  for (const auto &[name, shape, theta] :
+       {std::tuple<std::string, geometry::SuperellipseShape, double>{
+          "circle", {0.5, 0.5, 2., 2.}, 0.},
+        std::tuple<std::string, geometry::SuperellipseShape, double>{
+          "p = 4 rotated", {0.75, 0.5, 4., 4.}, 0.2}})
+    {
+      CoupledSetup s;
+      s.rubber_particle.tangential_penalty     = 1e8; // slip threshold ~ 1e-5 mm
+      s.particle_surface.friction_coefficient  = 1e-3;
+      s.build(shape, theta);
+      unsigned int slipping = 0;
+      bool         sticking = true;
+      const double e        = coupled_tangent_error(s, name + " slip", slipping, sticking);
+      EXPECT_LT(e, 1e-6) << name;
+      EXPECT_GE(slipping, 1u) << name;
+      EXPECT_FALSE(sticking) << name;
+    }
+}
