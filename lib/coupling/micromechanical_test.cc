@@ -446,8 +446,11 @@ namespace granular
                                  "has become unstable (particle x = ")
                 << (particle ? particle->state().centre[0] : 0.) << " mm, theta = "
                 << (particle ? particle->state().rotation : 0.)
-                << " rad). A smaller Loading/Time step helps only partly; see README, "
-                   "Coupling (known limitation during fast particle motion)";
+                << " rad). "
+                << (monolithic ? "Reduce Loading/Time step or check the penalties (README, "
+                                 "Coupling)" :
+                                 "Use Solver/Coupling scheme = monolithic; a smaller "
+                                 "Loading/Time step helps only partly (README, Coupling)");
               throw std::runtime_error(m.str());
             }
         }
