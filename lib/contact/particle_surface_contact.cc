@@ -48,6 +48,7 @@ namespace granular::contact
              const ParticleSurfaceContactHistory    &old,
              const double                            dt,
              const std::pair<Tensor<1, 2>, double>  *increment,
+             const Tensor<1, 2>                     *material_contact_point,
              const NormalContactLaw::RateBranch      branch)
   {
     if (!(dt >= 0.) || !std::isfinite(dt))
@@ -60,7 +61,8 @@ namespace granular::contact
 
     ParticleSurfaceContactResult r;
     // 1. contact point, eq. (8) of Temizer 2013 (spec §4.2)
-    const Tensor<1, 2> y_c = geometry.lowest_point(rotation);
+    const Tensor<1, 2> y_c =
+      material_contact_point ? *material_contact_point : geometry.lowest_point(rotation);
     const Tensor<1, 2> arm = geometry::rotate(rotation, y_c); // x_c - c
     r.contact_point        = centre + arm;
     // 2. v_c = v + omega e3 x (x_c - c), e3 x a = (-a2, a1)
@@ -123,7 +125,7 @@ namespace granular::contact
                            const double                            dt)
   {
     return evaluate(geometry, law, parameters, centre, velocity, rotation, angular_velocity,
-                    old, dt, nullptr, NormalContactLaw::RateBranch::by_sign);
+                    old, dt, nullptr, nullptr, NormalContactLaw::RateBranch::by_sign);
   }
 
   ParticleSurfaceContactResult
@@ -138,12 +140,13 @@ namespace granular::contact
                            const double                            dt,
                            const Tensor<1, 2>                     &centre_increment,
                            const double                            rotation_increment,
+                           const Tensor<1, 2>                     &material_contact_point,
                            const NormalContactLaw::RateBranch      branch)
   {
     if (!std::isfinite(centre_increment[0]) || !std::isfinite(rotation_increment))
       throw std::invalid_argument("particle_surface_contact: the increment is not finite");
     const std::pair<Tensor<1, 2>, double> increment(centre_increment, rotation_increment);
     return evaluate(geometry, law, parameters, centre, velocity, rotation, angular_velocity,
-                    old, dt, &increment, branch);
+                    old, dt, &increment, &material_contact_point, branch);
   }
 } // namespace granular::contact

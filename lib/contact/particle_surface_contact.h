@@ -117,7 +117,13 @@ namespace granular::contact
    *     Delta x_c1 = Delta c_1 - (x_c - c)_2 Delta theta,
    * from the given @p centre_increment Delta c (mm) and @p rotation_increment Delta theta
    * (rad) (the rigid-body displacement with the arm at t_{n+1}, i.e. v_c dt of the first form
-   * with the mean velocity of the step). @p branch fixes the branch of a law that switches
+   * with the mean velocity of the step). The contact point is the particle's material point
+   * @p material_contact_point (particle frame, mm), x_c = c + R(theta) y_c, instead of the
+   * lowest point at theta (step 1): the caller passes the lowest point at the start of the
+   * step, so x_c is a smooth function of the pose within the step (the lowest point of a
+   * p > 2 superellipse moves like |theta|^(1/3) near a flat-most orientation, whose
+   * derivative is unbounded), and the indentation differs from the lowest point's by
+   * O(r Delta theta^2). @p branch fixes the branch of a law that switches
    * with the sign of d' (NormalContactLaw::force_on_branch()).
    * @throws std::invalid_argument as above, or if an increment is not finite.
    */
@@ -133,6 +139,7 @@ namespace granular::contact
                            double                                  dt,
                            const Tensor<1, 2>                     &centre_increment,
                            double                                  rotation_increment,
+                           const Tensor<1, 2>                     &material_contact_point,
                            NormalContactLaw::RateBranch branch =
                              NormalContactLaw::RateBranch::by_sign);
 } // namespace granular::contact

@@ -36,6 +36,7 @@ namespace granular::coupling
     const auto &s   = particle_.state();
     q_n_            = {{s.centre[0], s.centre[1], s.rotation}};
     v_n_            = {{s.velocity[0], s.velocity[1], s.angular_velocity}};
+    contact_point_  = particle_.geometry().lowest_point(s.rotation);
     Vec3 q = q_n_;
     if (last_dt_ > 0.)
       for (unsigned int j = 0; j < 3; ++j)
@@ -96,7 +97,8 @@ namespace granular::coupling
       particle_.geometry(), particle_.normal_law(), particle_.surface_contact_parameters(),
       Tensor<1, 2>({q[0], q[1]}), Tensor<1, 2>({v[0], v[1]}), q[2], v[2],
       particle_.surface_contact().history, dt_,
-      Tensor<1, 2>({q[0] - q_n_[0], q[1] - q_n_[1]}), q[2] - q_n_[2], branch_);
+      Tensor<1, 2>({q[0] - q_n_[0], q[1] - q_n_[1]}), q[2] - q_n_[2], contact_point_,
+      branch_);
   }
 
   void

@@ -23,7 +23,13 @@
  * (contact::RubberParticleInterface, consistent linearisation
  * contact::rubber_particle_coupling_tangent()), and S the particle-surface force and moment
  * (contact::particle_surface_contact() with the indentation rate from v_{n+1} and the
- * tangential increment from the displacement over the step). The 3 x 3 derivative dS/dq
+ * tangential increment from the displacement over the step). Within a step the surface
+ * contact acts at the particle's material point that is lowest at t_n (choice): the lowest
+ * point itself is not differentiable in theta where a p > 2 superellipse is flat-most (it
+ * moves like |theta|^(1/3)), and Newton diverged there (a square resting on its side:
+ * 100+ iterations per step); the material point moves rigidly, the difference in the
+ * indentation is O(r Delta theta^2) per step, and the next step starts from the new lowest
+ * point. The 3 x 3 derivative dS/dq
  * (including dv/dq = gamma / (beta dt)) is taken by central differences of S (6 extra
  * evaluations of the closed-form contact per Newton iteration; the Hertz law, the lowest
  * point and the return mapping are not differentiated by hand).
@@ -98,6 +104,9 @@ namespace granular::coupling
     Vec3 q_{};                 ///< current iterate
     Vec3 rubber_resultant_n_{}; ///< P at t_n
     contact::ParticleSurfaceContactResult surface_; ///< at the current iterate
+    /// the particle-surface contact point of the step: the lowest point at t_n, as a
+    /// material point of the particle (particle frame, mm)
+    Tensor<1, 2> contact_point_;
     /// branch of a rate-switching normal law: free for the first iterations of a step, then
     /// frozen (see the file comment)
     contact::NormalContactLaw::RateBranch branch_ = contact::NormalContactLaw::RateBranch::by_sign;
