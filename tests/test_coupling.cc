@@ -136,12 +136,18 @@ TEST(CoupledTest, ViscoelasticRunClosesTheEnergyBalance)
   // energy balance of spec §2.2 (platen work = stored + kinetic + potential energy +
   // all dissipation, viscous included) closes, and the rubber's hysteresis makes the
   // viscous part dominate the macroscopic friction (the rubber does not touch the
-  // surface in this small cell, so friction dissipates little)
-  const auto  run = run_reduced_coupled_case("coupled-visco",
-                                            {"Rubber/Maxwell branch/Viscoelastic=true"});
+  // surface, so friction dissipates little). The window is 3 T0: k = kbar_F + kbar_V
+  // holds once the macroscopic state is stationary, and the block still rises by ~0.02 mm
+  // during the first T0 of the window (the load's negative work is 2 % of the platen work
+  // over a 1 T0 window, 0.7 % over 3 T0)
+  const auto  run = run_reduced_coupled_case(
+    "coupled-visco", {"Rubber/Maxwell branch/Viscoelastic=true", "Loading/Averaging time=3"});
   const auto &P   = run.parameters;
   const auto &s   = run.summary;
   EXPECT_LT(s.energy_balance_error, 0.01);
+  // the dissipation split of Temizer 2013 eq. (13) accounts for the whole friction
+  EXPECT_NEAR(s.kbar_F + s.kbar_V, s.kbar, 0.01 * s.kbar)
+    << "kbar_F = " << s.kbar_F << ", kbar_V = " << s.kbar_V;
   EXPECT_GT(s.kbar_V, 0.5 * s.kbar) << "kbar = " << s.kbar << ", kbar_V = " << s.kbar_V;
   EXPECT_GT(s.dissipation_viscous, 0.);
   EXPECT_LT(s.kbar, P.contact.rubber_surface.friction_coefficient);
