@@ -1,6 +1,7 @@
 // The monolithic DEM-FEM coupling (coupling::MonolithicParticle): the Newton tangent of the
 // rubber block extended by the particle's unknowns q = (c1, c2, theta) against central
-// finite differences of the extended residual, in stick and in slip of both contacts.
+// finite differences of the extended residual, in stick and in slip of both contacts; the
+// implicit particle update on its own (a disc launched on the surface).
 #include "contact/rubber_particle_contact.h"
 #include "coupling/monolithic_particle.h"
 #include "dem/particle.h"
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -17,6 +19,7 @@
 namespace
 {
   using namespace granular;
+  using dealii::Tensor;
 
   /// A 3 mm x 1 mm block (12 x 4) pressed 0.03 mm into a particle that rests on the surface
   /// with indentation 2e-3 mm; the rubber does not reach the surface.
@@ -32,7 +35,10 @@ namespace
     std::unique_ptr<contact::RubberParticleInterface> interface;
     std::unique_ptr<coupling::MonolithicParticle>     monolithic;
 
-    void build(const geometry::SuperellipseShape &shape, const double theta0)
+    /// @p gap: the block's bottom above the particle's top (negative: pressed into it)
+    void build(const geometry::SuperellipseShape &shape, const double theta0,
+               const double gap = -0.03, const Tensor<1, 2> &velocity = {},
+               const double indentation = 2e-3)
     {
       block.length = 3.;
       block.height = 1.;
@@ -41,11 +47,12 @@ namespace
       const double r0 = 0.5, rho = 3e-9;
       const double m  = rho * M_PI * r0 * r0;
       auto initial    = dem::Particle::initial_state_resting(shape, theta0, 1.4);
-      initial.centre[1] -= 2e-3; // indentation into the surface
+      initial.centre[1] -= indentation; // into the surface
+      initial.velocity = velocity;
       particle = std::make_unique<dem::Particle>(shape, m, 0.5 * m * r0 * r0, 9810.,
                                                  particle_surface, initial, block.length);
       rubber_block = std::make_unique<fem::RubberBlock>(block, rubber, surface, solver, 3e-12,
-                                                        particle->top() - 0.03, 20., false);
+                                                        particle->top() + gap, 20., std::getenv("GRANULAR_VERBOSE") != nullptr);
       interface = std::make_unique<contact::RubberParticleInterface>(
         rubber_block->contact_points(), particle->geometry(), rubber_particle, block.length);
       monolithic = std::make_unique<coupling::MonolithicParticle>(
@@ -170,4 +177,34 @@ TEST(MonolithicCoupling, ExtendedTangentMatchesFiniteDifferencesInSlip)
       EXPECT_GE(slipping, 1u) << name;
       EXPECT_FALSE(sticking) << name;
     }
+}
+
+TEST(MonolithicCoupling, LaunchedDiscSlidesThenRolls)
+{
+  // the implicit particle update with the rubber far away: a disc launched at v0 without
+  // spin slides, friction k_PS m g decelerates it and spins it up until it rolls without
+  // slip at v = (2/3) v0 = omega r0 (I = m r0^2 / 2); the lost kinetic energy m v0^2 / 6 is
+  // the friction (and damping) dissipation
+  CoupledSetup s;
+  const double v0 = 100.; // mm/s
+  s.build({0.5, 0.5, 2., 2.}, 0., 0.5, Tensor<1, 2>({v0, 0.}), 0.);
+  const double m = s.particle->mass(), r0 = 0.5;
+  const double dt = 1e-5; // the sliding phase lasts v0 / (3 k_PS g) = 2.3 ms
+  for (unsigned int n = 0; n < 600; ++n)
+    {
+      s.rubber_block->solve_step(dt, 0., 0.);
+      s.rubber_block->commit_step();
+      ASSERT_EQ(s.interface->n_in_contact(), 0u);
+    }
+  const auto &state = s.particle->state();
+  std::cout << "  v = " << state.velocity[0] << " mm/s, omega r0 = "
+            << -state.angular_velocity * r0 << " mm/s (2/3 v0 = " << 2. * v0 / 3. << ")"
+            << std::endl;
+  EXPECT_NEAR(state.velocity[0], 2. * v0 / 3., 0.02 * 2. * v0 / 3.);
+  EXPECT_NEAR(-state.angular_velocity * r0, state.velocity[0], 0.02 * state.velocity[0]);
+  EXPECT_TRUE(s.particle->sticking());
+  const double lost = 0.5 * m * v0 * v0 - s.particle->kinetic_energy();
+  EXPECT_NEAR(lost, m * v0 * v0 / 6., 0.03 * m * v0 * v0 / 6.);
+  EXPECT_NEAR(s.particle->friction_dissipation() + s.particle->damping_dissipation(), lost,
+              0.03 * lost);
 }

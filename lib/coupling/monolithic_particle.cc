@@ -2,6 +2,7 @@
 // See monolithic_particle.h.
 #include "coupling/monolithic_particle.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -140,7 +141,10 @@ namespace granular::coupling
             for (unsigned int k = 0; k < 3; ++k)
               tangent[j][k] -= c.dresultant_dq[j][k];
         }
-    const double h[3] = {1e-7, 1e-7, 1e-7}; // mm, mm, rad
+    // steps well below the indentation (1e-4 d_N, at most 1e-7 mm: the Hertz force varies
+    // on the scale of d_N, which is ~4e-7 mm for a particle under its own weight)
+    const double h_c = std::clamp(1e-4 * std::max(surface_.indentation, 0.), 1e-12, 1e-7);
+    const double h[3] = {h_c, h_c, h_c / particle_.geometry().shape().half_width_bound()};
     for (unsigned int k = 0; k < 3; ++k)
       {
         Vec3 qp = q_, qm = q_;
