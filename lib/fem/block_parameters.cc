@@ -99,8 +99,8 @@ namespace granular
                       "below the Coupling tolerance; the converged coupling is implicit. "
                       "0: the plain explicit staggering of Temizer 2013.");
     prm.declare_entry("Coupling tolerance", "1e-3", Double(0.),
-                      "Accepted mismatch of the interface work over a step, relative to "
-                      "the platen's work per step p L0 v_F dt.");
+                      "Staggered scheme only: accepted mismatch of the interface work "
+                      "over a step, relative to the platen's work per step p L0 v_F dt.");
     prm.leave_subsection();
   }
 
