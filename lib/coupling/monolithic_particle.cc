@@ -31,14 +31,14 @@ namespace granular::coupling
   {
     if (!(dt > 0.))
       throw std::invalid_argument("MonolithicParticle::begin_step: dt must be positive");
-    dt_             = dt;
+    dt_                   = dt;
     branch_               = contact::NormalContactLaw::RateBranch::by_sign;
     residual_evaluations_ = 0;
-    const auto &s   = particle_.state();
-    q_n_            = {{s.centre[0], s.centre[1], s.rotation}};
-    v_n_            = {{s.velocity[0], s.velocity[1], s.angular_velocity}};
-    contact_point_  = particle_.geometry().lowest_point(s.rotation);
-    Vec3 q = q_n_;
+    const auto &s         = particle_.state();
+    q_n_                  = {{s.centre[0], s.centre[1], s.rotation}};
+    v_n_                  = {{s.velocity[0], s.velocity[1], s.angular_velocity}};
+    contact_point_        = particle_.geometry().lowest_point(s.rotation);
+    Vec3 q                = q_n_;
     if (last_dt_ > 0.)
       for (unsigned int j = 0; j < 3; ++j)
         q[j] += dt / last_dt_ * last_increment_[j];

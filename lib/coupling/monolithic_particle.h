@@ -37,10 +37,11 @@
  * The default normal law switches its damping off in decompression: its force has a kink at
  * d_N' = 0, and a particle rolling on the flat surface sits exactly there (d_N' ~ 0), where
  * Newton alternates between the two linearisations and converges only linearly (about 30
- * iterations per step instead of 2 in the reduced coupled case). So the branch follows the
- * sign of d_N' during the first free_branch_iterations Newton iterations of a step and is
- * then frozen at the branch of the current iterate (choice). Near the kink both branches give
- * almost the same force (they differ by k_N sqrt(d_N) c_N |d_N'|).
+ * iterations per step instead of 3.6 in the reduced coupled case). So the branch follows
+ * the sign of d_N' during the first free_branch_iterations assemblies of a step (Newton
+ * iterations and line-search trials) and is then frozen at the branch of the current
+ * iterate (choice). Near the kink both branches give almost the same force (they differ by
+ * k_N sqrt(d_N) c_N |d_N'|).
  *
  * Energy bookkeeping: the work of the rubber on the particle over a step is the trapezoidal
  * (P_n + P_{n+1}) . (q_{n+1} - q_n); dissipation increments are those of the surface
@@ -76,7 +77,7 @@ namespace granular::coupling
     /// Accepts the last iterate: interface history, particle state (Particle::accept_step()).
     void commit() override;
     unsigned int n_rigid_dofs() const override { return 3; }
-    /// Newton iterations per step with the normal-law branch free (see the file comment).
+    /// Assemblies per step with the normal-law branch free (see the file comment).
     static constexpr unsigned int free_branch_iterations = 4;
     /// Predictor: the last step's increment of q, scaled to @p dt (q_n at the first step).
     std::vector<double> begin_step(double dt) override;

@@ -254,7 +254,6 @@ namespace granular::fem
         }
       constraints.close();
 
-
       // --- reference data of every cell ---
       QGauss<2>   quadrature(2);
       FEValues<2> fe_values(fe, quadrature,
