@@ -441,13 +441,16 @@ namespace granular
               std::ostringstream m;
               m << "the energy balance fails by " << 100. * std::abs(balance) / scale
                 << " % of the work done at t = " << t << " s (t/T0 = " << t / T0
-                << (monolithic ? "): the DEM-FEM coupled step creates energy (particle x = " :
-                                 "): the explicit DEM-FEM coupling creates energy, i.e. it "
-                                 "has become unstable (particle x = ")
+                << (balance < 0. ? "): the time steps create energy" :
+                                   "): the time steps lose energy that no mechanism dissipates")
+                << (monolithic ? " (monolithic DEM-FEM coupling; particle x = " :
+                                 ", the sign of an unstable explicit DEM-FEM coupling "
+                                 "(particle x = ")
                 << (particle ? particle->state().centre[0] : 0.) << " mm, theta = "
                 << (particle ? particle->state().rotation : 0.)
                 << " rad). "
-                << (monolithic ? "Reduce Loading/Time step or check the penalties (README, "
+                << (monolithic ? "Reduce Loading/Time step; snap-throughs and fast rocking "
+                                 "of elongated particles are the known cause (README, "
                                  "Coupling)" :
                                  "Use Solver/Coupling scheme = monolithic; a smaller "
                                  "Loading/Time step helps only partly (README, Coupling)");
