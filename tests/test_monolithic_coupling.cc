@@ -6,15 +6,17 @@
 #include "coupling/monolithic_particle.h"
 #include "dem/particle.h"
 #include "fem/rubber_block.h"
+#include "block_tangent_check.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <random>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace
 {
@@ -52,7 +54,7 @@ namespace
       particle = std::make_unique<dem::Particle>(shape, m, 0.5 * m * r0 * r0, 9810.,
                                                  particle_surface, initial, block.length);
       rubber_block = std::make_unique<fem::RubberBlock>(block, rubber, surface, solver, 3e-12,
-                                                        particle->top() + gap, 20., std::getenv("GRANULAR_VERBOSE") != nullptr);
+                                                        particle->top() + gap, 20., false);
       interface = std::make_unique<contact::RubberParticleInterface>(
         rubber_block->contact_points(), particle->geometry(), rubber_particle, block.length);
       monolithic = std::make_unique<coupling::MonolithicParticle>(
@@ -78,37 +80,13 @@ namespace
     }
   };
 
-  /// max over unconstrained (i, j) of |K_ij - dr_i/du_j (central FD)| / max |K|, over the
-  /// FE dofs and the particle's unknowns.
-  double tangent_error(fem::RubberBlock &b, const std::vector<double> &u, const double dt,
-                       const double load)
+  using granular::testing::relative_tangent_error;
+
+  /// The shapes of the tangent checks: (name, shape, initial rotation in rad).
+  std::vector<std::tuple<std::string, geometry::SuperellipseShape, double>>
+  tangent_check_shapes()
   {
-    std::vector<double>              r, r_plus, r_minus;
-    std::vector<std::vector<double>> K, dummy;
-    b.residual_and_tangent(u, dt, load, r, K);
-    auto constrained = b.constrained_dofs();
-    constrained.resize(u.size(), false); // the particle's unknowns are free
-    double k_max = 0., err = 0.;
-    for (const auto &row : K)
-      for (const double v : row)
-        k_max = std::max(k_max, std::abs(v));
-    const double h = 1e-7;
-    for (unsigned int j = 0; j < u.size(); ++j)
-      {
-        if (constrained[j])
-          continue;
-        std::vector<double> up = u, um = u;
-        up[j] += h;
-        um[j] -= h;
-        b.distribute_constraints(up);
-        b.distribute_constraints(um);
-        b.residual_and_tangent(up, dt, load, r_plus, dummy);
-        b.residual_and_tangent(um, dt, load, r_minus, dummy);
-        for (unsigned int i = 0; i < u.size(); ++i)
-          if (!constrained[i])
-            err = std::max(err, std::abs(K[i][j] - (r_plus[i] - r_minus[i]) / (2. * h)));
-      }
-    return err / k_max;
+    return {{"circle", {0.5, 0.5, 2., 2.}, 0.}, {"p = 4 rotated", {0.75, 0.5, 4., 4.}, 0.2}};
   }
 
   /// Establishes contact history (a committed first step), then checks the tangent at a
@@ -123,7 +101,7 @@ namespace
     s.rubber_block->commit_step();
     EXPECT_GE(s.interface->n_in_contact(), 2u) << label;
     const auto u = s.state(2e-4, {{3e-4, -1e-4, 4e-4}}, 2);
-    const double e = tangent_error(*s.rubber_block, u, dt, load);
+    const double e = relative_tangent_error(*s.rubber_block, u, dt, load);
     // the contact states at the checked state
     std::vector<double> r1;
     s.rubber_block->residual_and_tangent(u, dt, load, r1, K);
@@ -141,11 +119,7 @@ namespace
 
 TEST(MonolithicCoupling, ExtendedTangentMatchesFiniteDifferencesInStick)
 {
-  for (const auto &[name, shape, theta] :
-       {std::tuple<std::string, geometry::SuperellipseShape, double>{
-          "circle", {0.5, 0.5, 2., 2.}, 0.},
-        std::tuple<std::string, geometry::SuperellipseShape, double>{
-          "p = 4 rotated", {0.75, 0.5, 4., 4.}, 0.2}})
+  for (const auto &[name, shape, theta] : tangent_check_shapes())
     {
       CoupledSetup s;
       s.build(shape, theta);
@@ -160,11 +134,7 @@ TEST(MonolithicCoupling, ExtendedTangentMatchesFiniteDifferencesInStick)
 
 TEST(MonolithicCoupling, ExtendedTangentMatchesFiniteDifferencesInSlip)
 {
-  for (const auto &[name, shape, theta] :
-       {std::tuple<std::string, geometry::SuperellipseShape, double>{
-          "circle", {0.5, 0.5, 2., 2.}, 0.},
-        std::tuple<std::string, geometry::SuperellipseShape, double>{
-          "p = 4 rotated", {0.75, 0.5, 4., 4.}, 0.2}})
+  for (const auto &[name, shape, theta] : tangent_check_shapes())
     {
       CoupledSetup s;
       s.rubber_particle.tangential_penalty     = 1e8; // slip threshold ~ 1e-5 mm
