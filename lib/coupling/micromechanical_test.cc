@@ -53,8 +53,10 @@ namespace granular
     {
       double rubber_surface = 0., rubber_particle = 0., particle_surface = 0., damping = 0.;
       double viscous = 0.; ///< Maxwell branch
+      /// Newmark's algorithmic dissipation (rubber and, monolithic, particle); not physical
+      double numerical = 0.;
       double frictional() const { return rubber_surface + rubber_particle + particle_surface; }
-      double total() const { return frictional() + damping + viscous; }
+      double total() const { return frictional() + damping + viscous + numerical; }
     };
   } // namespace
 
@@ -68,7 +70,7 @@ namespace granular
          "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
          "mean_normal_force,"
          "mean_particle_speed,mean_rolling_speed,dem_substeps,factorizations,"
-         "coupling_passes\n";
+         "coupling_passes,dissipation_numerical\n";
     o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
       << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
       << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
@@ -80,7 +82,8 @@ namespace granular
       << ',' << s.dissipation_damping << ',' << s.dissipation_viscous << ','
       << s.mean_normal_force << ','
       << s.mean_particle_speed << ',' << s.mean_rolling_speed << ',' << s.dem_substeps
-      << ',' << s.factorizations << ',' << s.coupling_passes << '\n';
+      << ',' << s.factorizations << ',' << s.coupling_passes << ','
+      << s.dissipation_numerical << '\n';
     return o.str();
   }
 
@@ -90,7 +93,9 @@ namespace granular
     o << std::setprecision(5) << "macroscopic friction coefficient kbar = " << s.kbar
       << "  (spread over the last quarter of the window " << s.kbar_spread << ")\n"
       << "  kbar_F = " << s.kbar_F << ", kbar_V = " << s.kbar_V
-      << ", energy balance error = " << s.energy_balance_error << "\n"
+      << ", energy balance error = " << s.energy_balance_error
+      << " (Newmark's numerical dissipation in the window " << s.dissipation_numerical
+      << " N mm/mm is part of the balance, not of kbar_F)\n"
       << "  " << s.steps << " steps, " << s.newton_iterations << " Newton iterations ("
       << std::setprecision(3) << double(s.newton_iterations) / std::max(1u, s.steps)
       << " per step), " << s.cutbacks << " cut-backs, wall time " << s.wall_time
@@ -181,7 +186,7 @@ namespace granular
                "slipping_rubber_particle,newton_iterations,dem_substeps,"
                "dissipation_rubber_surface,dissipation_rubber_particle,"
                "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
-               "energy_total,platen_work,"
+               "dissipation_numerical,energy_total,platen_work,"
                "particle_energy_residual\n";
     history << std::setprecision(10);
 
@@ -215,6 +220,9 @@ namespace granular
       const fem::BlockEnergies e = block.energies();
       d.rubber_surface = e.surface_friction_dissipation;
       d.viscous        = e.viscous_dissipation;
+      d.numerical      = e.numerical_dissipation;
+      if (monolithic)
+        d.numerical += monolithic->numerical_dissipation();
       if (particle)
         {
           d.rubber_particle  = interface->frictional_dissipation();
@@ -505,6 +513,7 @@ namespace granular
                     << stats.newton_iterations << ',' << substeps << ','
                     << d.rubber_surface << ',' << d.rubber_particle << ','
                     << d.particle_surface << ',' << d.damping << ',' << d.viscous << ','
+                    << d.numerical << ','
                     << total_energy()
                     << ',' << platen_work << ','
                     << (particle ? particle->energy_balance_error() : 0.) << '\n';
@@ -545,6 +554,7 @@ namespace granular
       d_end.particle_surface - at_window_start.particle_surface;
     summary.dissipation_damping = d_end.damping - at_window_start.damping;
     summary.dissipation_viscous = d_end.viscous - at_window_start.viscous;
+    summary.dissipation_numerical = d_end.numerical - at_window_start.numerical;
     if (normal_work_window > 0.)
       summary.kbar_F = (d_end.frictional() - at_window_start.frictional()) / normal_work_window;
     if (normal_work_window > 0.) // paper eq. (13)

@@ -34,6 +34,10 @@ namespace granular
     unsigned long long dem_substeps = 0;          ///< explicit particle sub-steps in all
     unsigned long      factorizations = 0;        ///< UMFPACK factorizations in all
     unsigned long      coupling_passes = 0;       ///< extra particle/rubber passes (sub-iterations)
+    /// algorithmic dissipation of the Newmark integrator over the averaging window (rubber
+    /// and, monolithic coupling, particle; fem::BlockEnergies::numerical_dissipation), N mm
+    /// per mm: a term of the energy balance, not a physical dissipation (not in kbar_F)
+    double             dissipation_numerical = 0.;
   };
 
   /// CSV header and row of summary.csv (same column order).

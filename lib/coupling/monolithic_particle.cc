@@ -37,11 +37,13 @@ namespace granular::coupling
     const auto &s         = particle_.state();
     q_n_                  = {{s.centre[0], s.centre[1], s.rotation}};
     v_n_                  = {{s.velocity[0], s.velocity[1], s.angular_velocity}};
-    contact_point_        = particle_.geometry().lowest_point(s.rotation);
     Vec3 q                = q_n_;
     if (last_dt_ > 0.)
       for (unsigned int j = 0; j < 3; ++j)
         q[j] += dt / last_dt_ * last_increment_[j];
+    // the surface contact's material point: the lowest point at the predicted mid-step
+    // rotation (see the file comment)
+    contact_point_ = particle_.geometry().lowest_point(0.5 * (s.rotation + q[2]));
     set_rigid_dofs({q[0], q[1], q[2]});
     return {q[0], q[1], q[2]};
   }
@@ -173,10 +175,13 @@ namespace granular::coupling
     const Vec3 P1{{P.force[0], P.force[1], P.moment}};
     Vec3       dq;
     double     work = 0.;
+    const double M[3] = {particle_.mass(), particle_.mass(), particle_.moment_of_inertia()};
     for (unsigned int j = 0; j < 3; ++j)
       {
         dq[j] = q_[j] - q_n_[j];
         work += 0.5 * (rubber_resultant_n_[j] + P1[j]) * dq[j];
+        numerical_dissipation_ +=
+          M[j] * (0.5 * (a_n_[j] + a[j]) * dq[j] - 0.5 * (v[j] * v[j] - v_n_[j] * v_n_[j]));
       }
     interface_.commit();
     particle_.accept_step(dt_, Tensor<1, 2>({dq[0], dq[1]}), dq[2], Tensor<1, 2>({v[0], v[1]}),

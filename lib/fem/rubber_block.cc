@@ -124,6 +124,7 @@ namespace granular::fem
     std::vector<contact::SurfaceContactResponse> surface_trial;
     std::vector<double> cell_pressure, cell_dilatation;
     double friction_dissipation = 0.;
+    double numerical_dissipation = 0.; ///< Newmark, BlockEnergies::numerical_dissipation
     // Maxwell branch history per quadrature point (cell * n_q + q): converged at t_n and
     // trial at t_{n+1}, with the branch energy and the viscous dissipation increment
     // (N mm per mm thickness) of the trial
@@ -735,6 +736,15 @@ namespace granular::fem
     void commit_step()
     {
       newmark_update();
+      // algorithmic dissipation of Newmark over the step (BlockEnergies::numerical_dissipation)
+      for (const CellData &d : cells)
+        for (unsigned int k = 0; k < dofs_per_cell; ++k)
+          {
+            const auto i = d.dofs[k];
+            numerical_dissipation +=
+              d.lumped_mass[d.node[k]] *
+              (0.5 * (a_n[i] + a[i]) * (u[i] - u_n[i]) - 0.5 * (v[i] * v[i] - v_n[i] * v_n[i]));
+          }
       for (unsigned int i = 0; i < contact_points.size(); ++i)
         {
           const auto &s = surface_trial[i];
@@ -876,6 +886,7 @@ namespace granular::fem
           }
       }
     e.surface_friction_dissipation = m.friction_dissipation;
+    e.numerical_dissipation        = m.numerical_dissipation;
     for (const double w : m.maxwell_energy_converged)
       e.stored += w;
     e.viscous_dissipation = m.viscous_dissipation;

@@ -115,6 +115,15 @@ namespace granular::fem
     double surface_springs   = 0.; ///< energy in the rubber-surface penalty springs
     double surface_friction_dissipation = 0.; ///< accumulated since t = 0
     double viscous_dissipation = 0.;          ///< Maxwell branch, accumulated since t = 0
+    /// Algorithmic (numerical) dissipation of the Newmark integrator, accumulated since
+    /// t = 0: per step the trapezoidal work of the inertial forces minus the change of the
+    /// kinetic energy, sum_i M_i [(a_n,i + a_n+1,i)/2 Delta u_i - (v_n+1,i^2 - v_n,i^2)/2]
+    /// (lumped M). Zero for the trapezoidal rule (gamma = 1/2, beta = 1/4) on a linear
+    /// system; for gamma > 1/2 it is the energy the integrator removes from the high
+    /// frequencies (Hughes 2000, §9.3; Krenk 2006, "Energy conservation in Newmark based
+    /// time integration algorithms", CMAME 195). Not a physical dissipation: it is not part
+    /// of kbar_F or kbar_V.
+    double numerical_dissipation = 0.;
   };
 
   /// What a time step did.
