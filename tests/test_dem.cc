@@ -487,7 +487,8 @@ TEST(DemParticle, DampedBounceDissipatesAndKeepsContactWhileIndented)
 // on the tiny changes of the indentation. With the default k_PS = 1.5 a tilted square keeps
 // rocking with nearly constant amplitude (seen: 0.2 rad after 60 ms). With a low friction
 // coefficient the rocking involves slip, whose frictional dissipation settles the particle.
-// (An ellipse, p = 2, rocks about its flat-most point without slip even then; not tested.)
+// (An ellipse, p = 2, rocks about its flat-most point without slip even then: see
+// TiltedEllipseRocksAboutItsFlatSide.)
 TEST(DemParticle, NonCircularParticlesSettleOnFlatSide)
 {
   struct Case
@@ -530,6 +531,43 @@ TEST(DemParticle, NonCircularParticlesSettleOnFlatSide)
       EXPECT_NEAR(mean_f / samples, m * g, 0.02 * m * g);
       EXPECT_GT(p.friction_dissipation(), 0.);
     }
+}
+
+TEST(DemParticle, TiltedEllipseRocksAboutItsFlatSide)
+{
+  // The ellipse (1.5 r0 x r0) released on its long side tilted by 0.2 rad, default
+  // k_PS = 1.5: it rolls without slip, and the flat side (theta = 0) is a stable
+  // equilibrium. Without slip or impact nothing dissipates noticeably, so it does not
+  // settle (see above) but rocks about theta = 0: through to the other side, with an
+  // amplitude that does not grow. Small-amplitude rocking on the flat-most point (radius
+  // of curvature R = r1^2 / r2, centre height r2): omega^2 = m g (R - r2) / (I + m r2^2),
+  // period 2 pi / omega = 49 ms.
+  const SuperellipseShape shape = SuperellipseShape::named("elliptical", r0);
+  const double            theta0 = 0.2;
+  Particle p(shape, m, I, g, contact_parameters(),
+             Particle::initial_state_resting(shape, theta0, 0.5 * L0), L0);
+  const double r1 = 1.5 * r0, r2 = r0, R = r1 * r1 / r2;
+  const double period = 2. * pi / std::sqrt(m * g * (R - r2) / (I + m * r2 * r2));
+  const double dt = 1e-5;
+  double       theta_max = 0., theta_min = 0., first_crossing = -1.;
+  for (int k = 1; k <= static_cast<int>(std::round(2. * period / dt)); ++k)
+    {
+      p.advance(dt, vec(0., 0.), 0.);
+      const double theta = p.state().rotation;
+      theta_max          = std::max(theta_max, theta);
+      theta_min          = std::min(theta_min, theta);
+      if (first_crossing < 0. && theta < 0.)
+        first_crossing = k * dt;
+    }
+  std::cout << "[ ellipse ] theta in [" << theta_min << ", " << theta_max
+            << "] rad over two periods; first crossing of theta = 0 at " << first_crossing
+            << " s (quarter period of the small-amplitude rocking " << 0.25 * period << " s)"
+            << std::endl;
+  EXPECT_LT(theta_max, 1.01 * theta0);  // the amplitude does not grow
+  EXPECT_LT(theta_min, -0.9 * theta0); // it rocks through to the other side
+  EXPECT_GT(theta_min, -1.01 * theta0);
+  // the rocking frequency of the flat-side equilibrium (0.2 rad is not small: 10 %)
+  EXPECT_NEAR(first_crossing, 0.25 * period, 0.1 * 0.25 * period);
 }
 
 // ---------------------------------------------------------------------------------------------
