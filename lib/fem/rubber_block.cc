@@ -719,6 +719,21 @@ namespace granular::fem
             break;
           residual *= -1.;
           solve_linear_system(residual, increment);
+          // 2-cycle of the non-smooth contact laws (stick/slip, contact onset): the
+          // residual returns to its value of two iterations ago and the step has the same
+          // length as the last one, i.e. Newton jumps back and forth across a kink. Then
+          // the step is halved, which lands between the two iterates.
+          const auto  &norms     = stats.residual_norms;
+          const double step_norm = increment.l2_norm() / block.height;
+          if (norms.size() >= 3 && r_norm > solver.residual_tolerance &&
+              std::abs(r_norm - norms[norms.size() - 3]) < 0.05 * r_norm &&
+              std::abs(step_norm - last_increment) < 0.05 * step_norm)
+            {
+              increment *= 0.5;
+              ++stats.cycle_breaks;
+              if (verbose)
+                std::cout << "    2-cycle: half step" << std::endl;
+            }
           add_increment(1., increment);
           alpha          = 1.;
           backtracks     = 0;

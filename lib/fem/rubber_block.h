@@ -130,6 +130,7 @@ namespace granular::fem
   struct StepStatistics
   {
     unsigned int newton_iterations = 0;
+    unsigned int cycle_breaks = 0; ///< half steps taken to break a Newton 2-cycle
     std::vector<double> residual_norms; ///< |r|/F_ref before each Newton solve and at the end
     unsigned int contact_points_in_contact = 0;
     unsigned int contact_points_slipping   = 0;
