@@ -698,7 +698,16 @@ namespace granular::fem
           if (verbose)
             std::cout << "    Newton " << std::setw(2) << it << "  |r|/F = " << std::scientific
                       << std::setprecision(3) << r_norm << "  |du|/H0 = "
-                      << (it == 0 ? 0. : last_increment) << std::defaultfloat << std::endl;
+                      << (it == 0 ? 0. : last_increment) << std::defaultfloat;
+          if (verbose && n_rigid > 0)
+            {
+              double rq = 0.;
+              for (unsigned int j = 0; j < n_rigid; ++j)
+                rq += residual[residual.size() - n_rigid + j] * residual[residual.size() - n_rigid + j];
+              std::cout << "  |r_q|/F = " << std::sqrt(rq) / force_scale;
+            }
+          if (verbose)
+            std::cout << std::endl;
           // converged: residual and increment below tolerance, or the increment at
           // round-off level (then the residual sits on its round-off floor, which
           // large penalties can lift above the tolerance)
