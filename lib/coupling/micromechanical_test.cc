@@ -70,7 +70,7 @@ namespace granular
          "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
          "mean_normal_force,"
          "mean_particle_speed,mean_rolling_speed,dem_substeps,factorizations,"
-         "coupling_passes,dissipation_numerical\n";
+         "coupling_passes,dissipation_numerical,assemblies,failed_newton_iterations\n";
     o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
       << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
       << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
@@ -83,7 +83,8 @@ namespace granular
       << s.mean_normal_force << ','
       << s.mean_particle_speed << ',' << s.mean_rolling_speed << ',' << s.dem_substeps
       << ',' << s.factorizations << ',' << s.coupling_passes << ','
-      << s.dissipation_numerical << '\n';
+      << s.dissipation_numerical << ',' << s.assemblies << ',' << s.failed_newton_iterations
+      << '\n';
     return o.str();
   }
 
@@ -98,7 +99,9 @@ namespace granular
       << " N mm/mm is part of the balance, not of kbar_F)\n"
       << "  " << s.steps << " steps, " << s.newton_iterations << " Newton iterations ("
       << std::setprecision(3) << double(s.newton_iterations) / std::max(1u, s.steps)
-      << " per step), " << s.cutbacks << " cut-backs, wall time " << s.wall_time
+      << " per step), " << s.cutbacks << " cut-backs (" << s.failed_newton_iterations
+      << " iterations in failed attempts), " << s.assemblies
+      << " assemblies with the line-search trials, wall time " << s.wall_time
       << " s (assembly " << s.time_assembly << ", factorization " << s.time_factorization
       << ", solve " << s.time_solve << ", particle " << s.time_particle << ", output "
       << s.time_output << ")\n";
@@ -570,7 +573,9 @@ namespace granular
       summary.dem_substeps = particle->total_substeps();
     summary.coupling_passes = coupling_passes;
 
-    summary.factorizations = block.linear_solver_statistics().factorizations;
+    summary.factorizations           = block.linear_solver_statistics().factorizations;
+    summary.assemblies               = block.linear_solver_statistics().assemblies;
+    summary.failed_newton_iterations = block.linear_solver_statistics().failed_newton_iterations;
     summary.steps          = n_steps;
     summary.kbar        = friction.kbar();
     summary.kbar_spread = friction.spread();

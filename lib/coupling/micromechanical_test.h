@@ -38,6 +38,10 @@ namespace granular
     /// and, monolithic coupling, particle; fem::BlockEnergies::numerical_dissipation), N mm
     /// per mm: a term of the energy balance, not a physical dissipation (not in kbar_F)
     double             dissipation_numerical = 0.;
+    /// assemblies of the Newton system (line-search trials included) and the Newton
+    /// iterations of attempts that failed and were cut back: with newton_iterations (the
+    /// accepted attempts only) the whole cost of the nonlinear solves
+    unsigned long      assemblies = 0, failed_newton_iterations = 0;
   };
 
   /// CSV header and row of summary.csv (same column order).

@@ -103,6 +103,7 @@ namespace granular::fem
     bool                 has_factorization = false, refactorize_next = false;
     static constexpr unsigned int max_preconditioned_iterations = 8;
     unsigned long        n_factorizations = 0, n_preconditioned_solves = 0;
+    unsigned long        n_assemblies = 0, n_failed_iterations = 0;
 
     std::vector<CellData>                 cells;
     std::vector<ContactPoint>             contact_points;
@@ -671,6 +672,7 @@ namespace granular::fem
           double r_norm = std::numeric_limits<double>::infinity();
           try
             {
+              ++n_assemblies;
               assemble(residual, platen_load, true);
               r_norm = residual.l2_norm() / force_scale;
             }
@@ -680,6 +682,7 @@ namespace granular::fem
               if (it == 0 || backtracks >= 8)
                 {
                   u = u_n;
+                  n_failed_iterations += it;
                   throw;
                 }
             }
@@ -753,6 +756,7 @@ namespace granular::fem
             break;
         }
       u = u_n;
+      n_failed_iterations += solver.max_newton_iterations;
       throw NewtonFailure("Newton-Raphson did not converge in " +
                           std::to_string(solver.max_newton_iterations) + " iterations");
     }
@@ -995,7 +999,8 @@ namespace granular::fem
 
   RubberBlock::LinearSolverStatistics RubberBlock::linear_solver_statistics() const
   {
-    return {impl->n_factorizations, impl->n_preconditioned_solves};
+    return {impl->n_factorizations, impl->n_preconditioned_solves, impl->n_assemblies,
+            impl->n_failed_iterations};
   }
 
   void RubberBlock::distribute_constraints(std::vector<double> &u) const

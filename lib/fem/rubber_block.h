@@ -220,6 +220,10 @@ namespace granular::fem
     struct LinearSolverStatistics
     {
       unsigned long factorizations = 0, preconditioned_solves = 0;
+      /// assemblies of residual and tangent in solve_step(), line-search trials included
+      unsigned long assemblies = 0;
+      /// Newton iterations spent in attempts that failed (and were cut back)
+      unsigned long failed_newton_iterations = 0;
     };
     LinearSolverStatistics linear_solver_statistics() const;
 
