@@ -118,8 +118,9 @@ namespace granular::fem
     /// Algorithmic (numerical) dissipation of the Newmark integrator, accumulated since
     /// t = 0: per step the trapezoidal work of the inertial forces minus the change of the
     /// kinetic energy, sum_i M_i [(a_n,i + a_n+1,i)/2 Delta u_i - (v_n+1,i^2 - v_n,i^2)/2]
-    /// (lumped M). Zero for the trapezoidal rule (gamma = 1/2, beta = 1/4) on a linear
-    /// system; for gamma > 1/2 it is the energy the integrator removes from the high
+    /// (lumped M). Identically zero for the trapezoidal rule (gamma = 1/2, beta = 1/4),
+    /// where Delta u = dt (v_n + v_n+1)/2 and Delta v = dt (a_n + a_n+1)/2; for
+    /// gamma > 1/2 it is the energy the integrator removes from the high
     /// frequencies (Hughes 2000, §9.3; Krenk 2006, "Energy conservation in Newmark based
     /// time integration algorithms", CMAME 195). Not a physical dissipation: it is not part
     /// of kbar_F or kbar_V.
