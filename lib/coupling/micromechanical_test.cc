@@ -573,9 +573,10 @@ namespace granular
       summary.dem_substeps = particle->total_substeps();
     summary.coupling_passes = coupling_passes;
 
-    summary.factorizations           = block.linear_solver_statistics().factorizations;
-    summary.assemblies               = block.linear_solver_statistics().assemblies;
-    summary.failed_newton_iterations = block.linear_solver_statistics().failed_newton_iterations;
+    const auto solver_statistics     = block.linear_solver_statistics();
+    summary.factorizations           = solver_statistics.factorizations;
+    summary.assemblies               = solver_statistics.assemblies;
+    summary.failed_newton_iterations = solver_statistics.failed_newton_iterations;
     summary.steps          = n_steps;
     summary.kbar        = friction.kbar();
     summary.kbar_spread = friction.spread();

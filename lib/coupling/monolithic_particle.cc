@@ -2,6 +2,8 @@
 // See monolithic_particle.h.
 #include "coupling/monolithic_particle.h"
 
+#include "fem/newmark.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -84,11 +86,7 @@ namespace granular::coupling
   MonolithicParticle::kinematics(const Vec3 &q, Vec3 &a, Vec3 &v) const
   {
     for (unsigned int j = 0; j < 3; ++j)
-      {
-        a[j] = (q[j] - q_n_[j] - dt_ * v_n_[j]) / (beta_ * dt_ * dt_) -
-               (0.5 / beta_ - 1.) * a_n_[j];
-        v[j] = v_n_[j] + dt_ * ((1. - gamma_) * a_n_[j] + gamma_ * a[j]);
-      }
+      fem::newmark_kinematics(q[j], q_n_[j], v_n_[j], a_n_[j], dt_, beta_, gamma_, a[j], v[j]);
   }
 
   contact::ParticleSurfaceContactResult
@@ -112,8 +110,8 @@ namespace granular::coupling
       throw std::logic_error("MonolithicParticle::rigid_residual: begin_step() not called");
     Vec3 a, v;
     kinematics(q_, a, v);
-    const double M[3] = {particle_.mass(), particle_.mass(), particle_.moment_of_inertia()};
-    surface_          = surface(q_);
+    const Vec3 M = mass_matrix();
+    surface_     = surface(q_);
     if (++residual_evaluations_ > free_branch_iterations &&
         branch_ == contact::NormalContactLaw::RateBranch::by_sign &&
         particle_.normal_law().switches_with_rate() && surface_.indentation > 0.)
@@ -175,13 +173,13 @@ namespace granular::coupling
     const Vec3 P1{{P.force[0], P.force[1], P.moment}};
     Vec3       dq;
     double     work = 0.;
-    const double M[3] = {particle_.mass(), particle_.mass(), particle_.moment_of_inertia()};
+    const Vec3 M = mass_matrix();
     for (unsigned int j = 0; j < 3; ++j)
       {
         dq[j] = q_[j] - q_n_[j];
         work += 0.5 * (rubber_resultant_n_[j] + P1[j]) * dq[j];
         numerical_dissipation_ +=
-          M[j] * (0.5 * (a_n_[j] + a[j]) * dq[j] - 0.5 * (v[j] * v[j] - v_n_[j] * v_n_[j]));
+          fem::newmark_algorithmic_dissipation(M[j], dq[j], v_n_[j], v[j], a_n_[j], a[j]);
       }
     interface_.commit();
     particle_.accept_step(dt_, Tensor<1, 2>({dq[0], dq[1]}), dq[2], Tensor<1, 2>({v[0], v[1]}),

@@ -108,7 +108,12 @@ namespace granular::coupling
 
   private:
     using Vec3 = std::array<double, 3>;
-    /// Newmark acceleration and velocity of iterate q.
+    /// Diagonal mass matrix diag(m, m, I) of q = (c1, c2, theta) (t, t, t mm^2).
+    Vec3 mass_matrix() const
+    {
+      return {{particle_.mass(), particle_.mass(), particle_.moment_of_inertia()}};
+    }
+        /// Newmark acceleration and velocity of iterate q.
     void kinematics(const Vec3 &q, Vec3 &a, Vec3 &v) const;
     /// Particle-surface contact at iterate q.
     contact::ParticleSurfaceContactResult surface(const Vec3 &q) const;

@@ -1,5 +1,7 @@
 #include "fem/rubber_block.h"
 
+#include "fem/newmark.h"
+
 #include "contact/rubber_surface_contact.h"
 #include "io/atomic_file.h"
 #include "material/maxwell_branch.h"
@@ -390,11 +392,7 @@ namespace granular::fem
     {
       const double beta = solver.newmark_beta, gamma = solver.newmark_gamma;
       for (unsigned int i = 0; i < u.size(); ++i)
-        {
-          a[i] = (u[i] - u_n[i] - dt * v_n[i]) / (beta * dt * dt) -
-                 (0.5 / beta - 1.) * a_n[i];
-          v[i] = v_n[i] + dt * ((1. - gamma) * a_n[i] + gamma * a[i]);
-        }
+        newmark_kinematics(u[i], u_n[i], v_n[i], a_n[i], dt, beta, gamma, a[i], v[i]);
     }
 
     /// Assembles the tangent and the residual r = f_int + M a - f_contact - f_ext at u.
@@ -702,15 +700,16 @@ namespace granular::fem
             std::cout << "    Newton " << std::setw(2) << it << "  |r|/F = " << std::scientific
                       << std::setprecision(3) << r_norm << "  |du|/H0 = "
                       << (it == 0 ? 0. : last_increment) << std::defaultfloat;
-          if (verbose && n_rigid > 0)
-            {
-              double rq = 0.;
-              for (unsigned int j = 0; j < n_rigid; ++j)
-                rq += residual[residual.size() - n_rigid + j] * residual[residual.size() - n_rigid + j];
-              std::cout << "  |r_q|/F = " << std::sqrt(rq) / force_scale;
-            }
           if (verbose)
-            std::cout << std::endl;
+            {
+              // the obstacle's (particle's) share of the residual
+              double r_q = 0.;
+              for (unsigned int j = u.size(); j < residual.size(); ++j)
+                r_q += residual[j] * residual[j];
+              if (n_rigid > 0)
+                std::cout << "  |r_q|/F = " << std::sqrt(r_q) / force_scale;
+              std::cout << std::endl;
+            }
           // converged: residual and increment below tolerance, or the increment at
           // round-off level (then the residual sits on its round-off floor, which
           // large penalties can lift above the tolerance)
@@ -742,7 +741,6 @@ namespace granular::fem
               std::abs(step_norm - last_increment) < 0.05 * step_norm)
             {
               increment *= 0.5;
-              ++stats.cycle_breaks;
               if (verbose)
                 std::cout << "    2-cycle: half step" << std::endl;
             }
@@ -769,9 +767,8 @@ namespace granular::fem
         for (unsigned int k = 0; k < dofs_per_cell; ++k)
           {
             const auto i = d.dofs[k];
-            numerical_dissipation +=
-              d.lumped_mass[d.node[k]] *
-              (0.5 * (a_n[i] + a[i]) * (u[i] - u_n[i]) - 0.5 * (v[i] * v[i] - v_n[i] * v_n[i]));
+            numerical_dissipation += newmark_algorithmic_dissipation(
+              d.lumped_mass[d.node[k]], u[i] - u_n[i], v_n[i], v[i], a_n[i], a[i]);
           }
       for (unsigned int i = 0; i < contact_points.size(); ++i)
         {

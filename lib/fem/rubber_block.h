@@ -131,7 +131,6 @@ namespace granular::fem
   struct StepStatistics
   {
     unsigned int newton_iterations = 0;
-    unsigned int cycle_breaks = 0; ///< half steps taken to break a Newton 2-cycle
     std::vector<double> residual_norms; ///< |r|/F_ref before each Newton solve and at the end
     unsigned int contact_points_in_contact = 0;
     unsigned int contact_points_slipping   = 0;
@@ -217,7 +216,8 @@ namespace granular::fem
     std::vector<bool> constrained_dofs() const;
     /// @}
 
-    /// UMFPACK factorizations and stale-factorization-preconditioned GMRES solves so far.
+    /// Cost of the solves so far: UMFPACK factorizations, stale-factorization-preconditioned
+    /// GMRES solves, assemblies and the Newton iterations of failed attempts.
     struct LinearSolverStatistics
     {
       unsigned long factorizations = 0, preconditioned_solves = 0;
