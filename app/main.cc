@@ -40,6 +40,11 @@ int main(int argc, char **argv)
       std::cout << granular::format_summary(summary);
       return 0;
     }
+  catch (const granular::RunInterrupted &e)
+    {
+      std::cerr << "granular-interface: " << e.what() << std::endl;
+      return e.signal() > 0 ? 128 + e.signal() : 1;
+    }
   catch (const granular::ParameterError &e)
     {
       std::cerr << "granular-interface: " << e.what() << std::endl;

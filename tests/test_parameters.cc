@@ -256,6 +256,31 @@ TEST(CommandLine, ParsesTheSpecifiedOptions)
   EXPECT_THROW(granular::parse_command_line(2, missing), std::invalid_argument);
   const char *two[] = {"granular-interface", "a.prm", "b.prm"};
   EXPECT_THROW(granular::parse_command_line(3, two), std::invalid_argument);
+  const char *restart[] = {"granular-interface", "--restart", "run.prm"};
+  EXPECT_TRUE(granular::parse_command_line(3, restart).restart);
+  EXPECT_FALSE(o.restart);
+}
+
+TEST(CommandLine, RestartIsForSingleRuns)
+{
+  // a sweep's points do not checkpoint, so --restart with a sweep file is invalid input
+  granular::CommandLineOptions options;
+  options.parameter_file =
+    std::string(GRANULAR_SOURCE_DIR) + "/params/pressure-sweep-reduced.prm";
+  options.restart = true;
+  dealii::ParameterHandler prm;
+  try
+    {
+      granular::read_parameters(options, prm);
+      FAIL() << "--restart with a sweep was accepted";
+    }
+  catch (const granular::ParameterError &e)
+    {
+      EXPECT_EQ(e.entry(), "--restart") << e.what();
+    }
+  options.restart = false;
+  dealii::ParameterHandler prm2;
+  EXPECT_TRUE(granular::read_parameters(options, prm2).sweep.active());
 }
 
 TEST(CommandLine, ExecutableHelpAndPrintParameters)

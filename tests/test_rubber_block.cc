@@ -87,6 +87,42 @@ TEST(RubberBlockElement, TangentWithMaxwellBranchMatchesFiniteDifferences)
   EXPECT_LT(e, 1e-6);
 }
 
+TEST(RubberBlockElement, FailedMaxwellUpdateAtAWildIterateIsANewtonFailure)
+{
+  // A Newton iterate far off the solution, the block squeezed in one step of 2e-5 s to
+  // 1e-4 of its height (log strain -9, no element inverted), with the Payne effect on:
+  // the Maxwell branch's local Newton fails there. The block must report it as
+  // fem::NewtonFailure, which its Newton solver answers by backtracking or cutting the
+  // step back, not as an error that ends the run. (A reduced viscoelastic run of the
+  // ellipse with the Payne effect at 5e-4 T0 ended that way.)
+  SmallBlock s;
+  s.rubber.viscoelastic = true;
+  s.rubber.payne_d      = 0.5;
+  auto                b = s.make(-0.02);
+  const auto          X = b->dof_reference_positions();
+  std::vector<double> u(b->n_dofs(), 0.);
+  for (unsigned int i = 0; i < u.size(); ++i)
+    if (X[i].second == 1)
+      u[i] = -(1. - 1e-4) * (X[i].first[1] + 0.02); // bottom at y = -0.02 stays
+  b->distribute_constraints(u);
+  std::vector<double>              residual;
+  std::vector<std::vector<double>> tangent;
+  try
+    {
+      b->residual_and_tangent(u, 2e-5, 0., residual, tangent);
+      FAIL() << "the wild iterate was accepted";
+    }
+  catch (const granular::fem::NewtonFailure &e)
+    {
+      EXPECT_NE(std::string(e.what()).find("Maxwell branch"), std::string::npos) << e.what();
+    }
+  // and at a moderate squeeze (log strain -0.1) the same call succeeds
+  for (unsigned int i = 0; i < u.size(); ++i)
+    u[i] *= 0.1 / (1. - 1e-4);
+  b->distribute_constraints(u);
+  EXPECT_NO_THROW(b->residual_and_tangent(u, 2e-5, 0., residual, tangent));
+}
+
 TEST(RubberBlockElement, TangentMatchesFiniteDifferencesAtLargeDeformation)
 {
   SmallBlock s;

@@ -29,6 +29,13 @@ namespace granular::contact
     double max_indentation      = 0.;    ///< delta_max (mm) reached during this contact
     double max_force            = 0.;    ///< F_max (N/mm) reached during this contact
     double residual_indentation = 0.;    ///< delta_p (mm) for elastoplastic laws (unused so far)
+
+    /// Boost.Serialization (checkpoint/restart).
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &active &approach_velocity &max_indentation &max_force &residual_indentation;
+    }
   };
 
   /**

@@ -24,6 +24,13 @@ namespace granular::contact
   {
     double               tangential_displacement = 0.; ///< d_T (mm), spec §5.2
     NormalContactHistory normal;                       ///< history of the normal law
+
+    /// Boost.Serialization (checkpoint/restart).
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &tangential_displacement &normal;
+    }
   };
 
   /// Result of the Coulomb return mapping (spec §5.2, "ReturnMapping").
@@ -69,6 +76,16 @@ namespace granular::contact
                                       ///< laws dissipative in the sense of the catalogue
     double normal_energy     = 0.;    ///< energy stored by the normal law (N mm per mm)
     double tangential_energy = 0.;    ///< 1/2 k_T d_T^2 (N mm per mm)
+
+    /// Boost.Serialization (checkpoint/restart).
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &contact_point &contact_velocity &indentation &indentation_rate &in_contact
+        &normal_force &normal_damping_force &tangential_force &force &moment &sticking
+          &history &friction_dissipation &damping_dissipation &normal_energy
+            &tangential_energy;
+    }
   };
 
   /**

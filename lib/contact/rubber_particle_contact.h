@@ -66,6 +66,13 @@ namespace granular::contact
   {
     Tensor<1, 2> centre;        ///< c (global, mm)
     double       rotation = 0.; ///< theta (rad)
+
+    /// Boost.Serialization (checkpoint/restart).
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &centre &rotation;
+    }
   };
 
   /// Converged history of one rubber contact Gauss point against the particle.
@@ -74,6 +81,13 @@ namespace granular::contact
     bool         in_contact = false; ///< contact at t_n
     int          image      = 0;     ///< k: the contact is with the image centred at c + k L0 e1
     Tensor<1, 2> stick_point;        ///< Y_s (PARTICLE frame, mm), meaningful if in_contact
+
+    /// Boost.Serialization (checkpoint/restart).
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &in_contact &image &stick_point;
+    }
   };
 
   /// Result of the contact evaluation at one point (all vectors in the GLOBAL frame).
@@ -225,6 +239,15 @@ namespace granular::contact
     /// Energy in the penalty springs, sum_i w_i (eps_N g_N^2 / 2 + t_T^2 / (2 eps_T)), of the
     /// last evaluation (N mm/mm).
     double spring_energy() const;
+
+    /// Boost.Serialization of the converged state (pose, contact histories, accumulated
+    /// dissipation) for checkpoint/restart. The responses of the last evaluation are not
+    /// saved: after a restart resultant() and spring_energy() are valid after the next solve.
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &pose_ &pose_set_ &converged_ &dissipation_;
+    }
 
     unsigned int n_points() const;
     /// Response of the last evaluation of point @p i (std::out_of_range if bad).

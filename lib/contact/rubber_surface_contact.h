@@ -22,6 +22,13 @@ namespace granular::contact
   {
     bool   in_contact = false; ///< converged contact state at t_n
     double anchor     = 0.;    ///< x1 of the stick point on the surface (mm)
+
+    /// Boost.Serialization (checkpoint/restart).
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &in_contact &anchor;
+    }
   };
 
   /// Result of the return mapping at one point.

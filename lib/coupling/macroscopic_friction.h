@@ -36,6 +36,14 @@ namespace granular
     /// Time integral of k_I over the window so far (s).
     double integral() const { return integral_; }
 
+    /// Boost.Serialization (checkpoint/restart).
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &window_start_ &window_end_ &open_ &t_last_ &k_last_ &t_first_ &integral_
+        &last_quarter_min_ &last_quarter_max_ &in_last_quarter_;
+    }
+
   private:
     double window_start_, window_end_;
     bool   open_ = false;

@@ -6,7 +6,9 @@
 #include "dem/particle.h"
 #include "fem/rubber_block.h"
 #include "io/atomic_file.h"
+#include "io/parameter_error.h"
 #include "io/particle_output.h"
+#include "io/serialization.h"
 
 #include <deal.II/base/parameter_handler.h>
 #include <deal.II/base/timer.h>
@@ -15,11 +17,14 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <csignal>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -57,8 +62,161 @@ namespace granular
       double numerical = 0.;
       double frictional() const { return rubber_surface + rubber_particle + particle_surface; }
       double total() const { return frictional() + damping + viscous + numerical; }
+
+      template <class Archive>
+      void serialize(Archive &ar, const unsigned int)
+      {
+        ar &rubber_surface &rubber_particle &particle_surface &damping &viscous &numerical;
+      }
     };
+
+    /// The time loop's accumulators: everything besides the block, particle and interface
+    /// that a checkpoint must carry so that a restarted run repeats the uninterrupted one.
+    struct LoopState
+    {
+      unsigned int step     = 0;  ///< completed time steps
+      double       energy_0 = 0.; ///< total energy at t = 0 (N mm/mm)
+      double       platen_work = 0., u1_old = 0., u2_old = 0., load_old = 0.;
+      double       normal_force_old_platen = 0., tangential_force_old_platen = 0.;
+      Dissipation  at_window_start;
+      double       normal_work_window = 0., normal_force_integral = 0., normal_force_old = 0.;
+      double       speed_integral = 0., rolling_integral = 0.;
+      bool         window_open = false;
+      /// rubber force and moment on the particle at t_n (zero before the first solve)
+      dealii::Tensor<1, 2> rubber_force;
+      double               rubber_moment   = 0.;
+      unsigned long        coupling_passes = 0;
+      unsigned int         newton_iterations = 0, cutbacks = 0;
+      /// wall time and TimerOutput sections (assembly, factorization, solve, particle,
+      /// output) of the processes before this one (s)
+      double                wall_time = 0.;
+      std::array<double, 5> section_times{};
+      std::uint64_t         history_bytes = 0; ///< size of history.csv at the checkpoint
+
+      template <class Archive>
+      void serialize(Archive &ar, const unsigned int)
+      {
+        ar &step &energy_0 &platen_work &u1_old &u2_old &load_old &normal_force_old_platen
+          &tangential_force_old_platen &at_window_start &normal_work_window
+            &normal_force_integral &normal_force_old &speed_integral &rolling_integral
+              &window_open &rubber_force &rubber_moment &coupling_passes &newton_iterations
+                &cutbacks &wall_time &section_times &history_bytes;
+      }
+    };
+
+    const char *const section_names[5] = {"assembly", "factorization", "solve", "particle",
+                                          "output"};
+    const std::string checkpoint_magic   = "granular-interface checkpoint";
+    constexpr unsigned int checkpoint_format = 1;
+
+    /// Set by SIGINT/SIGTERM (the signal number) or request_checkpoint_and_stop() (-1).
+    volatile std::sig_atomic_t stop_request = 0;
+
+    extern "C" void on_stop_signal(int signal) { stop_request = signal; }
+
+    /// Installs the SIGINT/SIGTERM handlers for the lifetime of a run with checkpoints.
+    class StopSignalHandlers
+    {
+    public:
+      explicit StopSignalHandlers(bool install)
+        : installed_(install)
+      {
+        stop_request = 0;
+        if (installed_)
+          {
+            previous_int_  = std::signal(SIGINT, on_stop_signal);
+            previous_term_ = std::signal(SIGTERM, on_stop_signal);
+          }
+      }
+      ~StopSignalHandlers()
+      {
+        if (installed_)
+          {
+            std::signal(SIGINT, previous_int_);
+            std::signal(SIGTERM, previous_term_);
+          }
+        stop_request = 0;
+      }
+      StopSignalHandlers(const StopSignalHandlers &) = delete;
+      StopSignalHandlers &operator=(const StopSignalHandlers &) = delete;
+
+    private:
+      bool installed_;
+      void (*previous_int_)(int)  = SIG_DFL;
+      void (*previous_term_)(int) = SIG_DFL;
+    };
+
+    /// The entries of @p prm as (Sub/section/Entry, value), without subsection Output: what
+    /// a restart must match.
+    std::vector<std::pair<std::string, std::string>>
+    physics_entries(const dealii::ParameterHandler &prm)
+    {
+      std::ostringstream text;
+      prm.print_parameters(text, dealii::ParameterHandler::ShortPRM);
+      std::vector<std::pair<std::string, std::string>> entries;
+      std::vector<std::string> path;
+      std::istringstream       in(text.str());
+      std::string              line;
+      auto trim = [](const std::string &s) {
+        const auto a = s.find_first_not_of(" \t");
+        const auto b = s.find_last_not_of(" \t");
+        return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
+      };
+      while (std::getline(in, line))
+        {
+          line = trim(line);
+          if (line.rfind("subsection ", 0) == 0)
+            path.push_back(trim(line.substr(11)));
+          else if (line == "end" && !path.empty())
+            path.pop_back();
+          else if (line.rfind("set ", 0) == 0 && (path.empty() || path.front() != "Output"))
+            {
+              const auto  eq   = line.find('=');
+              std::string name;
+              for (const auto &p : path)
+                name += p + "/";
+              name += trim(line.substr(4, eq - 4));
+              entries.emplace_back(name, eq == std::string::npos ? "" : trim(line.substr(eq + 1)));
+            }
+        }
+      return entries;
+    }
+
+    /// Throws ParameterError naming the entries that differ between a checkpoint and now.
+    void check_same_physics(const std::vector<std::pair<std::string, std::string>> &saved,
+                            const std::vector<std::pair<std::string, std::string>> &now,
+                            const std::string &checkpoint)
+    {
+      std::map<std::string, std::string> a(saved.begin(), saved.end()), b(now.begin(), now.end());
+      std::string differences, first;
+      for (const auto &[name, value] : b)
+        {
+          const auto it = a.find(name);
+          const std::string old = it == a.end() ? "(not present)" : it->second;
+          if (old != value)
+            {
+              if (first.empty())
+                first = name;
+              differences += "\n  " + name + ": \"" + old + "\" in the checkpoint, \"" + value +
+                             "\" now";
+            }
+        }
+      for (const auto &[name, value] : a)
+        if (b.count(name) == 0)
+          {
+            if (first.empty())
+              first = name;
+            differences += "\n  " + name + ": \"" + value + "\" in the checkpoint, not present now";
+          }
+      if (!differences.empty())
+        throw ParameterError(first, "--restart needs the parameters " + checkpoint +
+                                      " was written with (only subsection Output may "
+                                      "differ); nothing was changed. Differences:" +
+                                      differences);
+    }
   } // namespace
+
+  void request_checkpoint_and_stop() { stop_request = -1; }
 
   std::string summary_csv(const RunSummary &s)
   {
@@ -115,14 +273,8 @@ namespace granular
     namespace fs = std::filesystem;
     const auto        wall_start = std::chrono::steady_clock::now();
     const std::string dir        = P.output.output_directory;
-    fs::create_directories(dir);
-    {
-      std::ostringstream s;
-      prm.print_parameters(s, dealii::ParameterHandler::PRM |
-                                dealii::ParameterHandler::KeepDeclarationOrder);
-      io::write_file_atomically(dir + "/parameters.prm", s.str());
-    }
-    fs::remove(dir + "/summary.csv"); // never leave a stale result of an earlier run
+    const std::string checkpoint_file = dir + "/checkpoint.bin";
+    const StopSignalHandlers stop_handlers(P.output.checkpoints());
 
     const double       L0      = P.block.length;
     const double       T0      = P.loading.nominal_dragging_time(L0);
@@ -181,7 +333,110 @@ namespace granular
     MacroscopicFriction friction(2. * T0, t_end);
     io::PvdCollection   solution_pvd(dir + "/solution.pvd");
     io::PvdCollection   particle_pvd(dir + "/particle.pvd");
-    std::ofstream       history(dir + "/history.csv");
+    LoopState           S;
+    RunSummary          summary;
+
+    // ---- checkpoint/restart: the archive's layout -----------------------------------------
+    const auto entries_now = physics_entries(prm);
+    auto       archive_state = [&](auto &ar) {
+      ar &S &friction &solution_pvd &particle_pvd;
+      if (particle)
+        {
+          dem::Particle::Checkpoint c = particle->checkpoint();
+          ar &c;
+          particle->restore(c); // a no-op when writing
+          ar &*interface;
+          if (monolithic)
+            ar &*monolithic;
+        }
+    };
+    if (P.output.restart)
+      {
+        // everything is read and checked before any output is touched
+        std::ifstream in(checkpoint_file, std::ios::binary);
+        if (!in)
+          throw std::runtime_error("--restart: cannot open " + checkpoint_file +
+                                   " (is " + dir + " the output directory of a run that wrote "
+                                   "a checkpoint? Output/Checkpoint interval)");
+        try
+          {
+            boost::archive::binary_iarchive ar(in);
+            std::string  magic;
+            unsigned int format = 0;
+            ar &magic &format;
+            if (magic != checkpoint_magic || format != checkpoint_format)
+              throw std::runtime_error("format " + std::to_string(format) +
+                                       " is not this program's format " +
+                                       std::to_string(checkpoint_format));
+            std::vector<std::pair<std::string, std::string>> entries_saved;
+            ar &entries_saved;
+            check_same_physics(entries_saved, entries_now, checkpoint_file);
+            archive_state(ar);
+            block.load_state(ar);
+          }
+        catch (const ParameterError &)
+          {
+            throw;
+          }
+        catch (const std::exception &e)
+          {
+            throw std::runtime_error("--restart: cannot read " + checkpoint_file + ": " +
+                                     e.what());
+          }
+        if (!(S.step < n_steps))
+          throw std::runtime_error("--restart: " + checkpoint_file + " is at the end of the run");
+        const auto history_size = fs::exists(dir + "/history.csv") ?
+                                    fs::file_size(dir + "/history.csv") : 0;
+        if (history_size < S.history_bytes)
+          throw std::runtime_error("--restart: " + dir + "/history.csv is shorter than at the "
+                                   "checkpoint (" + std::to_string(history_size) + " < " +
+                                   std::to_string(S.history_bytes) + " bytes)");
+        std::cout << "granular-interface: restarting at step " << S.step << " (t/T0 = "
+                  << S.step * dt / T0 << ") from " << checkpoint_file << std::endl;
+      }
+    auto write_checkpoint = [&](std::ofstream &history, double seconds_here) {
+      history.flush();
+      S.history_bytes = static_cast<std::uint64_t>(history.tellp());
+      LoopState                 saved = S;
+      const auto times = timer.get_summary_data(dealii::TimerOutput::total_wall_time);
+      for (unsigned int i = 0; i < 5; ++i)
+        {
+          const auto it = times.find(section_names[i]);
+          saved.section_times[i] += it == times.end() ? 0. : it->second;
+        }
+      saved.wall_time += seconds_here;
+      std::swap(S, saved);
+      std::ostringstream buffer;
+      {
+        boost::archive::binary_oarchive ar(buffer);
+        std::string  magic  = checkpoint_magic;
+        unsigned int format = checkpoint_format;
+        auto         entries = entries_now;
+        ar &magic &format &entries;
+        archive_state(ar);
+        block.save_state(ar);
+      }
+      std::swap(S, saved);
+      io::write_file_atomically(checkpoint_file, buffer.str());
+    };
+
+    // ---- outputs: only now, after a restart's checks -------------------------------------
+    fs::create_directories(dir);
+    {
+      std::ostringstream s;
+      prm.print_parameters(s, dealii::ParameterHandler::PRM |
+                                dealii::ParameterHandler::KeepDeclarationOrder);
+      io::write_file_atomically(dir + "/parameters.prm", s.str());
+    }
+    fs::remove(dir + "/summary.csv"); // never leave a stale result of an earlier run
+    if (!P.output.restart)
+      fs::remove(checkpoint_file); // nor a checkpoint of another run
+    else
+      fs::resize_file(dir + "/history.csv", S.history_bytes); // rows after the checkpoint
+    std::ofstream history(dir + "/history.csv", P.output.restart ? std::ios::app : std::ios::trunc);
+    if (!history)
+      throw std::runtime_error("cannot write " + dir + "/history.csv");
+    if (!P.output.restart)
     history << "t,phase,F_N,F_T,kI,kI_avg,platen_u1,platen_u2,particle_x,particle_y,"
                "particle_theta,particle_vx,particle_vy,particle_omega,surface_fN,surface_fT,"
                "surface_contact,surface_stick,rubber_force_x,rubber_force_y,rubber_moment,"
@@ -200,10 +455,9 @@ namespace granular
         particle_pvd.add(t, io::write_particle_vtu(dir, step, particle->outline(200),
                                                    particle->state().rotation));
     };
-    if (P.output.vtu_interval > 0)
+    if (P.output.vtu_interval > 0 && !P.output.restart)
       write_output(0, 0.);
 
-    RunSummary summary;
     summary.pressure        = P.loading.pressure;
     summary.slip_velocity   = P.loading.slip_velocity;
     summary.relaxation_time = P.rubber.relaxation_time;
@@ -242,17 +496,20 @@ namespace granular
              particle->gravitational_energy() + particle->contact_energy();
       return E;
     };
-    const double energy_0 = total_energy();
-    fem::PlatenForces forces_old{};
-    double platen_work = 0., u1_old = 0., u2_old = 0., load_old = 0.;
-    Dissipation at_window_start;
-    double normal_work_window = 0., normal_force_integral = 0., normal_force_old = 0.;
-    double speed_integral = 0., rolling_integral = 0.;
-    bool   window_open = false;
-
-    // rubber force and moment on the particle at t_n (zero before the first solve)
-    dealii::Tensor<1, 2> rubber_force;
-    double       rubber_moment = 0.;
+    if (!P.output.restart)
+      S.energy_0 = total_energy();
+    // the loop's accumulators live in S (checkpointed)
+    const double energy_0 = S.energy_0;
+    double &platen_work = S.platen_work, &u1_old = S.u1_old, &u2_old = S.u2_old,
+           &load_old = S.load_old;
+    Dissipation &at_window_start = S.at_window_start;
+    double &normal_work_window = S.normal_work_window,
+           &normal_force_integral = S.normal_force_integral,
+           &normal_force_old = S.normal_force_old;
+    double &speed_integral = S.speed_integral, &rolling_integral = S.rolling_integral;
+    bool   &window_open = S.window_open;
+    dealii::Tensor<1, 2> &rubber_force  = S.rubber_force;
+    double               &rubber_moment = S.rubber_moment;
 
     // advance the rubber by h with up to max_cutbacks halvings (spec §3.6); the
     // particle is held at its t_{n+1} pose meanwhile (spec §5.3)
@@ -279,7 +536,7 @@ namespace granular
                      "or reduce Loading/Time step (README, Coupling)";
               throw std::runtime_error(m.str());
             }
-          ++summary.cutbacks;
+          ++S.cutbacks;
           fem::StepStatistics a = advance_rubber(t0, 0.5 * h, level + 1);
           fem::StepStatistics b = advance_rubber(t0 + 0.5 * h, 0.5 * h, level + 1);
           b.newton_iterations += a.newton_iterations;
@@ -296,7 +553,7 @@ namespace granular
     // energy-consistent; 0 iterations is the explicit scheme of Temizer 2013.
     const double r0               = P.particle.reference_radius;
     const double work_per_step    = loading.full_load * P.loading.slip_velocity * dt;
-    unsigned long coupling_passes = 0;
+    unsigned long &coupling_passes = S.coupling_passes;
     auto iterate_coupling = [&](const dem::Particle::Checkpoint &at_t_n,
                                 const std::function<void(const dealii::Tensor<1, 2> &,
                                                          double)> &advance_particle,
@@ -361,7 +618,7 @@ namespace granular
               // keep this particle state and take the rubber step with cut-backs
               const fem::StepStatistics s = advance_rubber(t1 - dt, 0.5 * dt, 1);
               const fem::StepStatistics s2 = advance_rubber(t1 - 0.5 * dt, 0.5 * dt, 1);
-              ++summary.cutbacks;
+              ++S.cutbacks;
               newton += s.newton_iterations + s2.newton_iterations;
               stats.contact_points_in_contact = s2.contact_points_in_contact;
               stats.contact_points_slipping   = s2.contact_points_slipping;
@@ -372,8 +629,10 @@ namespace granular
       return newton;
     };
 
-    auto last_progress = std::chrono::steady_clock::now();
-    for (unsigned int step = 1; step <= n_steps; ++step)
+    auto               last_progress   = std::chrono::steady_clock::now();
+    auto               last_checkpoint = last_progress;
+    const unsigned int first_step      = S.step + 1;
+    for (unsigned int step = first_step; step <= n_steps; ++step)
       {
         const double t0 = (step - 1) * dt, t = step * dt;
         // 1. particle update with the forces and moment of t_n (explicit)
@@ -425,16 +684,17 @@ namespace granular
             rubber_force  = r.force;
             rubber_moment = r.moment;
           }
-        summary.newton_iterations += stats.newton_iterations;
+        S.newton_iterations += stats.newton_iterations;
 
         // measurements (spec §2.2)
         const fem::PlatenForces f    = block.platen_forces();
         const double            u1   = loading.platen_u1(t);
         const double            u2   = block.platen_vertical_displacement();
         const double            load = loading.platen_load(t);
-        platen_work += 0.5 * (f.tangential + forces_old.tangential) * (u1 - u1_old) -
+        platen_work += 0.5 * (f.tangential + S.tangential_force_old_platen) * (u1 - u1_old) -
                        0.5 * (load + load_old) * (u2 - u2_old);
-        forces_old = f;
+        S.tangential_force_old_platen = f.tangential;
+        S.normal_force_old_platen     = f.normal;
         u1_old     = u1;
         u2_old     = u2;
         load_old   = load;
@@ -525,8 +785,36 @@ namespace granular
           write_output(step, t);
         if (after_each_step)
           after_each_step();
+        S.step = step;
 
         const auto now = std::chrono::steady_clock::now();
+        // checkpoint (by steps, by wall time, or on SIGINT/SIGTERM) and stop on request
+        if (P.output.checkpoints() && step < n_steps)
+          {
+            const int  stop     = stop_request;
+            const bool by_steps = P.output.checkpoint_step_interval > 0 &&
+                                  step % P.output.checkpoint_step_interval == 0;
+            const bool by_time =
+              P.output.checkpoint_interval > 0. &&
+              std::chrono::duration<double>(now - last_checkpoint).count() >=
+                60. * P.output.checkpoint_interval;
+            if (stop != 0 || by_steps || by_time)
+              {
+                write_checkpoint(history,
+                                 std::chrono::duration<double>(now - wall_start).count());
+                last_checkpoint = now;
+              }
+            if (stop != 0)
+              {
+                std::ostringstream m;
+                m << "stopped by " << (stop > 0 ? (stop == SIGTERM ? "SIGTERM" : "SIGINT") :
+                                                  "request")
+                  << " at step " << step << " (t/T0 = " << t / T0 << "); the state is in "
+                  << checkpoint_file << ": continue with --restart";
+                throw RunInterrupted(m.str(), stop > 0 ? stop : 0);
+              }
+          }
+
         if (std::chrono::duration<double>(now - last_progress).count() >=
               P.output.progress_interval ||
             step == n_steps)
@@ -543,7 +831,8 @@ namespace granular
                         << particle->state().centre[0] << " theta = "
                         << particle->state().rotation;
             std::cout << "  left ~ " << std::setprecision(0)
-                      << elapsed * (n_steps - step) / step << " s" << std::defaultfloat
+                      << elapsed * (n_steps - step) / (step - first_step + 1) << " s"
+                      << std::defaultfloat
                       << std::setprecision(6) << std::endl;
           }
       }
@@ -571,7 +860,9 @@ namespace granular
       std::abs(balance) / std::max(std::abs(platen_work), 1e-300);
     if (particle)
       summary.dem_substeps = particle->total_substeps();
-    summary.coupling_passes = coupling_passes;
+    summary.coupling_passes   = coupling_passes;
+    summary.newton_iterations = S.newton_iterations;
+    summary.cutbacks          = S.cutbacks;
 
     const auto solver_statistics     = block.linear_solver_statistics();
     summary.factorizations           = solver_statistics.factorizations;
@@ -580,19 +871,22 @@ namespace granular
     summary.steps          = n_steps;
     summary.kbar        = friction.kbar();
     summary.kbar_spread = friction.spread();
+    // times of this process plus those of the processes before a restart
     summary.wall_time =
+      S.wall_time +
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     const auto times = timer.get_summary_data(dealii::TimerOutput::total_wall_time);
-    auto       get   = [&](const char *n) {
-      const auto it = times.find(n);
-      return it == times.end() ? 0. : it->second;
+    auto       get   = [&](unsigned int i) {
+      const auto it = times.find(section_names[i]);
+      return S.section_times[i] + (it == times.end() ? 0. : it->second);
     };
-    summary.time_assembly      = get("assembly");
-    summary.time_factorization = get("factorization");
-    summary.time_solve         = get("solve");
-    summary.time_particle      = get("particle");
-    summary.time_output        = get("output");
+    summary.time_assembly      = get(0);
+    summary.time_factorization = get(1);
+    summary.time_solve         = get(2);
+    summary.time_particle      = get(3);
+    summary.time_output        = get(4);
     io::write_file_atomically(dir + "/summary.csv", summary_csv(summary));
+    fs::remove(checkpoint_file); // the run is complete
     return summary;
   }
 } // namespace granular

@@ -8,6 +8,7 @@
 #include "io/run_parameters.h"
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 namespace granular
@@ -44,6 +45,28 @@ namespace granular
     unsigned long      assemblies = 0, failed_newton_iterations = 0;
   };
 
+  /// Thrown by run_micromechanical_test() when it stopped on request (SIGINT, SIGTERM or
+  /// request_checkpoint_and_stop()) after writing checkpoint.bin; continue with --restart.
+  class RunInterrupted : public std::runtime_error
+  {
+  public:
+    RunInterrupted(const std::string &message, int signal)
+      : std::runtime_error(message)
+      , signal_(signal)
+    {}
+    /// The signal that stopped the run (0: a programmatic request).
+    int signal() const { return signal_; }
+
+  private:
+    int signal_;
+  };
+
+  /// Asks the running test to write checkpoint.bin after the step in progress and stop with
+  /// RunInterrupted (what SIGINT and SIGTERM do while a run with checkpoints is in progress).
+  /// Async-signal-safe. Ignored by runs without checkpoints (Output/Checkpoint interval and
+  /// Checkpoint step interval both 0).
+  void request_checkpoint_and_stop();
+
   /// CSV header and row of summary.csv (same column order).
   std::string summary_csv(const RunSummary &summary);
 
@@ -58,8 +81,20 @@ namespace granular
    * Output/Progress interval.
    * @p after_each_step, if set, is called after every time step (a sweep's rank 0 uses
    * it to answer the other ranks while it computes a point itself).
+   *
+   * Checkpoints (Output/Checkpoint interval, Checkpoint step interval): the complete state
+   * of the run is written atomically to checkpoint.bin; with parameters.output.restart
+   * (--restart) the run continues from there and produces bit for bit the outputs of an
+   * uninterrupted run (history.csv is cut back to the checkpoint's last row, the .pvd
+   * collections keep their records). checkpoint.bin is removed when the run completes.
+   * While a run with checkpoints is in progress, SIGINT and SIGTERM make it write a
+   * checkpoint after the current step and throw RunInterrupted.
+   *
    * Throws std::runtime_error if the rubber solve fails after all cut-backs (nothing
-   * is written to summary.csv then).
+   * is written to summary.csv then); with restart, std::runtime_error before any output
+   * is touched if checkpoint.bin is missing or unreadable, or ParameterError naming the
+   * entries if it was written with different parameters (entries of subsection Output may
+   * differ).
    */
   RunSummary run_micromechanical_test(const RunParameters &parameters,
                                       const dealii::ParameterHandler &prm,

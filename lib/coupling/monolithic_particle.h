@@ -106,6 +106,15 @@ namespace granular::coupling
     /// mm), defined as fem::BlockEnergies::numerical_dissipation with M = diag(m, m, I).
     double numerical_dissipation() const { return numerical_dissipation_; }
 
+    /// Boost.Serialization of what carries over from step to step besides the particle's own
+    /// state (dem::Particle::Checkpoint): a_n, the rubber resultant at t_n, the last increment
+    /// (predictor) and the accumulated numerical dissipation (checkpoint/restart).
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &a_n_ &rubber_resultant_n_ &last_increment_ &last_dt_ &numerical_dissipation_;
+    }
+
   private:
     using Vec3 = std::array<double, 3>;
     /// Diagonal mass matrix diag(m, m, I) of q = (c1, c2, theta) (t, t, t mm^2).

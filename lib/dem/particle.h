@@ -33,6 +33,13 @@ namespace granular::dem
     Tensor<1, 2> velocity;               ///< v (mm/s)
     double       rotation         = 0.;  ///< theta (rad, ccw from e1 to d1)
     double       angular_velocity = 0.;  ///< omega (rad/s, ccw)
+
+    /// Boost.Serialization (checkpoint/restart).
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &centre &velocity &rotation &angular_velocity;
+    }
   };
 
   /// Numerical settings of the explicit particle update (spec §5.3).
@@ -82,6 +89,15 @@ namespace granular::dem
       unsigned int       last_substeps  = 0;
       unsigned long long total_substeps = 0;
       double             time           = 0.; ///< s
+
+      /// Boost.Serialization (checkpoint/restart of a run).
+      template <class Archive>
+      void serialize(Archive &ar, const unsigned int)
+      {
+        ar &state &unwrapped_centre &contact &friction_dissipation &damping_dissipation
+          &external_work &gross_external_work &energy_scale &max_height_change
+            &last_substeps &total_substeps &time;
+      }
     };
 
     /**

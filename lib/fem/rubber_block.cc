@@ -4,6 +4,7 @@
 
 #include "contact/rubber_surface_contact.h"
 #include "io/atomic_file.h"
+#include "io/serialization.h"
 #include "material/maxwell_branch.h"
 #include "material/ogden_material.h"
 
@@ -14,6 +15,7 @@
 #include <deal.II/fe/fe_q.h>
 #include <deal.II/fe/fe_system.h>
 #include <deal.II/fe/fe_values.h>
+#include <deal.II/fe/mapping_q.h>
 #include <deal.II/fe/mapping_q_eulerian.h>
 #include <deal.II/grid/grid_generator.h>
 #include <deal.II/grid/grid_in.h>
@@ -102,6 +104,9 @@ namespace granular::fem
     SparsityPattern    sparsity;
     SparseMatrix<double> system_matrix;
     SparseDirectUMFPACK  direct_solver;
+    /// the matrix direct_solver factorized (kept so a checkpoint can rebuild the same
+    /// factorization: the stale factorization preconditions later solves)
+    SparseMatrix<double> factorized_matrix;
     bool                 has_factorization = false, refactorize_next = false;
     static constexpr unsigned int max_preconditioned_iterations = 8;
     unsigned long        n_factorizations = 0, n_preconditioned_solves = 0;
@@ -354,6 +359,7 @@ namespace granular::fem
       system_matrix.clear();
       sparsity.copy_from(dsp);
       system_matrix.reinit(sparsity);
+      factorized_matrix.reinit(sparsity);
       has_factorization = false;
     }
 
@@ -438,10 +444,24 @@ namespace granular::fem
               if (maxwell.active())
                 {
                   // Maxwell branch in parallel (spec §3.3): stress and algorithmic tangent
-                  const unsigned int k = e * n_q + q;
-                  const auto         v = maxwell.update(maxwell_converged[k],
-                                                deformation_gradient(d, q, u_n), F, dt,
-                                                with_matrix);
+                  const unsigned int                     k = e * n_q + q;
+                  material::MaxwellBranch::Result v;
+                  try
+                    {
+                      v = maxwell.update(maxwell_converged[k], deformation_gradient(d, q, u_n),
+                                         F, dt, with_matrix);
+                    }
+                  catch (const std::domain_error &x)
+                    {
+                      // a trial iterate far off the solution (e.g. an element compressed
+                      // to a sliver): rejected like an inverted element, so that the line
+                      // search backtracks or the step is cut back
+                      throw NewtonFailure(std::string("Maxwell branch: ") + x.what());
+                    }
+                  catch (const std::runtime_error &x)
+                    {
+                      throw NewtonFailure(std::string("Maxwell branch: ") + x.what());
+                    }
                   m.first_piola += v.first_piola;
                   if (with_matrix)
                     m.tangent += v.tangent;
@@ -629,6 +649,7 @@ namespace granular::fem
         if (timer)
           scope.emplace(*timer, "factorization");
         direct_solver.initialize(system_matrix);
+        factorized_matrix.copy_from(system_matrix);
         has_factorization = true;
         refactorize_next  = false;
         ++n_factorizations;
@@ -813,6 +834,75 @@ namespace granular::fem
   }
   void RubberBlock::set_obstacle(BoundaryObstacle *obstacle) { impl->set_obstacle(obstacle); }
   void RubberBlock::set_timer(TimerOutput *timer) { impl->timer = timer; }
+
+  namespace
+  {
+    /// The values of a sparse matrix in the order of its sparsity pattern.
+    std::vector<double> matrix_values(const SparseMatrix<double> &A)
+    {
+      std::vector<double> values;
+      values.reserve(A.n_nonzero_elements());
+      for (auto it = A.begin(); it != A.end(); ++it)
+        values.push_back(it->value());
+      return values;
+    }
+  } // namespace
+
+  void RubberBlock::save_state(boost::archive::binary_oarchive &ar) const
+  {
+    const Impl &m = *impl;
+    const unsigned int sizes[3] = {static_cast<unsigned int>(m.u_n.size()),
+                                   static_cast<unsigned int>(m.contact_points.size()),
+                                   static_cast<unsigned int>(m.maxwell_converged.size())};
+    ar &sizes;
+    ar &m.u_n &m.v_n &m.a_n &m.last_step &m.last_increment_vector &m.internal_force;
+    ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
+    ar &m.maxwell_converged &m.maxwell_energy_converged &m.viscous_dissipation;
+    ar &m.n_factorizations &m.n_preconditioned_solves &m.n_assemblies &m.n_failed_iterations;
+    ar &m.has_factorization &m.refactorize_next;
+    if (m.has_factorization)
+      {
+        const std::vector<double> values = matrix_values(m.factorized_matrix);
+        ar &values;
+      }
+  }
+
+  void RubberBlock::load_state(boost::archive::binary_iarchive &ar)
+  {
+    Impl        &m = *impl;
+    unsigned int sizes[3];
+    ar &sizes;
+    if (sizes[0] != m.u_n.size() || sizes[1] != m.contact_points.size() ||
+        sizes[2] != m.maxwell_converged.size())
+      throw std::runtime_error(
+        "the saved rubber block has " + std::to_string(sizes[0]) + " dofs, " +
+        std::to_string(sizes[1]) + " contact points and " + std::to_string(sizes[2]) +
+        " Maxwell-branch quadrature points; this block has " + std::to_string(m.u_n.size()) +
+        ", " + std::to_string(m.contact_points.size()) + " and " +
+        std::to_string(m.maxwell_converged.size()) + " (a different mesh or rubber model)");
+    ar &m.u_n &m.v_n &m.a_n &m.last_step &m.last_increment_vector &m.internal_force;
+    ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
+    ar &m.maxwell_converged &m.maxwell_energy_converged &m.viscous_dissipation;
+    ar &m.n_factorizations &m.n_preconditioned_solves &m.n_assemblies &m.n_failed_iterations;
+    ar &m.has_factorization &m.refactorize_next;
+    if (m.has_factorization)
+      {
+        std::vector<double> values;
+        ar &values;
+        if (values.size() != m.factorized_matrix.n_nonzero_elements())
+          throw std::runtime_error("the saved rubber block's matrix does not fit its mesh");
+        std::size_t k = 0;
+        for (auto it = m.factorized_matrix.begin(); it != m.factorized_matrix.end(); ++it)
+          it->value() = values[k++];
+        // UMFPACK is deterministic: the same matrix gives the same factorization
+        m.direct_solver.initialize(m.factorized_matrix);
+      }
+    m.u                    = m.u_n;
+    m.v                    = m.v_n;
+    m.a                    = m.a_n;
+    m.maxwell_trial        = m.maxwell_converged;
+    m.maxwell_energy_trial = m.maxwell_energy_converged;
+  }
 
   StepStatistics RubberBlock::solve_step(double dt, double platen_u1, double platen_load)
   {
@@ -1013,6 +1103,18 @@ namespace granular::fem
     for (unsigned int i = 0; i < c.size(); ++i)
       c[i] = impl->constraints.is_constrained(i);
     return c;
+  }
+
+  std::vector<std::pair<Tensor<1, 2>, unsigned int>> RubberBlock::dof_reference_positions() const
+  {
+    std::vector<Point<2>> points(n_dofs());
+    DoFTools::map_dofs_to_support_points(MappingQ<2>(1), impl->dof_handler, points);
+    const IndexSet x_dofs = 
+      DoFTools::extract_dofs(impl->dof_handler, ComponentMask(std::vector<bool>{true, false}));
+    std::vector<std::pair<Tensor<1, 2>, unsigned int>> r(n_dofs());
+    for (unsigned int i = 0; i < r.size(); ++i)
+      r[i] = {points[i], x_dofs.is_element(i) ? 0u : 1u};
+    return r;
   }
 
   std::string RubberBlock::write_vtu(const std::string &directory, unsigned int index) const

@@ -32,13 +32,19 @@
 #include <vector>
 
 namespace dealii { class TimerOutput; }
+namespace boost::archive
+{
+  class binary_oarchive;
+  class binary_iarchive;
+} // namespace boost::archive
 
 namespace granular::fem
 {
   using dealii::Tensor;
 
-  /// Thrown when Newton-Raphson does not converge within the iteration limit, or an
-  /// element inverts; the block is left at its last converged state.
+  /// Thrown when Newton-Raphson does not converge within the iteration limit, or at an
+  /// iterate where an element inverts or the Maxwell branch's local update fails; the
+  /// block is left at its last converged state.
   class NewtonFailure : public std::runtime_error
   {
   public:
@@ -214,6 +220,9 @@ namespace granular::fem
     void distribute_constraints(std::vector<double> &u) const;
     /// true for dofs that are constrained (slaves and prescribed platen u1).
     std::vector<bool> constrained_dofs() const;
+    /// Reference position X (mm) and component (0: x, 1: y) of every FE dof, to build
+    /// displacement fields u(X) for residual_and_tangent().
+    std::vector<std::pair<Tensor<1, 2>, unsigned int>> dof_reference_positions() const;
     /// @}
 
     /// Cost of the solves so far: UMFPACK factorizations, stale-factorization-preconditioned
@@ -231,6 +240,22 @@ namespace granular::fem
     /// Time the sections "assembly", "factorization", "solve" in @p timer (not owned;
     /// nullptr: no timing).
     void set_timer(dealii::TimerOutput *timer);
+
+    /// @name Checkpoint/restart
+    /// @{
+    /// Writes the committed state (u_n, v_n, a_n, the predictor's last increment, the
+    /// rubber-surface contact histories, the Maxwell-branch histories, the accumulated
+    /// dissipation, the solver statistics, and the matrix of the current UMFPACK
+    /// factorization, which later solves reuse as a GMRES preconditioner) to @p archive.
+    /// Writing does not change the run.
+    void save_state(boost::archive::binary_oarchive &archive) const;
+    /// Reads what save_state() wrote into a block built from the same parameters and
+    /// refactorizes the saved matrix, so that the run continues bit for bit like the one
+    /// that wrote the state.
+    /// Throws std::runtime_error if the saved state has a different number of dofs, contact
+    /// points or quadrature points (a different mesh).
+    void load_state(boost::archive::binary_iarchive &archive);
+    /// @}
 
   private:
     struct Impl;

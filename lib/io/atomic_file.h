@@ -27,6 +27,13 @@ namespace granular::io
     /// Adds a record (time in s) and rewrites the .pvd.
     void add(double time, const std::string &file);
 
+    /// Boost.Serialization of the records (checkpoint/restart); the path is not saved.
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &records_;
+    }
+
   private:
     std::string                                 path_;
     std::vector<std::pair<double, std::string>> records_;

@@ -65,13 +65,20 @@ namespace granular
            "  --output-directory DIR           write all results to DIR (overrides\n"
            "                                   Output/Output directory)\n"
            "  --set \"Sub/section/Entry=value\"  override one entry; repeatable\n"
+           "  --restart                        continue the interrupted run in the output\n"
+           "                                   directory from its checkpoint.bin (same\n"
+           "                                   parameters; Output entries may differ)\n"
            "  --print-parameters               print the complete, documented default\n"
            "                                   parameter file and exit\n"
            "  --help                           print this text and exit\n"
            "\n"
            "A parameter file with a non-empty Sweep subsection runs the Cartesian\n"
            "product of its lists (use mpirun -np N to distribute the points).\n"
-           "Exit status: 0 on success, non-zero on any error.\n";
+           "A single run writes checkpoint.bin every Output/Checkpoint interval minutes\n"
+           "and when it receives SIGINT or SIGTERM (then it stops after the step in\n"
+           "progress); --restart continues it exactly as if it had not stopped.\n"
+           "Exit status: 0 on success, 2 for invalid input, 128 + the signal number\n"
+           "when stopped by SIGINT/SIGTERM with a checkpoint written, 1 on other errors.\n";
   }
 
   CommandLineOptions parse_command_line(int argc, const char *const *argv)
@@ -90,6 +97,8 @@ namespace granular
         };
         if (arg == "--help" || arg == "-h")
           options.help = true;
+        else if (arg == "--restart")
+          options.restart = true;
         else if (arg == "--print-parameters")
           options.print_parameters = true;
         else if (arg == "--output-directory")
@@ -173,6 +182,10 @@ namespace granular
     RunParameters parameters;
     parameters.parse_parameters(prm);
     parameters.validate();
+    parameters.output.restart = options.restart;
+    if (options.restart && parameters.sweep.active())
+      throw ParameterError("--restart", "continues a single run; this parameter file "
+                                        "describes a sweep (subsection Sweep)");
     return parameters;
   }
 } // namespace granular

@@ -4,7 +4,7 @@
  * The command line contract of spec §8.1:
  *   granular-interface [options] PARAMETER_FILE.prm
  *     --output-directory DIR, --set "Sub/section/Entry=value" (repeatable),
- *     --print-parameters, --help
+ *     --restart, --print-parameters, --help
  */
 #include "io/run_parameters.h"
 
@@ -19,6 +19,7 @@ namespace granular
     std::string              parameter_file;   ///< empty: none given
     std::string              output_directory; ///< empty: keep the file's entry
     std::vector<std::string> set_entries;      ///< "Sub/section/Entry=value"
+    bool                     restart          = false; ///< continue from checkpoint.bin
     bool                     print_parameters = false;
     bool                     help             = false;
   };

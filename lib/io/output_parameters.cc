@@ -27,6 +27,16 @@ namespace granular
                       "Wall-clock time in s between progress lines on the terminal.");
     prm.declare_entry("Verbose", "false", Bool(),
                       "Print one convergence line per Newton iteration.");
+    prm.declare_entry("Checkpoint interval", "10", Double(0.),
+                      "Wall-clock time in minutes between checkpoints: the complete state "
+                      "of the run is written atomically to checkpoint.bin in the output "
+                      "directory, also when the run receives SIGINT or SIGTERM (after the "
+                      "step in progress). Continue an interrupted run with --restart; the "
+                      "restarted run reproduces the uninterrupted one exactly. 0: no "
+                      "checkpoints by time. Single runs only (not the points of a sweep).");
+    prm.declare_entry("Checkpoint step interval", "0", Integer(0),
+                      "Also write checkpoint.bin every N time steps (0: only by time), for "
+                      "checkpoints at reproducible instants.");
     prm.leave_subsection();
   }
 
@@ -38,6 +48,8 @@ namespace granular
     history_interval  = prm.get_integer("History output interval");
     progress_interval = prm.get_double("Progress interval");
     verbose           = prm.get_bool("Verbose");
+    checkpoint_interval      = prm.get_double("Checkpoint interval");
+    checkpoint_step_interval = prm.get_integer("Checkpoint step interval");
     prm.leave_subsection();
   }
 

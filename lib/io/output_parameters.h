@@ -17,6 +17,15 @@ namespace granular
     unsigned int history_interval = 1;        ///< history.csv row every N steps
     double       progress_interval = 1.0;     ///< wall-clock seconds between progress lines
     bool         verbose          = false;    ///< Newton convergence line per iteration
+    /// checkpoint.bin every so many minutes of wall-clock time (0: none by time)
+    double       checkpoint_interval = 10.;
+    /// checkpoint.bin every N time steps (0: none by step count)
+    unsigned int checkpoint_step_interval = 0;
+    /// not a parameter entry: the command line's --restart (continue the run in
+    /// output_directory from its checkpoint.bin)
+    bool         restart = false;
+    /// true if checkpoints are written at all
+    bool checkpoints() const { return checkpoint_interval > 0. || checkpoint_step_interval > 0; }
 
     static void declare_parameters(dealii::ParameterHandler &prm);
     void        parse_parameters(dealii::ParameterHandler &prm);

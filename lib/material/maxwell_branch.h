@@ -42,6 +42,13 @@ namespace granular::material
     double q = 0.0;
     /// Accumulated viscous dissipation per unit reference volume (N·mm/mm³ = MPa).
     double dissipation = 0.0;
+
+    /// Boost.Serialization (checkpoint/restart).
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &Cv_inv &q &dissipation;
+    }
   };
 
   /**

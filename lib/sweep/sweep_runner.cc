@@ -381,6 +381,10 @@ namespace granular
 
     point_prm.enter_subsection("Output");
     point_prm.set("Output directory", P.output.output_directory + "/" + point.name);
+    // checkpoints and their signal handling are for single runs: a sweep's points are
+    // short, and a signal must stop all ranks of mpirun at once
+    point_prm.set("Checkpoint interval", "0");
+    point_prm.set("Checkpoint step interval", "0");
     point_prm.leave_subsection();
 
     point_prm.enter_subsection("Sweep");

@@ -1,0 +1,218 @@
+// Checkpoint/restart of a single run (Output/Checkpoint interval, --restart): a run
+// stopped by SIGTERM and restarted from its checkpoint.bin produces bit for bit the
+// history and summary of the uninterrupted run; a restart with other physics is rejected
+// before any output is touched.
+#include "coupling/micromechanical_test.h"
+#include "io/command_line.h"
+#include "io/parameter_error.h"
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <csignal>
+#include <filesystem>
+#include <functional>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace
+{
+  namespace fs = std::filesystem;
+
+  std::string read_file(const std::string &path)
+  {
+    std::ifstream      in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+
+  /// The records of a .pvd collection (its header carries the time of writing).
+  std::string pvd_records(const std::string &path)
+  {
+    std::istringstream in(read_file(path));
+    std::string        line, records;
+    while (std::getline(in, line))
+      if (line.find("<DataSet") != std::string::npos)
+        records += line + "\n";
+    return records;
+  }
+
+  /// The reduced cell of the coupled tests (L0 = 3 mm, here 8 x 4) with the elliptical particle,
+  /// which rolls over during the run, and a viscoelastic rubber, so that every kind of
+  /// history is in the state: the Maxwell branch per quadrature point, the rubber-surface
+  /// and rubber-particle stick points, the particle's
+  /// contact history, the moving average of kI and the energy accumulators. Delta t =
+  /// 1e-3 T0 (monolithic coupling), window 0.2 T0: 2200 steps.
+  granular::CommandLineOptions reduced_case(const std::string &name)
+  {
+    granular::CommandLineOptions options;
+    options.parameter_file   = std::string(GRANULAR_SOURCE_DIR) + "/params/circular.prm";
+    options.output_directory = (fs::temp_directory_path() / ("granular-test-" + name)).string();
+    options.set_entries      = {"Geometry/Block length=3",
+                                "Geometry/Block height=1.5",
+                                "Geometry/Elements in x=8",
+                                "Geometry/Elements in y=4",
+                                "Particle/Shape=elliptical",
+                                "Rubber/Maxwell branch/Viscoelastic=true",
+                                "Loading/Time step=1e-3",
+                                "Loading/Averaging time=0.2",
+                                "Output/VTU output interval=500",
+                                "Output/Progress interval=100",
+                                "Output/Checkpoint interval=0",
+                                "Output/Checkpoint step interval=300"};
+    return options;
+  }
+
+  granular::RunSummary run(const granular::CommandLineOptions &options,
+                           const std::function<void()>       &after_each_step = {})
+  {
+    dealii::ParameterHandler prm;
+    const auto               P = granular::read_parameters(options, prm);
+    return granular::run_micromechanical_test(P, prm, after_each_step);
+  }
+
+  /// summary.csv without the timing columns (wall time and TimerOutput sections).
+  std::string summary_without_times(const std::string &dir)
+  {
+    std::istringstream       in(read_file(dir + "/summary.csv"));
+    std::string              header, row, h, v;
+    std::getline(in, header);
+    std::getline(in, row);
+    std::istringstream       hs(header), rs(row);
+    std::string              kept;
+    while (std::getline(hs, h, ',') && std::getline(rs, v, ','))
+      if (h != "wall_time" && h.rfind("time_", 0) != 0)
+        kept += h + "=" + v + " ";
+    return kept;
+  }
+} // namespace
+
+TEST(Checkpoint, RestartAfterSigtermRepeatsTheUninterruptedRun)
+{
+  // uninterrupted, writing checkpoints every 300 steps: writing must not change the run
+  auto uninterrupted = reduced_case("checkpoint-a");
+  fs::remove_all(uninterrupted.output_directory);
+  const granular::RunSummary a = run(uninterrupted);
+  EXPECT_FALSE(fs::exists(uninterrupted.output_directory + "/checkpoint.bin"))
+    << "a completed run leaves no checkpoint";
+
+  // the same run stopped by SIGTERM in the averaging window (step 2100 of 2200), after
+  // the particle has rolled over
+  auto interrupted = reduced_case("checkpoint-b");
+  fs::remove_all(interrupted.output_directory);
+  unsigned int steps = 0;
+  try
+    {
+      run(interrupted, [&]() {
+        if (++steps == 2100)
+          std::raise(SIGTERM); // the run's handler turns it into a checkpoint and a stop
+      });
+      FAIL() << "SIGTERM did not stop the run";
+    }
+  catch (const granular::RunInterrupted &e)
+    {
+      EXPECT_EQ(e.signal(), SIGTERM);
+      EXPECT_NE(std::string(e.what()).find("--restart"), std::string::npos) << e.what();
+    }
+  const std::string dir = interrupted.output_directory;
+  ASSERT_TRUE(fs::exists(dir + "/checkpoint.bin"));
+  EXPECT_FALSE(fs::exists(dir + "/summary.csv"));
+  EXPECT_EQ(std::signal(SIGTERM, SIG_DFL), SIG_DFL) << "the run left its handler installed";
+
+  // restart; entries of subsection Output may differ
+  auto restart = interrupted;
+  restart.restart = true;
+  restart.set_entries.push_back("Output/Progress interval=50");
+  const granular::RunSummary b = run(restart);
+
+  EXPECT_EQ(read_file(uninterrupted.output_directory + "/history.csv"),
+            read_file(dir + "/history.csv"));
+  EXPECT_EQ(summary_without_times(uninterrupted.output_directory), summary_without_times(dir));
+  EXPECT_EQ(a.kbar, b.kbar);
+  EXPECT_EQ(a.newton_iterations, b.newton_iterations);
+  EXPECT_EQ(a.factorizations, b.factorizations);
+  EXPECT_GT(b.dissipation_viscous, 0.);
+  {
+    // the state at the stop was not a trivial one: the ellipse had turned over
+    const std::string history = read_file(dir + "/history.csv");
+    std::istringstream last(history.substr(history.rfind('\n', history.size() - 2) + 1));
+    std::string        value;
+    for (unsigned int column = 0; column <= 10; ++column) // particle_theta
+      std::getline(last, value, ',');
+    EXPECT_GT(std::abs(std::stod(value)), 1.5) << "theta = " << value;
+  }
+  // the ParaView collections list every output once, also those written before the stop
+  EXPECT_EQ(pvd_records(uninterrupted.output_directory + "/solution.pvd"),
+            pvd_records(dir + "/solution.pvd"));
+  EXPECT_EQ(pvd_records(uninterrupted.output_directory + "/particle.pvd"),
+            pvd_records(dir + "/particle.pvd"));
+  EXPECT_NE(pvd_records(dir + "/particle.pvd").find("particle-02000.vtu"), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir + "/checkpoint.bin"));
+}
+
+TEST(Checkpoint, RestartWithOtherPhysicsIsRejectedBeforeAnythingIsTouched)
+{
+  auto options = reduced_case("checkpoint-c");
+  fs::remove_all(options.output_directory);
+  const std::string dir = options.output_directory;
+  unsigned int      steps = 0;
+  EXPECT_THROW(run(options,
+                   [&]() {
+                     if (++steps == 300)
+                       granular::request_checkpoint_and_stop();
+                   }),
+               granular::RunInterrupted);
+  ASSERT_TRUE(fs::exists(dir + "/checkpoint.bin"));
+  const std::string history    = read_file(dir + "/history.csv");
+  const std::string parameters = read_file(dir + "/parameters.prm");
+  const std::string checkpoint = read_file(dir + "/checkpoint.bin");
+
+  auto other = options;
+  other.restart = true;
+  other.set_entries.push_back("Loading/Pressure=3");
+  try
+    {
+      run(other);
+      FAIL() << "a restart with another pressure was accepted";
+    }
+  catch (const granular::ParameterError &e)
+    {
+      EXPECT_EQ(e.entry(), "Loading/Pressure") << e.what();
+      EXPECT_NE(std::string(e.what()).find("\"2\" in the checkpoint, \"3\" now"),
+                std::string::npos)
+        << e.what();
+    }
+  EXPECT_EQ(read_file(dir + "/history.csv"), history);
+  EXPECT_EQ(read_file(dir + "/parameters.prm"), parameters);
+  EXPECT_EQ(read_file(dir + "/checkpoint.bin"), checkpoint);
+
+  // a directory without a checkpoint
+  auto elsewhere             = options;
+  elsewhere.restart          = true;
+  elsewhere.output_directory = dir + "-empty";
+  fs::remove_all(elsewhere.output_directory);
+  try
+    {
+      run(elsewhere);
+      FAIL() << "a restart without checkpoint.bin was accepted";
+    }
+  catch (const std::runtime_error &e)
+    {
+      EXPECT_NE(std::string(e.what()).find("checkpoint.bin"), std::string::npos) << e.what();
+    }
+  EXPECT_FALSE(fs::exists(elsewhere.output_directory));
+
+  // a run started afresh in the directory discards the old checkpoint (so a later
+  // --restart cannot mix two runs)
+  auto fresh = options;
+  fresh.set_entries.push_back("Loading/Averaging time=0.001"); // ends at once after 2 T0
+  fresh.set_entries.push_back("Output/Checkpoint step interval=0");
+  fresh.set_entries.push_back("Output/Checkpoint interval=0");
+  run(fresh);
+  EXPECT_FALSE(fs::exists(dir + "/checkpoint.bin"));
+}
