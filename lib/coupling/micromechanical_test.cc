@@ -19,6 +19,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -103,6 +104,22 @@ namespace granular
                 &cutbacks &wall_time &section_times &history_bytes;
       }
     };
+
+    /// "42 s", "17 min", "3 h 05 min"
+    std::string duration_text(double seconds)
+    {
+      const long         s       = std::lround(std::max(0., seconds));
+      const long         minutes = (s + 30) / 60;
+      std::ostringstream o;
+      if (s < 120)
+        o << s << " s";
+      else if (minutes < 60)
+        o << minutes << " min";
+      else
+        o << minutes / 60 << " h " << std::setw(2) << std::setfill('0') << minutes % 60
+          << " min";
+      return o.str();
+    }
 
     const char *const section_names[5] = {"assembly", "factorization", "solve", "particle",
                                           "output"};
@@ -632,6 +649,9 @@ namespace granular
     auto               last_progress   = std::chrono::steady_clock::now();
     auto               last_checkpoint = last_progress;
     const unsigned int first_step      = S.step + 1;
+    /// (wall time since this process started, step) at the progress lines of the last
+    /// ~10 minutes, for the estimate of the time left
+    std::deque<std::pair<double, unsigned int>> rate_samples{{0., S.step}};
     for (unsigned int step = first_step; step <= n_steps; ++step)
       {
         const double t0 = (step - 1) * dt, t = step * dt;
@@ -821,6 +841,17 @@ namespace granular
           {
             last_progress        = now;
             const double elapsed = std::chrono::duration<double>(now - wall_start).count();
+            // time left at the pace of the last ~10 minutes: the cost per step changes by
+            // 10x between the compression and the roll-overs, so the average since the start
+            // misleads
+            rate_samples.emplace_back(elapsed, step);
+            while (rate_samples.size() > 2 && rate_samples[1].first < elapsed - 600.)
+              rate_samples.pop_front();
+            const auto  &oldest       = rate_samples.front();
+            const double seconds_left = step > oldest.second ?
+                                          (elapsed - oldest.first) * (n_steps - step) /
+                                            (step - oldest.second) :
+                                          elapsed * (n_steps - step) / (step - first_step + 1);
             std::cout << "  " << std::setw(11) << phase_name(t, T0) << "  t/T0 = " << std::fixed
                       << std::setprecision(4) << t / T0 << "  kI = "
                       << MacroscopicFriction::instantaneous(f.normal, f.tangential)
@@ -830,9 +861,7 @@ namespace granular
               std::cout << "  particle x = " << std::setprecision(3)
                         << particle->state().centre[0] << " theta = "
                         << particle->state().rotation;
-            std::cout << "  left ~ " << std::setprecision(0)
-                      << elapsed * (n_steps - step) / (step - first_step + 1) << " s"
-                      << std::defaultfloat
+            std::cout << "  left ~ " << duration_text(seconds_left) << std::defaultfloat
                       << std::setprecision(6) << std::endl;
           }
       }
