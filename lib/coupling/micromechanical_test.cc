@@ -129,7 +129,18 @@ namespace granular
     /// Set by SIGINT/SIGTERM (the signal number) or request_checkpoint_and_stop() (-1).
     volatile std::sig_atomic_t stop_request = 0;
 
-    extern "C" void on_stop_signal(int signal) { stop_request = signal; }
+    /// The first SIGINT/SIGTERM asks for a checkpoint and a stop after the step in
+    /// progress; a second one (an impatient Ctrl-C) ends the process at once.
+    extern "C" void on_stop_signal(int signal)
+    {
+      if (stop_request > 0)
+        {
+          std::signal(signal, SIG_DFL);
+          std::raise(signal);
+          return;
+        }
+      stop_request = signal;
+    }
 
     /// Installs the SIGINT/SIGTERM handlers for the lifetime of a run with checkpoints.
     class StopSignalHandlers
