@@ -857,18 +857,25 @@ namespace granular::fem
     }
   } // namespace
 
-  void RubberBlock::save_state(boost::archive::binary_oarchive &ar) const
+  /// The committed state of a block (Impl or const Impl), one list for writing and reading.
+  template <class Archive, class Block>
+  void archive_committed_state(Archive &ar, Block &m)
   {
-    const Impl &m = *impl;
-    const unsigned int sizes[3] = {static_cast<unsigned int>(m.u_n.size()),
-                                   static_cast<unsigned int>(m.contact_points.size()),
-                                   static_cast<unsigned int>(m.maxwell_converged.size())};
-    ar &sizes;
     ar &m.u_n &m.v_n &m.a_n &m.last_step &m.last_increment_vector &m.internal_force;
     ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
     ar &m.maxwell_converged &m.maxwell_energy_converged &m.viscous_dissipation;
     ar &m.n_factorizations &m.n_preconditioned_solves &m.n_assemblies &m.n_failed_iterations;
     ar &m.has_factorization &m.refactorize_next;
+  }
+
+  void RubberBlock::save_state(boost::archive::binary_oarchive &ar) const
+  {
+    const Impl        &m        = *impl;
+    const unsigned int sizes[3] = {static_cast<unsigned int>(m.u_n.size()),
+                             static_cast<unsigned int>(m.contact_points.size()),
+                             static_cast<unsigned int>(m.maxwell_converged.size())};
+    ar &sizes;
+    archive_committed_state(ar, m);
     if (m.has_factorization)
       {
         const std::vector<double> values = matrix_values(m.factorized_matrix);
@@ -889,11 +896,7 @@ namespace granular::fem
         " Maxwell-branch quadrature points; this block has " + std::to_string(m.u_n.size()) +
         ", " + std::to_string(m.contact_points.size()) + " and " +
         std::to_string(m.maxwell_converged.size()) + " (a different mesh or rubber model)");
-    ar &m.u_n &m.v_n &m.a_n &m.last_step &m.last_increment_vector &m.internal_force;
-    ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
-    ar &m.maxwell_converged &m.maxwell_energy_converged &m.viscous_dissipation;
-    ar &m.n_factorizations &m.n_preconditioned_solves &m.n_assemblies &m.n_failed_iterations;
-    ar &m.has_factorization &m.refactorize_next;
+    archive_committed_state(ar, m);
     if (m.has_factorization)
       {
         std::vector<double> values;
