@@ -684,15 +684,12 @@ namespace granular::fem
       // stick and slip at once) or inverts an element, the step is halved, up to
       // max_halvings times; if |r| still has not decreased, the shortest step is taken.
       // The check reuses the next assembly, so an accepted full step costs nothing extra.
-      // max_halvings = 4 (step 1/16): on the non-smooth contact laws the search often
-      // finds no decrease at any length, and every further halving is one more assembly
-      // for nothing. Reduced cell (L0 = 3 mm, 12 x 6, 2 MPa), CPU time of square /
-      // rectangle / ellipse: 8 halvings 28 / 39 / 42 s, 6: 26 / 34 / 35 s, 4: 25 / 34 / 30 s,
-      // 3: 27 / 37 / 31 s, 2: 25 / 36 / 34 s, 1: 30 / 41 / 34 s, with kbar within 1 %
-      // (0.0991 / 0.1839 / 0.1327 with 8, 0.0994 / 0.1843 / 0.1327 with 4). Taking the
-      // full step instead of the shortest when the search fails was slower (31 / 44 /
-      // 40 s) and made more cut-backs.
-      constexpr unsigned int max_halvings = 4;
+      // max_halvings = 8 (step 1/256). Tried and not adopted (README, Performance): 4
+      // halvings saved 17 % of CPU on the reduced cell (L0 = 3 mm, 12 x 6, 2 MPa; square /
+      // rectangle / ellipse 25 / 34 / 30 s against 28 / 39 / 42 s, kbar within 1 %), but
+      // the full default run then needed 40 % more Newton iterations up to t/T0 = 1.77
+      // (its first roll-overs); taking the full step when the search fails was slower.
+      constexpr unsigned int max_halvings = 8;
       double       alpha = 1., previous_norm = std::numeric_limits<double>::max();
       unsigned int backtracks = 0;
       for (unsigned int it = 0; it <= solver.max_newton_iterations;)
