@@ -78,6 +78,7 @@ namespace granular
       unsigned int step     = 0;  ///< completed time steps
       double       energy_0 = 0.; ///< total energy at t = 0 (N mm/mm)
       double       platen_work = 0., u1_old = 0., u2_old = 0., load_old = 0.;
+      /// F_N, F_T of the last step (F_T enters the platen work)
       double       normal_force_old_platen = 0., tangential_force_old_platen = 0.;
       Dissipation  at_window_start;
       double       normal_work_window = 0., normal_force_integral = 0., normal_force_old = 0.;
@@ -464,16 +465,16 @@ namespace granular
     std::ofstream history(dir + "/history.csv", P.output.restart ? std::ios::app : std::ios::trunc);
     if (!history)
       throw std::runtime_error("cannot write " + dir + "/history.csv");
-    if (!P.output.restart)
-    history << "t,phase,F_N,F_T,kI,kI_avg,platen_u1,platen_u2,particle_x,particle_y,"
-               "particle_theta,particle_vx,particle_vy,particle_omega,surface_fN,surface_fT,"
-               "surface_contact,surface_stick,rubber_force_x,rubber_force_y,rubber_moment,"
-               "contacts_rubber_surface,slipping_rubber_surface,contacts_rubber_particle,"
-               "slipping_rubber_particle,newton_iterations,dem_substeps,"
-               "dissipation_rubber_surface,dissipation_rubber_particle,"
-               "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
-               "dissipation_numerical,energy_total,platen_work,"
-               "particle_energy_residual\n";
+    if (!P.output.restart) // a restart appends to the rows up to the checkpoint
+      history << "t,phase,F_N,F_T,kI,kI_avg,platen_u1,platen_u2,particle_x,particle_y,"
+                 "particle_theta,particle_vx,particle_vy,particle_omega,surface_fN,surface_fT,"
+                 "surface_contact,surface_stick,rubber_force_x,rubber_force_y,rubber_moment,"
+                 "contacts_rubber_surface,slipping_rubber_surface,contacts_rubber_particle,"
+                 "slipping_rubber_particle,newton_iterations,dem_substeps,"
+                 "dissipation_rubber_surface,dissipation_rubber_particle,"
+                 "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
+                 "dissipation_numerical,energy_total,platen_work,"
+                 "particle_energy_residual\n";
     history << std::setprecision(10);
 
     auto write_output = [&](unsigned int step, double t) {
