@@ -852,25 +852,26 @@ namespace granular::fem
         values.push_back(it->value());
       return values;
     }
-  } // namespace
 
-  /// The committed state of a block (Impl or const Impl), one list for writing and reading.
-  template <class Archive, class Block>
-  void archive_committed_state(Archive &ar, Block &m)
-  {
-    ar &m.u_n &m.v_n &m.a_n &m.last_step &m.last_increment_vector &m.internal_force;
-    ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
-    ar &m.maxwell_converged &m.maxwell_energy_converged &m.viscous_dissipation;
-    ar &m.n_factorizations &m.n_preconditioned_solves &m.n_assemblies &m.n_failed_iterations;
-    ar &m.has_factorization &m.refactorize_next;
-  }
+    /// The committed state of a block (Impl or const Impl), one list for writing and
+    /// reading.
+    template <class Archive, class Block>
+    void archive_committed_state(Archive &ar, Block &m)
+    {
+      ar &m.u_n &m.v_n &m.a_n &m.last_step &m.last_increment_vector &m.internal_force;
+      ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
+      ar &m.maxwell_converged &m.maxwell_energy_converged &m.viscous_dissipation;
+      ar &m.n_factorizations &m.n_preconditioned_solves &m.n_assemblies &m.n_failed_iterations;
+      ar &m.has_factorization &m.refactorize_next;
+    }
+  } // namespace
 
   void RubberBlock::save_state(boost::archive::binary_oarchive &ar) const
   {
     const Impl        &m        = *impl;
     const unsigned int sizes[3] = {static_cast<unsigned int>(m.u_n.size()),
-                             static_cast<unsigned int>(m.contact_points.size()),
-                             static_cast<unsigned int>(m.maxwell_converged.size())};
+                                   static_cast<unsigned int>(m.contact_points.size()),
+                                   static_cast<unsigned int>(m.maxwell_converged.size())};
     ar &sizes;
     archive_committed_state(ar, m);
     if (m.has_factorization)
