@@ -36,6 +36,17 @@ int main(int argc, char **argv)
       const granular::RunParameters parameters = granular::read_parameters(options, prm);
       if (parameters.sweep.active())
         return granular::run_sweep(parameters, prm, MPI_COMM_WORLD);
+      // a single run is one process: under mpirun -np N it would run N times into the same
+      // output directory
+      if (dealii::Utilities::MPI::n_mpi_processes(MPI_COMM_WORLD) > 1)
+        {
+          if (dealii::Utilities::MPI::this_mpi_process(MPI_COMM_WORLD) == 0)
+            std::cerr << "granular-interface: " << options.parameter_file
+                      << " describes a single run, which uses one process; mpirun -np N "
+                         "distributes the points of a sweep (subsection Sweep, README)"
+                      << std::endl;
+          return 2;
+        }
       const granular::RunSummary summary = granular::run_micromechanical_test(parameters, prm);
       std::cout << granular::format_summary(summary);
       return 0;

@@ -3,7 +3,8 @@
 # (2 pressures x 2 slip velocities) run with `mpirun -np 2` (both ranks compute points;
 # rank 0 also hands them out) must write 4 subdirectories and a sweep.csv whose rows equal those
 # of the same sweep run serially (no mpirun): same points, status ok, kbar, kbar_F and
-# kbar_V equal to 1e-10 relative.
+# kbar_V equal to 1e-10 relative. A single run (the same file without the Sweep subsection)
+# under mpirun -np 2 is rejected before any work.
 # Usage: sweep_mpi.sh GRANULAR_EXECUTABLE SOURCE_DIR WORK_DIR
 set -euo pipefail
 exe=$1; src=$2; work=$3
@@ -42,6 +43,14 @@ write_prm "$work/mpi" > "$work/mpi.prm"
 mpirun -np 2 --oversubscribe "$exe" "$work/mpi.prm" > "$work/mpi.log" 2>&1 \
   || { cat "$work/mpi.log"; exit 1; }
 grep "done on rank 1" "$work/mpi.log" > /dev/null || { echo "no point ran on rank 1"; cat "$work/mpi.log"; exit 1; }
+
+# a single run (no Sweep subsection) under mpirun is rejected before any work
+sed '/subsection Sweep/,/^end/d' "$work/mpi.prm" | sed "s|$work/mpi|$work/single|" > "$work/single.prm"
+if mpirun -np 2 --oversubscribe "$exe" "$work/single.prm" > "$work/single.log" 2>&1; then
+  echo "a single run under mpirun -np 2 was accepted"; cat "$work/single.log"; exit 1
+fi
+grep "describes a single run" "$work/single.log" > /dev/null || { cat "$work/single.log"; exit 1; }
+[ ! -e "$work/single" ] || { echo "the rejected single run wrote $work/single"; exit 1; }
 
 n=$(find "$work/mpi" -mindepth 1 -maxdepth 1 -type d | wc -l)
 [ "$n" -eq 4 ] || { echo "expected 4 point subdirectories, found $n"; exit 1; }
