@@ -687,7 +687,7 @@ namespace granular::fem
       // max_halvings = 8 (step 1/256). Tried and not adopted (README, Performance): 4
       // halvings saved 17 % of CPU on the reduced cell (L0 = 3 mm, 12 x 6, 2 MPa; square /
       // rectangle / ellipse 25 / 34 / 30 s against 28 / 39 / 42 s, kbar within 1 %), but
-      // the full default run then needed 40 % more Newton iterations up to t/T0 = 1.77
+      // the full default run then needed 61 % more Newton iterations up to t/T0 = 2.2
       // (its first roll-overs); taking the full step when the search fails was slower.
       constexpr unsigned int max_halvings = 8;
       double       alpha = 1., previous_norm = std::numeric_limits<double>::max();
