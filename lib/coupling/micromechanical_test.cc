@@ -78,7 +78,8 @@ namespace granular
       unsigned int step     = 0;  ///< completed time steps
       double       energy_0 = 0.; ///< total energy at t = 0 (N mm/mm)
       double       platen_work = 0., u1_old = 0., u2_old = 0., load_old = 0.;
-      /// F_N, F_T of the last step (F_T enters the platen work)
+      /// F_N, F_T of the last step (F_T enters the platen work; F_N is not read, but it is
+      /// part of checkpoint format 1)
       double       normal_force_old_platen = 0., tangential_force_old_platen = 0.;
       Dissipation  at_window_start;
       double       normal_work_window = 0., normal_force_integral = 0., normal_force_old = 0.;
@@ -367,8 +368,9 @@ namespace granular
 
     // ---- checkpoint/restart: the archive's layout -----------------------------------------
     const auto entries_now = physics_entries(prm);
-    auto       archive_state = [&](auto &ar) {
-      ar &S &friction &solution_pvd &particle_pvd;
+    // the loop's state is an argument: written with the times of this process added
+    auto archive_state = [&](auto &ar, LoopState &loop) {
+      ar &loop &friction &solution_pvd &particle_pvd;
       if (particle)
         {
           dem::Particle::Checkpoint c = particle->checkpoint();
@@ -400,7 +402,7 @@ namespace granular
             std::vector<std::pair<std::string, std::string>> entries_saved;
             ar &entries_saved;
             check_same_physics(entries_saved, entries_now, checkpoint_file);
-            archive_state(ar);
+            archive_state(ar, S);
             block.load_state(ar);
           }
         catch (const ParameterError &)
@@ -426,7 +428,7 @@ namespace granular
     auto write_checkpoint = [&](std::ofstream &history, double seconds_here) {
       history.flush();
       S.history_bytes = static_cast<std::uint64_t>(history.tellp());
-      LoopState                 saved = S;
+      LoopState  saved = S;
       const auto times = timer.get_summary_data(dealii::TimerOutput::total_wall_time);
       for (unsigned int i = 0; i < 5; ++i)
         {
@@ -434,7 +436,6 @@ namespace granular
           saved.section_times[i] += it == times.end() ? 0. : it->second;
         }
       saved.wall_time += seconds_here;
-      std::swap(S, saved);
       std::ostringstream buffer;
       {
         boost::archive::binary_oarchive ar(buffer);
@@ -442,10 +443,9 @@ namespace granular
         unsigned int format = checkpoint_format;
         auto         entries = entries_now;
         ar &magic &format &entries;
-        archive_state(ar);
+        archive_state(ar, saved);
         block.save_state(ar);
       }
-      std::swap(S, saved);
       io::write_file_atomically(checkpoint_file, buffer.str());
     };
 

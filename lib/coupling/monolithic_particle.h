@@ -122,7 +122,7 @@ namespace granular::coupling
     {
       return {{particle_.mass(), particle_.mass(), particle_.moment_of_inertia()}};
     }
-        /// Newmark acceleration and velocity of iterate q.
+    /// Newmark acceleration and velocity of iterate q.
     void kinematics(const Vec3 &q, Vec3 &a, Vec3 &v) const;
     /// Particle-surface contact at iterate q.
     contact::ParticleSurfaceContactResult surface(const Vec3 &q) const;
