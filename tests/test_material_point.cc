@@ -97,7 +97,9 @@ TEST(MaterialPoint, PayneProtocolModulusFallsWithAmplitudeOnlyWithPayneEffect)
   EXPECT_LT(rows.back()[1], 0.5 * rows.front()[1]);
   for (const auto &r : rows)
     if (r[0] <= 0.02)
-      EXPECT_NEAR(r[2] / rows.front()[2], 1., 0.05) << "H11 = " << r[0];
+      {
+        EXPECT_NEAR(r[2] / rows.front()[2], 1., 0.05) << "H11 = " << r[0];
+      }
   EXPECT_TRUE(fs::exists(dir + "/payne.png"));
   EXPECT_TRUE(fs::exists(dir + "/payne.pdf"));
 }

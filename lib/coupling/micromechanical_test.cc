@@ -588,7 +588,7 @@ namespace granular
                                                          double)> &advance_particle,
                                 double t1, fem::StepStatistics &stats) -> unsigned int {
       using Vec3 = std::array<double, 3>;
-      const Vec3 F_n{rubber_force[0], rubber_force[1], rubber_moment / r0};
+      const Vec3 F_n{{rubber_force[0], rubber_force[1], rubber_moment / r0}};
       Vec3       used = F_n; // what the particle was advanced with
       Vec3       previous_residual{};
       double     omega = 0.5;
@@ -596,7 +596,7 @@ namespace granular
       for (unsigned int k = 0; k <= P.solver.coupling_iterations; ++k)
         {
           const auto r = interface->resultant();
-          const Vec3 F_1{r.force[0], r.force[1], r.moment / r0};
+          const Vec3 F_1{{r.force[0], r.force[1], r.moment / r0}};
           Vec3       target, residual;
           for (unsigned int i = 0; i < 3; ++i)
             {
