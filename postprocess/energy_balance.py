@@ -64,12 +64,14 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("run", help="run output directory")
     parser.add_argument("-o", "--output", default="energy_balance",
-                        help="output file name without extension (default: %(default)s)")
+                        help="output file name (an extension .png or .pdf is dropped) (default: %(default)s)")
     parser.add_argument("--check", action="store_true",
                         help="compare the final relative error with summary.csv")
     parser.add_argument("--tolerance", type=float, default=1e-3,
                         help="absolute tolerance of --check (default: %(default)s)")
     args = parser.parse_args()
+    # "-o plot.png" names the files plot.png and plot.pdf, not plot.png.png
+    args.output = args.output.removesuffix(".png").removesuffix(".pdf")
 
     h = read_history(args.run)
     W, dE, D, error = balance(h)

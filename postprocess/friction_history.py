@@ -50,8 +50,10 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("runs", nargs="+", help="run output directories")
     parser.add_argument("-o", "--output", default="friction_history",
-                        help="output file name without extension (default: %(default)s)")
+                        help="output file name (an extension .png or .pdf is dropped) (default: %(default)s)")
     args = parser.parse_args()
+    # "-o plot.png" names the files plot.png and plot.pdf, not plot.png.png
+    args.output = args.output.removesuffix(".png").removesuffix(".pdf")
 
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for run in args.runs:

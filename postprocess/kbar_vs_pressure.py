@@ -40,8 +40,10 @@ def main(argv=None):
                     "(one curve per shape); writes OUTPUT.png and OUTPUT.pdf.")
     parser.add_argument("sweep", help="sweep.csv or the sweep's output directory")
     parser.add_argument("-o", "--output", default="kbar_vs_pressure",
-                        help="output file name without extension (default: %(default)s)")
+                        help="output file name (an extension .png or .pdf is dropped) (default: %(default)s)")
     args = parser.parse_args(argv)
+    # "-o plot.png" names the files plot.png and plot.pdf, not plot.png.png
+    args.output = args.output.removesuffix(".png").removesuffix(".pdf")
 
     rows = successful_points(read_sweep(args.sweep), "kbar_vs_pressure")
     if not rows:

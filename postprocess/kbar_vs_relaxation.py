@@ -30,11 +30,13 @@ def main(argv=None):
                     "OUTPUT.pdf.")
     parser.add_argument("sweep", help="sweep.csv or the sweep's output directory")
     parser.add_argument("-o", "--output", default="kbar_vs_relaxation",
-                        help="output file name without extension (default: %(default)s)")
+                        help="output file name (an extension .png or .pdf is dropped) (default: %(default)s)")
     parser.add_argument("--length", type=float, default=10.0,
                         help="cell length L0 in mm used to make tau0 v_F dimensionless "
                              "(default: %(default)s)")
     args = parser.parse_args(argv)
+    # "-o plot.png" names the files plot.png and plot.pdf, not plot.png.png
+    args.output = args.output.removesuffix(".png").removesuffix(".pdf")
 
     rows = successful_points(read_sweep(args.sweep), "kbar_vs_relaxation")
     if not rows:

@@ -66,8 +66,12 @@ def main(argv=None):
     p.add_argument("--tau0", type=float, default=1e-4,
                    help="relaxation time of the parameter file in s (cycle = 5 tau0)")
     p.add_argument("--d", type=float, default=1e-2, help="Payne parameter d in s")
-    p.add_argument("-o", "--output", default="payne_protocol")
+    p.add_argument("-o", "--output", default="payne_protocol",
+                   help="output file name; .png, .pdf and .csv are appended (an extension "
+                        "given is dropped) (default: %(default)s)")
     a = p.parse_args(argv)
+    # "-o plot.png" names the files plot.png and plot.pdf, not plot.png.png
+    a.output = a.output.removesuffix(".png").removesuffix(".pdf").removesuffix(".csv")
 
     amplitudes = [0.1 * (k + 1) / a.steps for k in range(a.steps)]
     with tempfile.TemporaryDirectory() as tmp:
