@@ -155,6 +155,28 @@ TEST(OgdenMaterial, FirstPiolaMatchesEnergyDerivative)
     }
 }
 
+// The stress-only evaluation (residual-only assemblies of the line search) gives the
+// energy and stresses of the full evaluation bit for bit: the solution path of a run must
+// not depend on which assemblies compute the tangent.
+TEST(OgdenMaterial, StressOnlyEvaluationIsBitwiseTheFullOne)
+{
+  const OgdenMaterial mat = default_material();
+  for (const Case &c : deformation_cases())
+    {
+      OgdenMaterial::Response full, stress_only;
+      mat.evaluate(c.F, full, true);
+      mat.evaluate(c.F, stress_only, false);
+      EXPECT_EQ(full.energy, stress_only.energy) << c.name;
+      for (unsigned int i = 0; i < 2; ++i)
+        for (unsigned int j = 0; j < 2; ++j)
+          {
+            EXPECT_EQ(full.first_piola[i][j], stress_only.first_piola[i][j]) << c.name;
+            EXPECT_EQ(full.kirchhoff[i][j], stress_only.kirchhoff[i][j]) << c.name;
+          }
+      EXPECT_EQ(full.kirchhoff[2][2], stress_only.kirchhoff[2][2]) << c.name;
+    }
+}
+
 // 2. A_iso = ∂P_iso/∂F (central differences of P_iso).
 TEST(OgdenMaterial, TangentMatchesStressDerivative)
 {

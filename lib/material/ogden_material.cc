@@ -139,7 +139,7 @@ namespace granular::material
   }
 
   void
-  OgdenMaterial::evaluate(const Tensor<2, 2> &F, Response &out) const
+  OgdenMaterial::evaluate(const Tensor<2, 2> &F, Response &out, const bool with_tangent) const
   {
     const PlaneKinematics k = plane_kinematics(F);
 
@@ -189,6 +189,24 @@ namespace granular::material
     S[1][1] = 2.0 * (wbar - D * k.d);
     S[0][1] = S[1][0] = 2.0 * D * k.C12;
 
+    out.energy = W;
+    // P = F S
+    for (unsigned int i = 0; i < 2; ++i)
+      for (unsigned int Jx = 0; Jx < 2; ++Jx)
+        out.first_piola[i][Jx] = F[i][0] * S[0][Jx] + F[i][1] * S[1][Jx];
+
+    // τ = P Fᵀ (in-plane), τ33 = principal out-of-plane value
+    const Tensor<2, 2> &P = out.first_piola;
+    out.kirchhoff         = 0.0;
+    out.kirchhoff[0][0]   = P[0][0] * F[0][0] + P[0][1] * F[0][1];
+    out.kirchhoff[1][1]   = P[1][0] * F[1][0] + P[1][1] * F[1][1];
+    out.kirchhoff[0][1] =
+      0.5 * ((P[0][0] * F[1][0] + P[0][1] * F[1][1]) +
+             (P[1][0] * F[0][0] + P[1][1] * F[0][1]));
+    out.kirchhoff[2][2] = tau3;
+    if (!with_tangent)
+      return;
+
     // unit direction of Δ (any unit direction at exact coincidence: L = M = 0)
     double Dh[2][2];
     if (k.r > 0.0)
@@ -221,12 +239,6 @@ namespace granular::material
                        M * Dh[I][Jx] * Dh[Kx][Lx] + D * (sym - 0.5 * dIJ * dKL));
             }
 
-    out.energy = W;
-    // P = F S
-    for (unsigned int i = 0; i < 2; ++i)
-      for (unsigned int Jx = 0; Jx < 2; ++Jx)
-        out.first_piola[i][Jx] = F[i][0] * S[0][Jx] + F[i][1] * S[1][Jx];
-
     // A_iJkL = δ_ik S_JL + F_iI F_kN ℂ_IJLN
     for (unsigned int i = 0; i < 2; ++i)
       for (unsigned int Jx = 0; Jx < 2; ++Jx)
@@ -239,16 +251,6 @@ namespace granular::material
                   v += F[i][I] * F[kk][N] * Cm[I][Jx][Lx][N];
               out.tangent[i][Jx][kk][Lx] = v;
             }
-
-    // τ = P Fᵀ (in-plane), τ33 = principal out-of-plane value
-    const Tensor<2, 2> &P = out.first_piola;
-    out.kirchhoff         = 0.0;
-    out.kirchhoff[0][0]   = P[0][0] * F[0][0] + P[0][1] * F[0][1];
-    out.kirchhoff[1][1]   = P[1][0] * F[1][0] + P[1][1] * F[1][1];
-    out.kirchhoff[0][1] =
-      0.5 * ((P[0][0] * F[1][0] + P[0][1] * F[1][1]) +
-             (P[1][0] * F[0][0] + P[1][1] * F[0][1]));
-    out.kirchhoff[2][2] = tau3;
   }
 
   void

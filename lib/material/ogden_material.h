@@ -102,10 +102,13 @@ namespace granular::material
      * one pass; no heap allocation.
      * @param F in-plane deformation gradient (rank 2, reference → current,
      *          dimensionless); F33 = 1 implied.
-     * @param out receives the result (all members overwritten).
+     * @param out receives the result (all members overwritten; the tangent is left
+     *          untouched when @p with_tangent is false).
+     * @param with_tangent compute the tangent A = dP/dF (false: energy and stresses only,
+     *          bit for bit the same values, for residual-only assemblies).
      * @throws std::domain_error if det F ≤ 0 (or is not finite).
      */
-    void evaluate(const Tensor<2, 2> &F, Response &out) const;
+    void evaluate(const Tensor<2, 2> &F, Response &out, bool with_tangent = true) const;
 
     /**
      * Isochoric energy density W_iso(F) (MPa) only; same conventions and throws as
