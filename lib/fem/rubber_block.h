@@ -230,7 +230,8 @@ namespace granular::fem
     struct LinearSolverStatistics
     {
       unsigned long factorizations = 0, preconditioned_solves = 0;
-      /// assemblies of residual and tangent in solve_step(), line-search trials included
+      /// assemblies in solve_step(): line-search trials (the shorter ones residual-only) and
+      /// the tangent assembled after an accepted shorter trial
       unsigned long assemblies = 0;
       /// Newton iterations spent in attempts that failed (and were cut back)
       unsigned long failed_newton_iterations = 0;
