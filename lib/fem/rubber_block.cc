@@ -689,7 +689,7 @@ namespace granular::fem
       // tangents), and the tangent follows once a trial is accepted and Newton goes on.
       // The residuals are bit for bit those of full assemblies, so the solution path is
       // unchanged; the default run makes ~3 line-search trials per Newton iteration, and
-      // this saves ~8 % of its time (README, Performance).
+      // its rolling phase ran 8 % more steps per second (README, Performance).
       // max_halvings = 8 (step 1/256). Tried and not adopted (README, Performance): 4
       // halvings saved 17 % of CPU on the reduced cell (L0 = 3 mm, 12 x 6, 2 MPa; square /
       // rectangle / ellipse 25 / 34 / 30 s against 28 / 39 / 42 s, kbar within 1 %), but
@@ -697,15 +697,14 @@ namespace granular::fem
       // (its first roll-overs); taking the full step when the search fails was slower.
       constexpr unsigned int max_halvings = 8;
       double       alpha = 1., previous_norm = std::numeric_limits<double>::max();
-      unsigned int backtracks     = 0;
-      bool         matrix_current = false;
+      unsigned int backtracks = 0;
       for (unsigned int it = 0; it <= solver.max_newton_iterations;)
         {
           double r_norm = std::numeric_limits<double>::infinity();
           // the full step is usually accepted, so it is assembled with the tangent; the
           // shorter trials of the line search are often rejected, so they assemble the
           // residual only, and the tangent follows once a trial is accepted
-          matrix_current = backtracks == 0;
+          const bool matrix_current = backtracks == 0;
           try
             {
               ++n_assemblies;

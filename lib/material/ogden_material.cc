@@ -176,12 +176,6 @@ namespace granular::material
     const double c1 = k.c1, c2 = k.c2;
     const double w1 = tau1 / (2.0 * c1), w2 = tau2 / (2.0 * c2);
     const double wbar = 0.5 * (w1 + w2);
-    const double w11  = T11 / (4.0 * c1 * c1) - tau1 / (2.0 * c1 * c1);
-    const double w22  = T22 / (4.0 * c2 * c2) - tau2 / (2.0 * c2 * c2);
-    const double w12  = T12 / (4.0 * c1 * c2);
-    const double K    = 0.25 * (w11 + 2.0 * w12 + w22);
-    const double L    = 0.25 * (w11 - w22);
-    const double M    = 0.25 * (w11 - 2.0 * w12 + w22) - 0.5 * D;
 
     // second Piola S = 2(w̄ I + D Δ)
     double S[2][2];
@@ -206,6 +200,13 @@ namespace granular::material
     out.kirchhoff[2][2] = tau3;
     if (!with_tangent)
       return;
+
+    const double w11 = T11 / (4.0 * c1 * c1) - tau1 / (2.0 * c1 * c1);
+    const double w22 = T22 / (4.0 * c2 * c2) - tau2 / (2.0 * c2 * c2);
+    const double w12 = T12 / (4.0 * c1 * c2);
+    const double K   = 0.25 * (w11 + 2.0 * w12 + w22);
+    const double L   = 0.25 * (w11 - w22);
+    const double M   = 0.25 * (w11 - 2.0 * w12 + w22) - 0.5 * D;
 
     // unit direction of Δ (any unit direction at exact coincidence: L = M = 0)
     double Dh[2][2];
