@@ -1,7 +1,7 @@
 // granular-interface: the command-line front end (spec §8.1). Thin: parse, run, report.
 #include "coupling/micromechanical_test.h"
-#include "io/command_line.h"
-#include "io/parameter_error.h"
+#include "program/command_line.h"
+#include "base/parameter_error.h"
 #include "sweep/sweep_runner.h"
 
 #include <deal.II/base/mpi.h>
@@ -33,7 +33,7 @@ int main(int argc, char **argv)
           return 2;
         }
       dealii::ParameterHandler prm;
-      const granular::RunParameters parameters = granular::read_parameters(options, prm);
+      const granular::ProgramParameters parameters = granular::read_parameters(options, prm);
       if (parameters.sweep.active())
         return granular::run_sweep(parameters, prm, MPI_COMM_WORLD);
       // a single run is one process: under mpirun -np N it would run N times into the same

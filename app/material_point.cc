@@ -1,9 +1,9 @@
 // material-point: the rubber model under a homogeneous deformation history, for
 // calibration (viscoelasticity issue; spec §3.2-3.4). Thin: parse, run, report.
-#include "io/atomic_file.h"
-#include "io/command_line.h"
-#include "io/material_point_io.h"
-#include "io/parameter_error.h"
+#include "base/atomic_file.h"
+#include "program/command_line.h"
+#include "material/material_point_io.h"
+#include "base/parameter_error.h"
 #include "material/material_point_driver.h"
 
 #include <deal.II/base/mpi.h>
@@ -59,13 +59,13 @@ int main(int argc, char **argv)
                                                       P.rubber.ogden_exponents,
                                                       P.rubber.ogden_moduli);
       const auto branch  = granular::material::MaxwellBranch::from_parameters(P.rubber);
-      const auto history = granular::io::read_deformation_history(positional[1]);
-      const std::string csv = granular::io::stress_history_csv(
+      const auto history = granular::material::read_deformation_history(positional[1]);
+      const std::string csv = granular::material::stress_history_csv(
         granular::material::drive_material_point(elastic, branch, history));
       if (output.empty())
         std::cout << csv;
       else
-        granular::io::write_file_atomically(output, csv);
+        granular::write_file_atomically(output, csv);
       return 0;
     }
   catch (const granular::ParameterError &e)

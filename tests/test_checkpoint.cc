@@ -3,8 +3,8 @@
 // history and summary of the uninterrupted run; a restart with other physics is rejected
 // before any output is touched.
 #include "coupling/micromechanical_test.h"
-#include "io/command_line.h"
-#include "io/parameter_error.h"
+#include "program/command_line.h"
+#include "base/parameter_error.h"
 
 #include <deal.II/base/parameter_handler.h>
 

@@ -2,7 +2,7 @@
 // circular particle, and the macroscopic friction accumulator.
 #include "coupling/macroscopic_friction.h"
 #include "coupling/micromechanical_test.h"
-#include "io/command_line.h"
+#include "program/command_line.h"
 
 #include <deal.II/base/parameter_handler.h>
 
@@ -21,7 +21,7 @@ namespace
   /// are added. Writes into a fresh temporary directory named after @p name.
   struct ReducedRun
   {
-    granular::RunParameters parameters;
+    granular::ProgramParameters parameters;
     granular::RunSummary    summary;
   };
 

@@ -1,6 +1,6 @@
 // Parameter file, command line and bad-input rejection (spec §8.1; issue: foundation).
-#include "io/command_line.h"
-#include "io/parameter_error.h"
+#include "program/command_line.h"
+#include "base/parameter_error.h"
 
 #include <deal.II/base/parameter_handler.h>
 
@@ -25,7 +25,7 @@ namespace
   }
 
   /// Reads the defaults with the given --set overrides.
-  granular::RunParameters read_with(const std::vector<std::string> &sets,
+  granular::ProgramParameters read_with(const std::vector<std::string> &sets,
                                     const std::string           &file = "")
   {
     CommandLineOptions options;
@@ -80,7 +80,7 @@ namespace
 
 TEST(Parameters, DefaultsMatchTheSpecification)
 {
-  const granular::RunParameters p = read_with({});
+  const granular::ProgramParameters p = read_with({});
   EXPECT_DOUBLE_EQ(p.block.length, 10.);
   EXPECT_DOUBLE_EQ(p.block.height, 7.5);
   EXPECT_EQ(p.block.n_x, 40u);

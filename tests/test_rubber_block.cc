@@ -3,7 +3,7 @@
 #include "coupling/micromechanical_test.h"
 #include "fem/rubber_block.h"
 #include "block_tangent_check.h"
-#include "io/command_line.h"
+#include "program/command_line.h"
 
 #include <deal.II/base/parameter_handler.h>
 
@@ -92,7 +92,7 @@ TEST(RubberBlockElement, FailedMaxwellUpdateAtAWildIterateIsANewtonFailure)
   // A Newton iterate far off the solution, the block squeezed in one step of 2e-5 s to
   // 1e-4 of its height (log strain -9, no element inverted), with the Payne effect on:
   // the Maxwell branch's local Newton fails there. The block must report it as
-  // fem::NewtonFailure, which its Newton solver answers by backtracking or cutting the
+  // NewtonFailure, which its Newton solver answers by backtracking or cutting the
   // step back, not as an error that ends the run. (A reduced viscoelastic run of the
   // ellipse with the Payne effect at 5e-4 T0 ended that way.)
   SmallBlock s;
@@ -112,7 +112,7 @@ TEST(RubberBlockElement, FailedMaxwellUpdateAtAWildIterateIsANewtonFailure)
       b->residual_and_tangent(u, 2e-5, 0., residual, tangent);
       FAIL() << "the wild iterate was accepted";
     }
-  catch (const granular::fem::NewtonFailure &e)
+  catch (const granular::NewtonFailure &e)
     {
       EXPECT_NE(std::string(e.what()).find("Maxwell branch"), std::string::npos) << e.what();
     }
@@ -156,7 +156,7 @@ TEST(RubberBlockElement, SimpleShearGivesTheShearModulus)
 namespace
 {
   /// A frictionless rigid punch at y = height under the middle third of the cell.
-  class Punch : public granular::fem::BoundaryObstacle
+  class Punch : public granular::BoundaryObstacle
   {
   public:
     Punch(const RubberBlock &block, double height, double length)

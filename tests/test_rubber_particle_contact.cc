@@ -387,7 +387,7 @@ TEST(RubberParticleContact, ActionEqualsReaction)
     }
   x0.push_back(vec(5., 2.));
   x1.push_back(vec(5., 2.));
-  std::vector<fem::ContactPoint> points;
+  std::vector<ContactPoint> points;
   for (unsigned int i = 0; i < x0.size(); ++i)
     points.push_back({x0[i], 0.1 + 0.05 * i});
   RubberParticleInterface interface(points, s, p, L0);
@@ -447,7 +447,7 @@ TEST(RubberParticleContact, ActionEqualsReaction)
   frictionless.friction_coefficient     = 0.;
   const auto              ci            = circle();
   const ParticlePose      cpose{vec(5., r0), 0.9};
-  std::vector<fem::ContactPoint> cpoints;
+  std::vector<ContactPoint> cpoints;
   for (const double t : {0.5, 1.2, 1.9, 2.4})
     cpoints.push_back({penetrating_point(ci, cpose, 0, t, 2e-3 * t), t});
   RubberParticleInterface cinterface(cpoints, ci, frictionless, L0);
@@ -718,5 +718,5 @@ TEST(RubberParticleContact, InvalidArgumentsThrow)
   EXPECT_THROW(interface.evaluate(0, vec(0., 1.), vec(0., 1.), t, K), std::logic_error);
   interface.set_particle_pose(vec(0., 0.), 0.);
   EXPECT_THROW(interface.evaluate(1, vec(0., 1.), vec(0., 1.), t, K), std::out_of_range);
-  EXPECT_THROW(interface.evaluate(0, vec(0., 0.), vec(0., 0.), t, K), fem::NewtonFailure);
+  EXPECT_THROW(interface.evaluate(0, vec(0., 0.), vec(0., 0.), t, K), NewtonFailure);
 }

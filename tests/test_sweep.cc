@@ -1,7 +1,7 @@
 // Tests of parameter sweeps (spec §8.3) and of the sweep post-processing scripts (§8.4).
 // The sweeps run through the executable (serial, without mpirun); the two-rank run is
 // the CTest test SweepMpi.TwoRanksMatchSerial (tests/sweep_mpi.sh).
-#include "io/command_line.h"
+#include "program/command_line.h"
 #include "sweep/sweep_runner.h"
 
 #include <deal.II/base/parameter_handler.h>
@@ -136,7 +136,7 @@ TEST(Sweep, ProductNamesAndTimeStepScaling)
                          "Sweep/Shapes=circular, 0.6:0.4:2:4",
                          "Output/Output directory=/tmp/granular-sweep-names",
                          "Loading/Time step=1e-3"};
-  const granular::RunParameters P = granular::read_parameters(options, prm);
+  const granular::ProgramParameters P = granular::read_parameters(options, prm);
   ASSERT_TRUE(P.sweep.active());
   const auto points = granular::sweep_points(P);
   ASSERT_EQ(points.size(), 12u);
@@ -146,7 +146,7 @@ TEST(Sweep, ProductNamesAndTimeStepScaling)
 
   // scaled (default): the fraction stays, Delta t = fraction L0 / v_F halves at 2 v_F
   dealii::ParameterHandler point_prm;
-  const granular::RunParameters Q = granular::sweep_point_parameters(P, prm, points[3], point_prm);
+  const granular::ProgramParameters Q = granular::sweep_point_parameters(P, prm, points[3], point_prm);
   EXPECT_DOUBLE_EQ(Q.loading.slip_velocity, 5000.);
   EXPECT_DOUBLE_EQ(Q.loading.time_step_ratio, 1e-3);
   EXPECT_EQ(Q.particle.shape_name, "custom");
@@ -156,17 +156,17 @@ TEST(Sweep, ProductNamesAndTimeStepScaling)
   EXPECT_FALSE(Q.sweep.active());
 
   // not scaled: Delta t of the file's slip velocity is kept
-  granular::RunParameters P_fixed = P;
+  granular::ProgramParameters P_fixed = P;
   P_fixed.sweep.scale_time_step_with_slip_velocity = false;
   dealii::ParameterHandler point_prm_fixed;
-  const granular::RunParameters R =
+  const granular::ProgramParameters R =
     granular::sweep_point_parameters(P_fixed, prm, points[3], point_prm_fixed);
   EXPECT_NEAR(R.loading.time_step(R.block.length), P.loading.time_step(P.block.length),
               1e-15);
   EXPECT_DOUBLE_EQ(R.loading.time_step_ratio, 2e-3);
 
   // a repeated value would give two points with one directory
-  granular::RunParameters P_dup = P;
+  granular::ProgramParameters P_dup = P;
   P_dup.sweep.pressures = {1., 1.};
   EXPECT_THROW(granular::sweep_points(P_dup), std::invalid_argument);
 }

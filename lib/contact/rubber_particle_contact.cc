@@ -200,7 +200,7 @@ namespace granular::contact
   // RubberParticleInterface
   // ======================================================================================
 
-  RubberParticleInterface::RubberParticleInterface(std::vector<fem::ContactPoint> points,
+  RubberParticleInterface::RubberParticleInterface(std::vector<ContactPoint> points,
                                                    const geometry::Superellipse  &particle,
                                                    const PenaltyContactParameters &p,
                                                    const double cell_length)
@@ -265,7 +265,7 @@ namespace granular::contact
       {
         // A Newton iterate pushed the point to a centre of curvature of the particle: reject
         // the iterate like an inverted element so that the time step can be cut.
-        throw fem::NewtonFailure("rubber-particle contact at point " + std::to_string(point) +
+        throw NewtonFailure("rubber-particle contact at point " + std::to_string(point) +
                                  ": " + e.what());
       }
     evaluated_[point] = true;

@@ -47,8 +47,8 @@
  * The particle pose is fixed during a call: the particle is a rigid obstacle during the FEM
  * Newton solve (spec §5.3), so the consistent tangent is d t / d x at fixed pose.
  */
+#include "base/boundary_obstacle.h"
 #include "contact/contact_parameters.h"
-#include "fem/rubber_block.h"
 #include "geometry/superellipse.h"
 
 #include <deal.II/base/tensor.h>
@@ -173,7 +173,7 @@ namespace granular::contact
 
   /**
    * The rubber-particle interface as an obstacle of the FEM bottom boundary
-   * (fem::BoundaryObstacle, spec §6): owns the per-Gauss-point contact history (trial and
+   * (BoundaryObstacle, spec §6): owns the per-Gauss-point contact history (trial and
    * converged; commit at converged steps, spec §3.5), evaluates rubber_particle_contact()
    * for the FEM, and gives the equal and opposite force and moment on the particle for the DEM
    * (spec §5.3 step 3), the contact statistics, the frictional dissipation and the penalty
@@ -184,7 +184,7 @@ namespace granular::contact
    * the state of the last evaluation (the converged iterate); commit() (called by the FEM's
    * commit_step) accepts the trial history and accumulates the dissipation.
    */
-  class RubberParticleInterface : public fem::BoundaryObstacle
+  class RubberParticleInterface : public BoundaryObstacle
   {
   public:
     /**
@@ -196,7 +196,7 @@ namespace granular::contact
      * @throws std::invalid_argument if cell_length is not positive and finite, or a penalty is
      *         not positive, or the friction coefficient is negative.
      */
-    RubberParticleInterface(std::vector<fem::ContactPoint> points,
+    RubberParticleInterface(std::vector<ContactPoint> points,
                             const geometry::Superellipse &particle,
                             const PenaltyContactParameters &p, double cell_length);
 
@@ -211,11 +211,11 @@ namespace granular::contact
     const ParticlePose &particle_pose() const;
 
     /**
-     * fem::BoundaryObstacle: traction on the rubber (MPa) and d t / d x (MPa/mm) at point
+     * BoundaryObstacle: traction on the rubber (MPa) and d t / d x (MPa/mm) at point
      * @p point with current position @p x (global, mm); stores the trial state. @p x_old is
      * not used (a point entering contact starts at its projection point).
      * @throws std::out_of_range for a bad point index; std::logic_error if no pose was set;
-     *         fem::NewtonFailure if the point reached a centre of curvature of the particle
+     *         NewtonFailure if the point reached a centre of curvature of the particle
      *         (the std::domain_error of rubber_particle_contact(): the iterate is rejected like
      *         an inverted element, so the driver can cut the step); std::invalid_argument for a
      *         non-finite x.
@@ -256,7 +256,7 @@ namespace granular::contact
     const ParticleContactHistory &converged_history(unsigned int i) const;
 
   private:
-    std::vector<fem::ContactPoint>       points_;
+    std::vector<ContactPoint>       points_;
     geometry::Superellipse               particle_;
     PenaltyContactParameters             parameters_;
     double                               cell_length_;

@@ -5,10 +5,10 @@
 #include "coupling/monolithic_particle.h"
 #include "dem/particle.h"
 #include "fem/rubber_block.h"
-#include "io/atomic_file.h"
-#include "io/parameter_error.h"
-#include "io/particle_output.h"
-#include "io/serialization.h"
+#include "base/atomic_file.h"
+#include "base/parameter_error.h"
+#include "dem/particle_output.h"
+#include "base/serialization.h"
 
 #include <deal.II/base/parameter_handler.h>
 #include <deal.II/base/timer.h>
@@ -361,8 +361,8 @@ namespace granular
               << std::endl;
 
     MacroscopicFriction friction(2. * T0, t_end);
-    io::PvdCollection   solution_pvd(dir + "/solution.pvd");
-    io::PvdCollection   particle_pvd(dir + "/particle.pvd");
+    PvdCollection   solution_pvd(dir + "/solution.pvd");
+    PvdCollection   particle_pvd(dir + "/particle.pvd");
     LoopState           S;
     RunSummary          summary;
 
@@ -446,7 +446,7 @@ namespace granular
         archive_state(ar, saved);
         block.save_state(ar);
       }
-      io::write_file_atomically(checkpoint_file, buffer.str());
+      write_file_atomically(checkpoint_file, buffer.str());
     };
 
     // ---- outputs: only now, after a restart's checks -------------------------------------
@@ -455,7 +455,7 @@ namespace granular
       std::ostringstream s;
       prm.print_parameters(s, dealii::ParameterHandler::PRM |
                                 dealii::ParameterHandler::KeepDeclarationOrder);
-      io::write_file_atomically(dir + "/parameters.prm", s.str());
+      write_file_atomically(dir + "/parameters.prm", s.str());
     }
     fs::remove(dir + "/summary.csv"); // never leave a stale result of an earlier run
     if (!P.output.restart)
@@ -481,7 +481,7 @@ namespace granular
       dealii::TimerOutput::Scope scope(timer, "output");
       solution_pvd.add(t, block.write_vtu(dir, step));
       if (particle)
-        particle_pvd.add(t, io::write_particle_vtu(dir, step, particle->outline(200),
+        particle_pvd.add(t, dem::write_particle_vtu(dir, step, particle->outline(200),
                                                    particle->state().rotation));
     };
     if (P.output.vtu_interval > 0 && !P.output.restart)
@@ -552,7 +552,7 @@ namespace granular
           block.commit_step();
           return s;
         }
-      catch (const fem::NewtonFailure &e)
+      catch (const NewtonFailure &e)
         {
           if (level >= P.solver.max_cutbacks)
             {
@@ -642,7 +642,7 @@ namespace granular
               stats.contact_points_in_contact = s.contact_points_in_contact;
               stats.contact_points_slipping   = s.contact_points_slipping;
             }
-          catch (const fem::NewtonFailure &)
+          catch (const NewtonFailure &)
             {
               // keep this particle state and take the rubber step with cut-backs
               const fem::StepStatistics s = advance_rubber(t1 - dt, 0.5 * dt, 1);
@@ -702,7 +702,7 @@ namespace granular
                 stats  = block.solve_step(dt, loading.platen_u1(t1), loading.platen_load(t1));
                 solved = true;
               }
-            catch (const fem::NewtonFailure &)
+            catch (const NewtonFailure &)
               {
                 stats = advance_rubber(t0, dt, 0); // cut-backs, commits (no iterations)
               }
@@ -926,7 +926,7 @@ namespace granular
     summary.time_solve         = get(2);
     summary.time_particle      = get(3);
     summary.time_output        = get(4);
-    io::write_file_atomically(dir + "/summary.csv", summary_csv(summary));
+    write_file_atomically(dir + "/summary.csv", summary_csv(summary));
     fs::remove(checkpoint_file); // the run is complete
     return summary;
   }

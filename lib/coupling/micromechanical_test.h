@@ -5,7 +5,7 @@
  * couples the rubber block (FEM) and the particle (DEM), measures the macroscopic
  * friction coefficient and writes the outputs.
  */
-#include "io/run_parameters.h"
+#include "coupling/run_parameters.h"
 
 #include <functional>
 #include <stdexcept>

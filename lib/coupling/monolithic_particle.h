@@ -71,7 +71,7 @@ namespace granular::coupling
 {
   using dealii::Tensor;
 
-  class MonolithicParticle : public fem::BoundaryObstacle
+  class MonolithicParticle : public BoundaryObstacle
   {
   public:
     /**
@@ -83,7 +83,7 @@ namespace granular::coupling
     MonolithicParticle(dem::Particle &particle, contact::RubberParticleInterface &interface,
                        double newmark_beta, double newmark_gamma);
 
-    // fem::BoundaryObstacle
+    // BoundaryObstacle
     void evaluate(unsigned int point, const Tensor<1, 2> &x, const Tensor<1, 2> &x_old,
                   Tensor<1, 2> &traction, Tensor<2, 2> &dtraction_dx) override;
     /// Accepts the last iterate: interface history, particle state (Particle::accept_step()).

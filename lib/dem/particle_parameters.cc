@@ -1,6 +1,6 @@
 #include "dem/particle_parameters.h"
 
-#include "io/parameter_error.h"
+#include "base/parameter_error.h"
 
 #include <deal.II/base/numbers.h>
 #include <deal.II/base/parameter_handler.h>

@@ -3,8 +3,8 @@
 #include "fem/newmark.h"
 
 #include "contact/rubber_surface_contact.h"
-#include "io/atomic_file.h"
-#include "io/serialization.h"
+#include "base/atomic_file.h"
+#include "base/serialization.h"
 #include "material/maxwell_branch.h"
 #include "material/ogden_material.h"
 
@@ -1199,7 +1199,7 @@ namespace granular::fem
     data_out.build_patches(mapping, 1);
     std::ostringstream vtu;
     data_out.write_vtu(vtu);
-    io::write_file_atomically(directory + "/" + name.str(), vtu.str());
+    write_file_atomically(directory + "/" + name.str(), vtu.str());
     return name.str();
   }
 } // namespace granular::fem

@@ -18,6 +18,7 @@
  *
  * Units: mm, s, N (per mm thickness), t, MPa.
  */
+#include "base/boundary_obstacle.h"
 #include "contact/contact_parameters.h"
 #include "fem/block_parameters.h"
 #include "material/rubber_parameters.h"
@@ -42,15 +43,6 @@ namespace granular::fem
 {
   using dealii::Tensor;
 
-  /// Thrown when Newton-Raphson does not converge within the iteration limit, or at an
-  /// iterate where an element inverts or the Maxwell branch's local update fails; the
-  /// block is left at its last converged state.
-  class NewtonFailure : public std::runtime_error
-  {
-  public:
-    using std::runtime_error::runtime_error;
-  };
-
   /// Forces on the top surface (spec §2.2), N per mm thickness.
   struct PlatenForces
   {
@@ -60,57 +52,6 @@ namespace granular::fem
     /// F_T: sum of the horizontal internal forces of the top nodes, i.e. the force
     /// the platen exerts to drag the block (positive along +x)
     double tangential = 0.;
-  };
-
-  /// A contact Gauss point on the bottom boundary (2 per bottom face, spec §6).
-  struct ContactPoint
-  {
-    Tensor<1, 2> reference_position; ///< X (mm)
-    double       weight;             ///< reference boundary length it represents (mm)
-  };
-
-  /**
-   * Extra contact (the particle, spec §6 "Rubber-particle") acting at the bottom
-   * Gauss points. Called in every Newton iteration for every point with its current
-   * and converged positions; returns the traction on the rubber (MPa) and its
-   * derivative with respect to the current position (MPa/mm) and may keep trial
-   * history; commit/reject are forwarded by the block.
-   */
-  class BoundaryObstacle
-  {
-  public:
-    virtual ~BoundaryObstacle() = default;
-    /// @param point index into RubberBlock::contact_points()
-    virtual void evaluate(unsigned int point, const Tensor<1, 2> &x,
-                          const Tensor<1, 2> &x_old, Tensor<1, 2> &traction,
-                          Tensor<2, 2> &dtraction_dx) = 0;
-    virtual void commit() = 0;
-
-    /// @name Movable obstacle solved monolithically with the block
-    /// A movable obstacle (the DEM particle in the monolithic coupling) appends
-    /// n_rigid_dofs() unknowns q to the block's Newton system. Its residual R_q follows the
-    /// block's sign convention (inertia minus applied forces, N/mm or N mm/mm). Per assembly
-    /// the block calls set_rigid_dofs(q), then evaluate() and coupling_tangent() for every
-    /// contact point, then rigid_residual(). Fixed obstacles keep the defaults.
-    /// @{
-    /// Number of rigid-body unknowns (0: the obstacle is held fixed during a solve).
-    virtual unsigned int n_rigid_dofs() const { return 0; }
-    /// Start of a step of size @p dt (s): returns the predictor of q at t_{n+1}.
-    virtual std::vector<double> begin_step(double /*dt*/) { return {}; }
-    /// The current Newton iterate of q.
-    virtual void set_rigid_dofs(const std::vector<double> & /*q*/) {}
-    /// After evaluate(@p point, ...): the traction's derivative d t / d q_j (@p dtraction_dq,
-    /// MPa per unit of q_j) and the derivative of R_q with respect to the point's position
-    /// (@p dresidual_dx, row j: d R_q,j / d x), both of size n_rigid_dofs().
-    virtual void coupling_tangent(unsigned int /*point*/,
-                                  std::vector<Tensor<1, 2>> & /*dtraction_dq*/,
-                                  std::vector<Tensor<1, 2>> & /*dresidual_dx*/)
-    {}
-    /// After all points: R_q and d R_q / d q (n_rigid_dofs() square) at the current iterate.
-    virtual void rigid_residual(std::vector<double> & /*residual*/,
-                                std::vector<std::vector<double>> & /*tangent*/)
-    {}
-    /// @}
   };
 
   /// Accumulated energies and dissipation (N mm per mm thickness).

@@ -1,8 +1,8 @@
 #include "sweep/sweep_runner.h"
 
 #include "coupling/micromechanical_test.h"
-#include "io/atomic_file.h"
-#include "io/parameter_error.h"
+#include "base/atomic_file.h"
+#include "base/parameter_error.h"
 
 #include <deal.II/base/parameter_handler.h>
 
@@ -140,7 +140,7 @@ namespace granular
     };
 
     /// Runs one point (serially); never throws.
-    PointResult run_point(const RunParameters &parameters, const dealii::ParameterHandler &prm,
+    PointResult run_point(const ProgramParameters &parameters, const dealii::ParameterHandler &prm,
                           const SweepPoint &point,
                           const std::function<void()> &after_each_step = {})
     {
@@ -153,7 +153,7 @@ namespace granular
           std::ofstream log(dir + "/run.log");
           CoutRedirect redirect(log.rdbuf());
           dealii::ParameterHandler point_prm;
-          const RunParameters point_parameters =
+          const ProgramParameters point_parameters =
             sweep_point_parameters(parameters, prm, point, point_prm);
           const RunSummary summary =
             run_micromechanical_test(point_parameters, point_prm, after_each_step);
@@ -177,7 +177,7 @@ namespace granular
         {
           try
             {
-              io::write_file_atomically(dir + "/error.txt", result.error + "\n");
+              write_file_atomically(dir + "/error.txt", result.error + "\n");
             }
           catch (...)
             {}
@@ -252,7 +252,7 @@ namespace granular
               o << std::string(n_summary - 1, ',');
             o << '\n';
           }
-        io::write_file_atomically(path_, o.str());
+        write_file_atomically(path_, o.str());
       }
 
       bool all_ok() const
@@ -286,7 +286,7 @@ namespace granular
     };
   } // namespace
 
-  std::vector<SweepPoint> sweep_points(const RunParameters &P)
+  std::vector<SweepPoint> sweep_points(const ProgramParameters &P)
   {
     const SweepParameters &S = P.sweep;
     auto or_single = [](const std::vector<double> &list, const double value) {
@@ -335,12 +335,12 @@ namespace granular
     return points;
   }
 
-  RunParameters sweep_point_parameters(const RunParameters &P,
+  ProgramParameters sweep_point_parameters(const ProgramParameters &P,
                                        const dealii::ParameterHandler &prm,
                                        const SweepPoint &point,
                                        dealii::ParameterHandler &point_prm)
   {
-    RunParameters::declare_parameters(point_prm);
+    ProgramParameters::declare_parameters(point_prm);
     std::ostringstream text;
     prm.print_parameters(text, dealii::ParameterHandler::PRM);
     point_prm.parse_input_from_string(text.str());
@@ -393,7 +393,7 @@ namespace granular
       point_prm.set(entry, "");
     point_prm.leave_subsection();
 
-    RunParameters point_parameters;
+    ProgramParameters point_parameters;
     point_parameters.parse_parameters(point_prm);
     point_parameters.validate();
     return point_parameters;
@@ -406,7 +406,7 @@ namespace granular
            summary_header() + "\n";
   }
 
-  int run_sweep(const RunParameters &parameters, dealii::ParameterHandler &prm,
+  int run_sweep(const ProgramParameters &parameters, dealii::ParameterHandler &prm,
                 MPI_Comm comm)
   {
     int initialized = 0, finalized = 0;

@@ -31,7 +31,7 @@
  * subdirectory (a failed point also gets error.txt); rank 0 prints one line per point:
  *   point i/N (name) done on rank r, kbar = ...
  */
-#include "io/run_parameters.h"
+#include "sweep/program_parameters.h"
 
 #include <mpi.h>
 
@@ -62,7 +62,7 @@ namespace granular
    * Throws std::invalid_argument if two points would get the same subdirectory name
    * (a value repeated in a list).
    */
-  std::vector<SweepPoint> sweep_points(const RunParameters &parameters);
+  std::vector<SweepPoint> sweep_points(const ProgramParameters &parameters);
 
   /**
    * The parameters of one point: @p point_prm (freshly constructed, nothing declared)
@@ -77,7 +77,7 @@ namespace granular
    * Throws ParameterError (point invalid, e.g. a particle wider than the cell) or
    * another std::exception from deal.II's ParameterHandler.
    */
-  RunParameters sweep_point_parameters(const RunParameters &parameters,
+  ProgramParameters sweep_point_parameters(const ProgramParameters &parameters,
                                        const dealii::ParameterHandler &prm,
                                        const SweepPoint &point,
                                        dealii::ParameterHandler &point_prm);
@@ -96,6 +96,6 @@ namespace granular
    * sweep.csv cannot be written (with N > 1 ranks rank 0 then calls MPI_Abort).
    * A failure of a single point is never thrown: it becomes that point's row.
    */
-  int run_sweep(const RunParameters &parameters, dealii::ParameterHandler &prm,
+  int run_sweep(const ProgramParameters &parameters, dealii::ParameterHandler &prm,
                 MPI_Comm comm);
 } // namespace granular

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace granular::io
+namespace granular::material
 {
   /**
    * Reads a deformation history: a CSV file with the header t,F11,F12,F21,F22 (t in s,
@@ -29,4 +29,4 @@ namespace granular::io
    * stored energy densities of both branches (MPa).
    */
   std::string stress_history_csv(const std::vector<material::StressRecord> &records);
-} // namespace granular::io
+} // namespace granular::material

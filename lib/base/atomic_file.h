@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace granular::io
+namespace granular
 {
   /// Writes @p content to @p path atomically (temporary file + rename).
   /// Throws std::runtime_error naming the path if writing fails.
@@ -38,4 +38,4 @@ namespace granular::io
     std::string                                 path_;
     std::vector<std::pair<double, std::string>> records_;
   };
-} // namespace granular::io
+} // namespace granular

@@ -1,4 +1,4 @@
-#include "io/atomic_file.h"
+#include "base/atomic_file.h"
 
 #include <deal.II/base/data_out_base.h>
 
@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <unistd.h>
 
-namespace granular::io
+namespace granular
 {
   void write_file_atomically(const std::string &path, const std::string &content)
   {
@@ -43,4 +43,4 @@ namespace granular::io
     dealii::DataOutBase::write_pvd_record(s, records_);
     write_file_atomically(path_, s.str());
   }
-} // namespace granular::io
+} // namespace granular

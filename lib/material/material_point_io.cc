@@ -1,11 +1,11 @@
-#include "io/material_point_io.h"
+#include "material/material_point_io.h"
 
 #include <fstream>
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
 
-namespace granular::io
+namespace granular::material
 {
   std::vector<material::DeformationPoint> read_deformation_history(const std::string &path)
   {
@@ -69,4 +69,4 @@ namespace granular::io
         << r.energy_viscous << '\n';
     return o.str();
   }
-} // namespace granular::io
+} // namespace granular::material

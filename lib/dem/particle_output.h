@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace granular::io
+namespace granular::dem
 {
   /**
    * Writes @p directory/particle-NNNNN.vtu atomically: one VTK_POLYGON cell per
@@ -19,4 +19,4 @@ namespace granular::io
   std::string write_particle_vtu(const std::string &directory, unsigned int index,
                                  const std::vector<std::vector<dealii::Tensor<1, 2>>> &outlines,
                                  double rotation);
-} // namespace granular::io
+} // namespace granular::dem

@@ -1,21 +1,21 @@
 #pragma once
 /**
  * @file run_parameters.h
- * The complete parameter set of one run: every module declares and parses its own
- * subsection (step-44 / ASPECT pattern); this aggregate only collects them and adds
- * the checks that span modules (spec §8.1).
+ * The complete parameter set of one run of the micromechanical test: every module
+ * declares and parses its own subsection (step-44 / ASPECT pattern); this aggregate only
+ * collects them and adds the checks that span modules (spec §8.1). The Sweep subsection
+ * is not part of a run: ProgramParameters (sweep/program_parameters.h) adds it.
  */
 #include "contact/contact_parameters.h"
 #include "coupling/loading_parameters.h"
+#include "coupling/output_parameters.h"
 #include "dem/particle_parameters.h"
 #include "fem/block_parameters.h"
-#include "io/output_parameters.h"
 #include "material/rubber_parameters.h"
-#include "sweep/sweep_parameters.h"
 
 namespace granular
 {
-  /// All parameters of a run, one member per subsection.
+  /// All parameters of a run, one member per subsection (Sweep excepted).
   struct RunParameters
   {
     OutputParameters   output;
@@ -25,7 +25,6 @@ namespace granular
     ParticleParameters particle;
     ContactParameters  contact;
     SolverParameters   solver;
-    SweepParameters    sweep;
 
     /// Declares every subsection in the order of the shipped parameter files.
     static void declare_parameters(dealii::ParameterHandler &prm);

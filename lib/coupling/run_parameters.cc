@@ -1,7 +1,7 @@
-#include "io/run_parameters.h"
+#include "coupling/run_parameters.h"
 
 #include "geometry/superellipse.h"
-#include "io/parameter_error.h"
+#include "base/parameter_error.h"
 
 #include <deal.II/base/parameter_handler.h>
 
@@ -18,7 +18,6 @@ namespace granular
     ParticleParameters::declare_parameters(prm);
     ContactParameters::declare_parameters(prm);
     SolverParameters::declare_parameters(prm);
-    SweepParameters::declare_parameters(prm);
   }
 
   void RunParameters::parse_parameters(dealii::ParameterHandler &prm)
@@ -30,7 +29,6 @@ namespace granular
     particle.parse_parameters(prm);
     contact.parse_parameters(prm);
     solver.parse_parameters(prm);
-    sweep.parse_parameters(prm);
   }
 
   void RunParameters::validate() const
@@ -42,7 +40,6 @@ namespace granular
     particle.validate();
     contact.validate();
     solver.validate();
-    sweep.validate();
 
     if (particle.enabled)
       {

@@ -1,11 +1,11 @@
-#include "io/particle_output.h"
+#include "dem/particle_output.h"
 
-#include "io/atomic_file.h"
+#include "base/atomic_file.h"
 
 #include <iomanip>
 #include <sstream>
 
-namespace granular::io
+namespace granular::dem
 {
   std::string write_particle_vtu(const std::string &directory, unsigned int index,
                                  const std::vector<std::vector<dealii::Tensor<1, 2>>> &outlines,
@@ -55,4 +55,4 @@ namespace granular::io
     write_file_atomically(directory + "/" + name.str(), v.str());
     return name.str();
   }
-} // namespace granular::io
+} // namespace granular::dem

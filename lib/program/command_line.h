@@ -6,7 +6,7 @@
  *     --output-directory DIR, --set "Sub/section/Entry=value" (repeatable),
  *     --restart, --print-parameters, --help
  */
-#include "io/run_parameters.h"
+#include "sweep/program_parameters.h"
 
 #include <string>
 #include <vector>
@@ -41,6 +41,6 @@ namespace granular
   /// Throws ParameterError naming the entry (and the line, where deal.II reports it)
   /// for an unreadable file, unknown entries, malformed values and physically
   /// inconsistent values.
-  RunParameters read_parameters(const CommandLineOptions &options,
+  ProgramParameters read_parameters(const CommandLineOptions &options,
                                 dealii::ParameterHandler &prm);
 } // namespace granular

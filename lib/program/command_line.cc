@@ -1,6 +1,6 @@
-#include "io/command_line.h"
+#include "program/command_line.h"
 
-#include "io/parameter_error.h"
+#include "base/parameter_error.h"
 
 #include <deal.II/base/exceptions.h>
 #include <deal.II/base/parameter_handler.h>
@@ -123,17 +123,17 @@ namespace granular
   std::string default_parameter_file()
   {
     dealii::ParameterHandler prm;
-    RunParameters::declare_parameters(prm);
+    ProgramParameters::declare_parameters(prm);
     std::ostringstream s;
     prm.print_parameters(s, dealii::ParameterHandler::PRM |
                               dealii::ParameterHandler::KeepDeclarationOrder);
     return s.str();
   }
 
-  RunParameters read_parameters(const CommandLineOptions &options,
+  ProgramParameters read_parameters(const CommandLineOptions &options,
                                 dealii::ParameterHandler &prm)
   {
-    RunParameters::declare_parameters(prm);
+    ProgramParameters::declare_parameters(prm);
     if (!options.parameter_file.empty())
       {
         if (!std::ifstream(options.parameter_file))
@@ -179,7 +179,7 @@ namespace granular
         }
       prm.leave_subsection();
     }
-    RunParameters parameters;
+    ProgramParameters parameters;
     parameters.parse_parameters(prm);
     parameters.validate();
     parameters.output.restart = options.restart;

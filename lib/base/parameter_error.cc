@@ -1,4 +1,4 @@
-#include "io/parameter_error.h"
+#include "base/parameter_error.h"
 
 #include <cmath>
 #include <sstream>
