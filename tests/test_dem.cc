@@ -2,6 +2,7 @@
 // rigid particle dynamics with explicit sub-cycled time integration. Physics tests in the
 // style of DEM codes: sliding-to-rolling transition, bounce energy, settling of non-circular
 // particles, sub-cycling equivalence, instability detection.
+#include <contact/coulomb_return_mapping.h>
 #include <contact/normal_contact_law.h>
 #include <contact/particle_surface_contact.h>
 #include <dem/particle.h>
@@ -205,19 +206,19 @@ TEST(ParticleSurfaceContact, ReturnMappingStickSlipAndReset)
 {
   // pure mapping
   {
+    // contact::coulomb_return_mapping with eps_T = k_T, mu = k_PS, p = f_N
+    // (tests/test_coulomb_return_mapping.cc tests the kernel itself)
     const auto s = coulomb_return_mapping(1e-6, 1e3, 0.5, 1.);
     EXPECT_TRUE(s.sticking);
-    EXPECT_DOUBLE_EQ(s.force, -1e-3);
-    EXPECT_DOUBLE_EQ(s.displacement, 1e-6);
-    EXPECT_EQ(s.dissipation, 0.);
+    EXPECT_DOUBLE_EQ(s.traction, -1e-3);
+    EXPECT_EQ(s.slip, 0.);
     const auto t = coulomb_return_mapping(-2e-3, 1e3, 0.5, 1.); // trial force +2 > 0.5
     EXPECT_FALSE(t.sticking);
-    EXPECT_DOUBLE_EQ(t.force, 0.5);
-    EXPECT_DOUBLE_EQ(t.displacement, -0.5e-3);
-    EXPECT_NEAR(t.dissipation, 0.5 * 1.5e-3, 1e-15);
+    EXPECT_DOUBLE_EQ(t.traction, 0.5);
+    EXPECT_NEAR(t.slip, 1.5e-3, 1e-15);
     const auto z = coulomb_return_mapping(1e-3, 1e3, 0.5, 0.); // no normal force: free
-    EXPECT_EQ(z.force, 0.);
-    EXPECT_EQ(z.displacement, 0.);
+    EXPECT_EQ(z.traction, 0.);
+    EXPECT_FALSE(z.sticking);
   }
   // through the contact function: increment (v_c)_1 dt, sign of f_T opposes the motion
   const Superellipse                     disc(SuperellipseShape::named("circular", r0));

@@ -1,6 +1,8 @@
 // Particle-surface contact (spec §4.2, §5.1, §5.2). See particle_surface_contact.h.
 #include "contact/particle_surface_contact.h"
 
+#include "contact/coulomb_return_mapping.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -8,31 +10,6 @@
 
 namespace granular::contact
 {
-  TangentialReturnMapping
-  coulomb_return_mapping(const double trial_displacement, const double tangential_stiffness,
-                         const double friction_coefficient, const double normal_force)
-  {
-    TangentialReturnMapping r;
-    const double trial_force = -tangential_stiffness * trial_displacement;
-    const double limit       = friction_coefficient * std::max(0., normal_force);
-    if (std::abs(trial_force) <= limit)
-      {
-        r.force        = trial_force;
-        r.displacement = trial_displacement;
-        r.sticking     = true;
-        r.dissipation  = 0.;
-      }
-    else
-      {
-        // |trial_force| > limit >= 0, hence k_T > 0 and the division is safe.
-        r.force        = std::copysign(limit, trial_force);
-        r.displacement = -r.force / tangential_stiffness;
-        r.sticking     = false;
-        r.dissipation  = limit * std::abs(trial_displacement - r.displacement);
-      }
-    return r;
-  }
-
   namespace
   {
     /// Shared evaluation; @p increment: the displacement (Delta c, Delta theta) of the
@@ -92,23 +69,25 @@ namespace granular::contact
                            r.contact_velocity[0] * dt :
                            increment->first[0] - arm[1] * increment->second;
     const double trial = old.tangential_displacement + slide;
-    const TangentialReturnMapping t =
-      coulomb_return_mapping(trial, parameters.tangential_stiffness,
-                             parameters.friction_coefficient, f_N);
+    const CoulombReturnMapping t = coulomb_return_mapping(
+      trial, parameters.tangential_stiffness, parameters.friction_coefficient, f_N);
+    // d_T after the mapping: the trial in stick, the returned spring extension in slip
+    const double d_T = t.sticking ? trial : -t.traction / parameters.tangential_stiffness;
 
     r.normal_force     = f_N;
-    r.tangential_force = t.force;
-    r.force[0]         = t.force;
+    r.tangential_force = t.traction;
+    r.force[0]         = t.traction;
     r.force[1]         = f_N;
     r.moment           = arm[0] * r.force[1] - arm[1] * r.force[0];
     r.sticking         = t.sticking;
     r.history.normal   = h;
-    r.history.tangential_displacement = t.displacement;
-    r.friction_dissipation            = t.dissipation;
+    r.history.tangential_displacement = d_T;
+    r.friction_dissipation =
+      t.sticking ? 0. : std::abs(t.traction) * std::abs(trial - d_T);
     r.normal_damping_force = f_N - law.elastic_force(r.indentation, h);
     r.damping_dissipation  = r.normal_damping_force * r.indentation_rate * dt;
     r.normal_energy     = law.stored_energy(r.indentation, h);
-    r.tangential_energy = 0.5 * parameters.tangential_stiffness * t.displacement * t.displacement;
+    r.tangential_energy = 0.5 * parameters.tangential_stiffness * d_T * d_T;
     return r;
   }
   } // namespace

@@ -33,29 +33,6 @@ namespace granular::contact
     }
   };
 
-  /// Result of the Coulomb return mapping (spec §5.2, "ReturnMapping").
-  struct TangentialReturnMapping
-  {
-    double force        = 0.;    ///< f_T (N/mm), on the particle, along e1
-    double displacement = 0.;    ///< d_T after the mapping (mm)
-    bool   sticking     = true;  ///< true: |f_T^trial| <= k_PS f_N
-    double dissipation  = 0.;    ///< |f_T| |d_T^trial - d_T| (N mm per mm) >= 0
-  };
-
-  /**
-   * ReturnMapping of spec §5.2 (penalty stick + Coulomb slip):
-   *   f_T^trial = -k_T d_T^trial;
-   *   stick if |f_T^trial| <= k_PS f_N: f_T = f_T^trial, d_T = d_T^trial;
-   *   else slip: f_T = k_PS f_N sign(f_T^trial), d_T = -f_T / k_T.
-   * The frictional dissipation of the step is |f_T| |d_T^trial - d_T| (slip increment times
-   * the friction force; 0 in stick).
-   * @param trial_displacement d_T^trial (mm); @param tangential_stiffness k_T (N/mm^2);
-   * @param friction_coefficient k_PS (-); @param normal_force f_N >= 0 (N/mm).
-   */
-  TangentialReturnMapping
-  coulomb_return_mapping(double trial_displacement, double tangential_stiffness,
-                         double friction_coefficient, double normal_force);
-
   /// Everything the particle-surface contact produces at one evaluation.
   struct ParticleSurfaceContactResult
   {
@@ -101,7 +78,10 @@ namespace granular::contact
    *    (v, omega: the velocity with which the particle moved during the step -- in the
    *    velocity-Verlet update of dem::Particle the mid-step velocity of the drift that led to
    *    the evaluated position, so Delta x_c1 is the exact rigid-body displacement of that
-   *    material point for constant velocity over the step); then coulomb_return_mapping() (§5.2).
+   *    material point for constant velocity over the step); then the Coulomb return mapping
+   *    (§5.2, contact::coulomb_return_mapping() with eps_T = k_T, mu = k_PS, p = f_N): stick
+   *    if |f_T^trial| <= k_PS f_N, f_T = f_T^trial = -k_T d_T^trial; else slip,
+   *    f_T = k_PS f_N sign(f_T^trial), d_T = -f_T / k_T, dissipating |f_T| |d_T^trial - d_T|.
    * 5. Contact lost (d_N <= 0 or f_N = 0): all forces 0, d_T = 0 and the law history reset.
    *
    * Force on the particle: f = f_T e1 + f_N e2 at x_c; moment about c:

@@ -1,5 +1,7 @@
 #include "contact/rubber_particle_contact.h"
 
+#include "contact/coulomb_return_mapping.h"
+
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -105,8 +107,8 @@ namespace granular::contact
     // First contact (choice): stick point at the current projection point, g_T = 0.
     const Tensor<1, 2> Y_s = continuing ? history.stick_point : proj.point;
     const double       g_T = a * (m - Y_s); // = a . (y_p - Y_s)
-    const double       t_T_trial = -p.tangential_penalty * g_T;
-    const double       limit     = p.friction_coefficient * t_N;
+    const CoulombReturnMapping c =
+      coulomb_return_mapping(g_T, p.tangential_penalty, p.friction_coefficient, t_N);
 
     double       t_T = 0.;
     Tensor<1, 2> dtT_dm; // d t_T / d m (particle frame)
@@ -118,23 +120,23 @@ namespace granular::contact
         // stiffness in the step in which contact begins.
         r.trial.stick_point = proj.point;
       }
-    else if (std::abs(t_T_trial) <= limit)
+    else if (c.sticking)
       {
         // stick: d g_T / d m = a + (d a / d m)^T (m - Y_s) = a [1 - (kappa/d) n . (m - Y_s)]
-        t_T                 = t_T_trial;
-        dtT_dm              = -p.tangential_penalty * (1. - kappa_d * (n * (m - Y_s))) * a;
+        t_T                 = c.traction;
+        dtT_dm              = c.dtraction_dgap * (1. - kappa_d * (n * (m - Y_s))) * a;
         r.trial.stick_point = Y_s;
       }
     else
       {
-        // slip (ReturnMapping): t_T = k_PB t_N sign(t_T^tr); d t_T / d m = -k_PB s eps_N n
-        const double s      = t_T_trial > 0. ? 1. : -1.;
-        t_T                 = s * limit;
-        dtT_dm              = -s * p.friction_coefficient * p.normal_penalty * n;
+        // slip: t_T = k_PB t_N sign(t_T^tr); d t_T / d m = k_PB sign(t_T^tr) d t_N / d m with
+        // d t_N / d m = -eps_N n
+        t_T                 = c.traction;
+        dtT_dm              = c.dtraction_dpressure * -p.normal_penalty * n;
         r.slipping          = true;
         // new stick point on the tangent line at y_p with a . (m - Y_s) = -t_T / eps_T
         r.trial.stick_point = proj.point + (t_T / p.tangential_penalty) * a;
-        r.slip_increment    = (std::abs(t_T_trial) - limit) / p.tangential_penalty;
+        r.slip_increment    = c.slip;
       }
 
     // ---- traction t = t_N n + t_T a and its linearisation (particle frame) ----------------

@@ -26,7 +26,8 @@
  *        g_T = a_T . (m - Y_s)   (= a_T . (y_p - Y_s), since a_T . (m - y_p) = 0),
  *    i.e. in 2D the tangential part (I - n x n)(x - x_s) of x - x_s, x_s = c_k + R Y_s.
  *    Trial traction t_T^tr = -eps_T g_T along a_T.
- *  - Return mapping (Coulomb limit k_PB t_N): stick if |t_T^tr| <= k_PB t_N; otherwise
+ *  - Return mapping (Coulomb limit k_PB t_N; contact::coulomb_return_mapping() with the
+ *    trial gap g_T): stick if |t_T^tr| <= k_PB t_N (and k_PB t_N > 0); otherwise
  *    t_T = k_PB t_N sign(t_T^tr) and the stick point is moved to the point of the TANGENT LINE
  *    at y_p that reproduces the returned traction exactly:  Y_s <- y_p + (t_T / eps_T) a_T
  *    (off the surface by O(kappa g_T^2), about 1e-6 mm at the defaults). Slip increment

@@ -1,5 +1,7 @@
 #include "contact/rubber_surface_contact.h"
 
+#include "contact/coulomb_return_mapping.h"
+
 #include <cmath>
 
 namespace granular::contact
@@ -20,26 +22,22 @@ namespace granular::contact
     // A point entering contact sticks where it crossed the surface (x_old[0] is the
     // best available estimate of that place); otherwise keep the stored anchor.
     const double anchor = history.in_contact ? history.anchor : x_old[0];
-    const double t_T_trial = -p.tangential_penalty * (x[0] - anchor);
-    const double limit     = p.friction_coefficient * t_N;
+    const CoulombReturnMapping c =
+      coulomb_return_mapping(x[0] - anchor, p.tangential_penalty, p.friction_coefficient, t_N);
 
     r.trial.in_contact = true;
     r.traction[1]      = t_N;
     r.tangent[1][1]    = -p.normal_penalty;
-    // stick needs a positive Coulomb limit: a frictionless point (k_o = 0) always
-    // slips with t_T = 0, also when its trial traction happens to be exactly zero
-    if (limit > 0. && std::abs(t_T_trial) <= limit)
+    r.traction[0]      = c.traction;
+    if (c.sticking)
       {
-        r.traction[0]   = t_T_trial;
-        r.tangent[0][0] = -p.tangential_penalty;
+        r.tangent[0][0] = c.dtraction_dgap; // d g_T / d x1 = 1
         r.trial.anchor  = anchor;
       }
     else
       {
-        const double s  = t_T_trial > 0. ? 1. : -1.;
         r.slipping      = true;
-        r.traction[0]   = s * limit;
-        r.tangent[0][1] = -s * p.friction_coefficient * p.normal_penalty;
+        r.tangent[0][1] = c.dtraction_dpressure * -p.normal_penalty; // d t_N / d x2
         // t_T = -eps_T (x1 - anchor)  =>  anchor = x1 + t_T / eps_T
         r.trial.anchor   = x[0] + r.traction[0] / p.tangential_penalty;
         r.slip_increment = std::abs(r.trial.anchor - anchor);

@@ -45,7 +45,8 @@ namespace granular::contact
   /**
    * Penalty normal contact t_N = eps_N <-x2> and penalty tangential stick
    * t_T = -eps_T (x1 - anchor), with the Coulomb return mapping
-   * |t_T| <= k_o t_N (spec §6 and §5.2, which uses the same algorithm).
+   * |t_T| <= k_o t_N (spec §6 and §5.2: contact::coulomb_return_mapping() with the trial
+   * gap x1 - anchor); in slip the anchor moves to x1 + t_T / eps_T.
    * When contact is lost the anchor is reset (no tangential memory).
    * A point that enters contact starts sticking where it touches.
    *

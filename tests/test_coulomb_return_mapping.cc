@@ -1,0 +1,146 @@
+// The Coulomb return mapping shared by the three frictional interfaces (spec §5.2, §6):
+// the stick condition at the boundary |t^tr| = mu p, the radial return, the slip increment,
+// the consistent tangent against finite differences, and the same law seen through each
+// interface.
+#include "contact/coulomb_return_mapping.h"
+#include "contact/particle_surface_contact.h"
+#include "contact/rubber_particle_contact.h"
+#include "contact/rubber_surface_contact.h"
+#include "geometry/superellipse.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+using namespace granular;
+using namespace granular::contact;
+
+namespace
+{
+  constexpr double eps_T = 2., mu = 0.5, p = 1.;
+  // exactly representable: |t^tr| = eps_T g = 0.5 = mu p at g = 0.25
+  constexpr double g_boundary = 0.25;
+} // namespace
+
+TEST(CoulombReturnMapping, SticksAtTheCoulombLimitAndSlipsJustBeyond)
+{
+  for (const double sign : {1., -1.})
+    {
+      const auto at = coulomb_return_mapping(sign * g_boundary, eps_T, mu, p);
+      ASSERT_EQ(std::abs(at.trial_traction), mu * p); // the boundary, exactly
+      EXPECT_TRUE(at.sticking);
+      EXPECT_EQ(at.traction, -sign * mu * p);
+      EXPECT_EQ(at.slip, 0.);
+      EXPECT_EQ(at.dtraction_dgap, -eps_T);
+      EXPECT_EQ(at.dtraction_dpressure, 0.);
+
+      const double beyond = std::nextafter(g_boundary, 1.);
+      const auto   b      = coulomb_return_mapping(sign * beyond, eps_T, mu, p);
+      EXPECT_FALSE(b.sticking);
+      EXPECT_EQ(b.traction, -sign * mu * p); // radial return onto the limit
+      EXPECT_GT(b.slip, 0.);
+      EXPECT_EQ(b.dtraction_dgap, 0.);
+      EXPECT_EQ(b.dtraction_dpressure, -sign * mu);
+    }
+}
+
+TEST(CoulombReturnMapping, SlipIncrementRestoresTheReturnedSpring)
+{
+  // the trial gap splits into the returned elastic gap -t / eps_T and the slip
+  for (const double g : {0.3, -0.7, 4.0, -12.5})
+    {
+      const auto r = coulomb_return_mapping(g, eps_T, mu, p);
+      ASSERT_FALSE(r.sticking);
+      const double elastic = -r.traction / eps_T;
+      EXPECT_NEAR(std::abs(g - elastic), r.slip, 1e-14);
+      EXPECT_NEAR(r.slip, (eps_T * std::abs(g) - mu * p) / eps_T, 1e-14);
+      // the slip goes the way of the trial gap, and dissipates |t| slip >= 0
+      EXPECT_GT((g - elastic) * g, 0.);
+    }
+}
+
+TEST(CoulombReturnMapping, FrictionlessOrUncompressedContactHasNoTangentialResistance)
+{
+  // mu p = 0: always slip with t = 0 and no stiffness, even at a zero trial traction
+  for (const double g : {0., 1e-3, -1e-3})
+    for (const auto &[m, pressure] : {std::pair{0., 1.}, std::pair{0.5, 0.}, std::pair{0.5, -1.}})
+      {
+        const auto r = coulomb_return_mapping(g, eps_T, m, pressure);
+        EXPECT_FALSE(r.sticking) << g << " " << m << " " << pressure;
+        EXPECT_EQ(r.traction, 0.);
+        EXPECT_EQ(r.dtraction_dgap, 0.);
+        EXPECT_NEAR(r.slip, std::abs(g), 1e-15);
+      }
+}
+
+TEST(CoulombReturnMapping, ConsistentTangentMatchesFiniteDifferences)
+{
+  // away from the stick/slip boundary the mapping is smooth in (g, p)
+  const double h = 1e-7;
+  for (const double g : {0.1, -0.15, 0.6, -3.}) // stick, stick, slip, slip
+    for (const double pressure : {0.8, 1.7})
+      {
+        const auto   r       = coulomb_return_mapping(g, eps_T, mu, pressure);
+        const double dt_dg   = (coulomb_return_mapping(g + h, eps_T, mu, pressure).traction -
+                              coulomb_return_mapping(g - h, eps_T, mu, pressure).traction) /
+                             (2. * h);
+        const double dt_dp = (coulomb_return_mapping(g, eps_T, mu, pressure + h).traction -
+                              coulomb_return_mapping(g, eps_T, mu, pressure - h).traction) /
+                             (2. * h);
+        EXPECT_NEAR(r.dtraction_dgap, dt_dg, 1e-7) << g << " " << pressure;
+        EXPECT_NEAR(r.dtraction_dpressure, dt_dp, 1e-7) << g << " " << pressure;
+      }
+}
+
+TEST(CoulombReturnMapping, EveryInterfaceSticksAtItsCoulombLimit)
+{
+  // The same boundary case through each interface's kinematics: |t^tr| = mu p exactly
+  // sticks, the next representable trial beyond it slips.
+  PenaltyContactParameters penalty;
+  penalty.normal_penalty       = 2.; // t_N = 2 at a penetration of 1 mm
+  penalty.tangential_penalty   = eps_T;
+  penalty.friction_coefficient = mu;
+  const double limit           = mu * 2.; // = 1 = eps_T * 0.5
+
+  // rubber-surface: trial gap x1 - anchor
+  {
+    SurfaceContactHistory h;
+    h.in_contact = true;
+    h.anchor     = 0.;
+    const dealii::Tensor<1, 2> at({0.5, -1.}), beyond({std::nextafter(0.5, 1.), -1.});
+    const auto                 s = rubber_surface_contact(at, at, h, penalty);
+    EXPECT_FALSE(s.slipping);
+    EXPECT_EQ(s.traction[0], -limit);
+    EXPECT_EQ(s.tangent[0][0], -eps_T);
+    const auto t = rubber_surface_contact(beyond, beyond, h, penalty);
+    EXPECT_TRUE(t.slipping);
+    EXPECT_EQ(t.traction[0], -limit);
+    EXPECT_EQ(t.tangent[0][0], 0.);
+  }
+  // particle-surface: trial displacement d_T^old + slide (0 here: the particle is at rest),
+  // force law f_T = -k_T d_T
+  {
+    ParticleSurfaceContactParameters ps;
+    ps.friction_coefficient = mu;
+    ps.tangential_stiffness = eps_T; // a power of two: -k_T (mu f_N / k_T) = -mu f_N exactly
+    ps.damping              = 0.;
+    const auto law          = create_normal_contact_law(ps);
+    const geometry::Superellipse disc(geometry::SuperellipseShape::named("circular", 0.5));
+    const dealii::Tensor<1, 2>   c({1., 0.5 - 1e-4}), zero;
+    ParticleSurfaceContactHistory old;
+    const double f_N =
+      particle_surface_contact(disc, *law, ps, c, zero, 0., 0., old, 1e-6).normal_force;
+    ASSERT_GT(f_N, 0.);
+    old.tangential_displacement = mu * f_N / eps_T; // f_T^tr = -mu f_N: on the limit
+    const auto r = particle_surface_contact(disc, *law, ps, c, zero, 0., 0., old, 1e-6);
+    EXPECT_TRUE(r.sticking);
+    EXPECT_EQ(r.tangential_force, -mu * f_N);
+    EXPECT_EQ(r.friction_dissipation, 0.);
+    old.tangential_displacement = std::nextafter(mu * f_N / eps_T, 1.);
+    const auto s = particle_surface_contact(disc, *law, ps, c, zero, 0., 0., old, 1e-6);
+    EXPECT_FALSE(s.sticking);
+    EXPECT_EQ(s.tangential_force, -mu * f_N);
+    EXPECT_GT(s.friction_dissipation, 0.);
+  }
+}
