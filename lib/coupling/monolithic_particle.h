@@ -99,6 +99,11 @@ namespace granular::coupling
     void rigid_residual(std::vector<double> &residual,
                         std::vector<std::vector<double>> &tangent) override;
 
+    /// Resultant P = (F_1, F_2, M) of the rubber on the particle at the last committed step
+    /// (N/mm, N mm/mm about the centre; zero before the first step): what the rubber did at
+    /// t_n, for the energy bookkeeping and the run's records.
+    const std::array<double, 3> &rubber_resultant() const { return rubber_resultant_n_; }
+
     /// Surface force and moment S = (f_1, f_2, M) of the current iterate (N/mm, N mm/mm).
     std::array<double, 3> surface_resultant() const;
 

@@ -1,0 +1,96 @@
+#pragma once
+/**
+ * @file checkpoint.h
+ * Checkpoint/restart of a single run and the signals that ask for one (README, "Long
+ * runs"): the first SIGINT/SIGTERM asks the run to write checkpoint.bin after the step in
+ * progress and stop with RunInterrupted; a second one ends the process at once. The file
+ * is a Boost binary archive: a magic string, the format number, the run's physics entries
+ * (everything outside subsection Output, which a restart must match), then the run's state
+ * as the caller archives it. It is written atomically.
+ */
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dealii { class ParameterHandler; }
+namespace boost::archive
+{
+  class binary_oarchive;
+  class binary_iarchive;
+} // namespace boost::archive
+
+namespace granular
+{
+  /// Thrown by run_micromechanical_test() when it stopped on request (SIGINT, SIGTERM or
+  /// request_checkpoint_and_stop()) after writing checkpoint.bin; continue with --restart.
+  class RunInterrupted : public std::runtime_error
+  {
+  public:
+    RunInterrupted(const std::string &message, int signal)
+      : std::runtime_error(message)
+      , signal_(signal)
+    {}
+    /// The signal that stopped the run (0: a programmatic request).
+    int signal() const { return signal_; }
+
+  private:
+    int signal_;
+  };
+
+  /// Asks the running test to write checkpoint.bin after the step in progress and stop with
+  /// RunInterrupted (what SIGINT and SIGTERM do while a run with checkpoints is in progress).
+  /// Async-signal-safe. Ignored by runs without checkpoints (Output/Checkpoint interval and
+  /// Checkpoint step interval both 0).
+  void request_checkpoint_and_stop();
+
+  namespace coupling
+  {
+    /// The pending stop request: 0 none, > 0 the signal number, -1
+    /// request_checkpoint_and_stop().
+    int stop_request();
+
+    /// Installs the SIGINT/SIGTERM handlers for the lifetime of a run with checkpoints
+    /// (@p install), and clears the stop request at both ends.
+    class StopSignalHandlers
+    {
+    public:
+      explicit StopSignalHandlers(bool install);
+      ~StopSignalHandlers();
+      StopSignalHandlers(const StopSignalHandlers &) = delete;
+      StopSignalHandlers &operator=(const StopSignalHandlers &) = delete;
+
+    private:
+      bool installed_;
+      void (*previous_int_)(int)  = nullptr;
+      void (*previous_term_)(int) = nullptr;
+    };
+
+    /// checkpoint.bin of a run with the parameters @p prm.
+    class CheckpointFile
+    {
+    public:
+      using Writer = std::function<void(boost::archive::binary_oarchive &)>;
+      using Reader = std::function<void(boost::archive::binary_iarchive &)>;
+
+      CheckpointFile(std::string path, const dealii::ParameterHandler &prm);
+      const std::string &path() const { return path_; }
+
+      /// Writes the header and then what @p state archives, atomically.
+      void write(const Writer &state) const;
+      /**
+       * Reads the header, checks that the checkpoint was written with the same physics,
+       * then lets @p state read the rest. Nothing else is touched.
+       * @throws ParameterError naming the entries that differ (only subsection Output may);
+       *         std::runtime_error ("--restart: cannot open/read ...") if the file is
+       *         missing, of another format or unreadable.
+       */
+      void read(const Reader &state) const;
+
+    private:
+      std::string                                      path_;
+      std::vector<std::pair<std::string, std::string>> entries_; ///< physics entries now
+    };
+  } // namespace coupling
+} // namespace granular

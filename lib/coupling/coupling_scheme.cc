@@ -1,0 +1,413 @@
+// The coupling schemes of one time step (spec §5.3). See coupling_scheme.h.
+#include "coupling/coupling_scheme.h"
+
+#include "base/serialization.h"
+#include "coupling/monolithic_particle.h"
+
+#include <deal.II/base/timer.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+namespace granular::coupling
+{
+  // ---- the base: cut-backs ----------------------------------------------------------------
+
+  CouplingScheme::CouplingScheme(fem::RubberBlock &block, const LoadingProgram &loading,
+                                 const unsigned int max_cutbacks)
+    : block_(block)
+    , loading_(loading)
+    , max_cutbacks_(max_cutbacks)
+  {}
+
+  std::string CouplingScheme::energy_error_advice() const
+  {
+    return " (" + name() + "). Reduce Loading/Time step";
+  }
+
+  fem::StepStatistics CouplingScheme::advance_rubber(const double t0, const double h,
+                                                     const unsigned int level)
+  {
+    try
+      {
+        const double        t1 = t0 + h;
+        fem::StepStatistics s =
+          block_.solve_step(h, loading_.platen_u1(t1), loading_.platen_load(t1));
+        block_.commit_step();
+        return s;
+      }
+    catch (const NewtonFailure &e)
+      {
+        if (level >= max_cutbacks_)
+          {
+            std::ostringstream m;
+            m << "the rubber solve failed at t = " << t0 + h << " s (t/T0 = "
+              << (t0 + h) / loading_.T0 << ") after " << level
+              << " cut-backs of the time step: " << e.what() << failure_advice();
+            throw std::runtime_error(m.str());
+          }
+        ++cutbacks_;
+        fem::StepStatistics a = advance_rubber(t0, 0.5 * h, level + 1);
+        fem::StepStatistics b = advance_rubber(t0 + 0.5 * h, 0.5 * h, level + 1);
+        b.newton_iterations += a.newton_iterations;
+        return b;
+      }
+  }
+
+  void CouplingScheme::save(boost::archive::binary_oarchive &ar) const
+  {
+    ar &cutbacks_ &coupling_passes_;
+  }
+
+  void CouplingScheme::load(boost::archive::binary_iarchive &ar)
+  {
+    ar &cutbacks_ &coupling_passes_;
+  }
+
+  namespace
+  {
+    // ---- no particle ----------------------------------------------------------------------
+
+    /// The bare interface: the rubber alone on the rigid surface (spec §7).
+    class BareInterface : public CouplingScheme
+    {
+    public:
+      using CouplingScheme::CouplingScheme;
+      std::string name() const override { return "bare interface, no particle"; }
+      fem::StepStatistics advance(const double t_n, const double dt) override
+      {
+        return advance_rubber(t_n, dt, 0);
+      }
+    };
+
+    // ---- a particle: what both coupled schemes share -----------------------------------
+
+    /// A scheme with the DEM particle and the rubber-particle interface, both owned.
+    class ParticleCoupling : public CouplingScheme
+    {
+    public:
+      ParticleCoupling(fem::RubberBlock &block, const LoadingProgram &loading,
+                       const RunParameters &P, std::unique_ptr<dem::Particle> particle)
+        : CouplingScheme(block, loading, P.solver.max_cutbacks)
+        , particle_(std::move(particle))
+        , interface_(block.contact_points(), particle_->geometry(), P.contact.rubber_particle,
+                     P.block.length)
+      {}
+
+      const dem::Particle *particle() const override { return particle_.get(); }
+      const contact::RubberParticleInterface *interface() const override
+      {
+        return &interface_;
+      }
+
+      void add_particle_dissipation(Dissipation &d) const override
+      {
+        d.rubber_particle  = interface_.frictional_dissipation();
+        d.particle_surface = particle_->friction_dissipation();
+        d.damping          = particle_->damping_dissipation();
+      }
+      double particle_energy() const override
+      {
+        return interface_.spring_energy() + particle_->kinetic_energy() +
+               particle_->gravitational_energy() + particle_->contact_energy();
+      }
+      unsigned int last_substeps() const override { return particle_->last_substeps(); }
+
+      void save(boost::archive::binary_oarchive &ar) const override
+      {
+        CouplingScheme::save(ar);
+        dem::Particle::Checkpoint c = particle_->checkpoint();
+        ar &c &interface_;
+      }
+      void load(boost::archive::binary_iarchive &ar) override
+      {
+        CouplingScheme::load(ar);
+        dem::Particle::Checkpoint c;
+        ar &c &interface_;
+        particle_->restore(c);
+      }
+
+    protected:
+      /// " (particle x = ... mm, theta = ... rad)"
+      std::string particle_position() const
+      {
+        std::ostringstream m;
+        m << "particle x = " << particle_->state().centre[0]
+          << " mm, theta = " << particle_->state().rotation << " rad";
+        return m.str();
+      }
+
+      std::unique_ptr<dem::Particle>   particle_;
+      contact::RubberParticleInterface interface_;
+    };
+
+    // ---- monolithic ------------------------------------------------------------------------
+
+    /// The particle's unknowns in the rubber's Newton system (coupling::MonolithicParticle);
+    /// its rubber resultant at t_n is MonolithicParticle's.
+    class MonolithicCoupling : public ParticleCoupling
+    {
+    public:
+      MonolithicCoupling(fem::RubberBlock &block, const LoadingProgram &loading,
+                         const RunParameters &P, std::unique_ptr<dem::Particle> particle)
+        : ParticleCoupling(block, loading, P, std::move(particle))
+        , monolithic_(*particle_, interface_, P.solver.newmark_beta, P.solver.newmark_gamma)
+      {
+        block.set_obstacle(&monolithic_);
+      }
+      ~MonolithicCoupling() override { block_.set_obstacle(nullptr); }
+
+      std::string name() const override { return "monolithic DEM-FEM coupling"; }
+      fem::StepStatistics advance(const double t_n, const double dt) override
+      {
+        return advance_rubber(t_n, dt, 0);
+      }
+      Tensor<1, 2> rubber_force() const override
+      {
+        const auto P = monolithic_.rubber_resultant();
+        return Tensor<1, 2>({P[0], P[1]});
+      }
+      double rubber_moment() const override { return monolithic_.rubber_resultant()[2]; }
+      void add_particle_dissipation(Dissipation &d) const override
+      {
+        ParticleCoupling::add_particle_dissipation(d);
+        d.numerical += monolithic_.numerical_dissipation();
+      }
+      std::string energy_error_advice() const override
+      {
+        return " (" + name() + "; " + particle_position() +
+               "). Reduce Loading/Time step; snap-throughs and fast rocking of elongated "
+               "particles are the known cause (README, Coupling)";
+      }
+      void save(boost::archive::binary_oarchive &ar) const override
+      {
+        ParticleCoupling::save(ar);
+        ar &monolithic_;
+      }
+      void load(boost::archive::binary_iarchive &ar) override
+      {
+        ParticleCoupling::load(ar);
+        ar &monolithic_;
+      }
+
+    private:
+      MonolithicParticle monolithic_;
+    };
+
+    // ---- staggered ---------------------------------------------------------------------------
+
+    /// Spec §5.3: the particle moves first with the rubber force of t_n (explicit, sub-cycled
+    /// velocity Verlet), then the rubber is solved with the particle held; optionally
+    /// sub-iterated (see advance()).
+    class StaggeredCoupling : public ParticleCoupling
+    {
+    public:
+      StaggeredCoupling(fem::RubberBlock &block, const LoadingProgram &loading,
+                        const RunParameters &P, std::unique_ptr<dem::Particle> particle,
+                        dealii::TimerOutput *timer)
+        : ParticleCoupling(block, loading, P, std::move(particle))
+        , iterations_(P.solver.coupling_iterations)
+        , tolerance_(P.solver.coupling_tolerance)
+        , r0_(P.particle.reference_radius)
+        , timer_(timer)
+      {
+        block.set_obstacle(&interface_);
+      }
+      ~StaggeredCoupling() override { block_.set_obstacle(nullptr); }
+
+      std::string name() const override { return "staggered DEM-FEM coupling"; }
+      fem::StepStatistics advance(double t_n, double dt) override;
+      Tensor<1, 2> rubber_force() const override { return rubber_force_; }
+      double       rubber_moment() const override { return rubber_moment_; }
+      std::string  energy_error_advice() const override
+      {
+        return ", the sign of an unstable explicit DEM-FEM coupling (" + particle_position() +
+               "). Use Solver/Coupling scheme = monolithic; a smaller Loading/Time step "
+               "helps only partly (README, Coupling)";
+      }
+      void save(boost::archive::binary_oarchive &ar) const override
+      {
+        ParticleCoupling::save(ar);
+        ar &rubber_force_ &rubber_moment_;
+      }
+      void load(boost::archive::binary_iarchive &ar) override
+      {
+        ParticleCoupling::load(ar);
+        ar &rubber_force_ &rubber_moment_;
+      }
+
+    protected:
+      std::string failure_advice() const override
+      {
+        return ". With a particle this usually means that the explicit DEM-FEM coupling "
+               "became unstable: use Solver/Coupling scheme = monolithic or reduce "
+               "Loading/Time step (README, Coupling)";
+      }
+
+    private:
+      /// The explicit particle update over @p dt with force @p F and moment @p M (held),
+      /// and the new pose for the rubber's obstacle.
+      void advance_particle(double dt, const Tensor<1, 2> &F, double M);
+      /// The sub-iterations after the explicit pass; commits the rubber step. Returns the
+      /// Newton iterations of the extra rubber solves.
+      unsigned int iterate(const dem::Particle::Checkpoint &at_t_n, double t1, double dt,
+                           fem::StepStatistics &stats);
+
+      unsigned int         iterations_;
+      double               tolerance_;
+      double               r0_;
+      dealii::TimerOutput *timer_;
+      /// rubber force and moment on the particle at t_n (zero before the first solve)
+      Tensor<1, 2> rubber_force_;
+      double       rubber_moment_ = 0.;
+    };
+
+    void StaggeredCoupling::advance_particle(const double dt, const Tensor<1, 2> &F,
+                                             const double M)
+    {
+      std::optional<dealii::TimerOutput::Scope> scope;
+      if (timer_)
+        scope.emplace(*timer_, "particle");
+      particle_->advance(dt, F, M);
+      interface_.set_particle_pose(particle_->state().centre, particle_->state().rotation);
+    }
+
+    fem::StepStatistics StaggeredCoupling::advance(const double t_n, const double dt)
+    {
+      // 1. particle update with the forces and moment of t_n (explicit)
+      const dem::Particle::Checkpoint at_t_n = particle_->checkpoint();
+      advance_particle(dt, rubber_force_, rubber_moment_);
+      // 2. rubber solve at t_{n+1} with the particle held; 3. forces at t_{n+1}
+      const double        t1     = t_n + dt;
+      bool                solved = false;
+      fem::StepStatistics stats;
+      try
+        {
+          stats  = block_.solve_step(dt, loading_.platen_u1(t1), loading_.platen_load(t1));
+          solved = true;
+        }
+      catch (const NewtonFailure &)
+        {
+          stats = advance_rubber(t_n, dt, 0); // cut-backs, commits (no iterations)
+        }
+      if (solved) // commits the rubber step (also when it falls back to cut-backs)
+        stats.newton_iterations += iterate(at_t_n, t1, dt, stats);
+      const auto r   = interface_.resultant();
+      rubber_force_  = r.force;
+      rubber_moment_ = r.moment;
+      return stats;
+    }
+
+    // Sub-iterated staggering (Solver/Coupling iterations): after the explicit pass, the
+    // particle is advanced again from t_n with the trapezoidal interface force
+    // (F_n + F_{n+1}) / 2 and the rubber solved again, with Aitken relaxation on
+    // (F_1, F_2, M / r0), until the work mismatch of the interface force over the step,
+    // |(F_used - F_avg) . (dc, r0 dtheta)|, is below Solver/Coupling tolerance times the
+    // platen's work per step p L0 v_F dt. The converged scheme is implicit and
+    // energy-consistent; 0 iterations is the explicit scheme of Temizer 2013.
+    unsigned int StaggeredCoupling::iterate(const dem::Particle::Checkpoint &at_t_n,
+                                            const double t1, const double dt,
+                                            fem::StepStatistics &stats)
+    {
+      using Vec3                 = std::array<double, 3>;
+      const double work_per_step = loading_.full_load * loading_.slip_velocity * dt;
+      const Vec3   F_n{{rubber_force_[0], rubber_force_[1], rubber_moment_ / r0_}};
+      Vec3         used = F_n; // what the particle was advanced with
+      Vec3         previous_residual{};
+      double       omega  = 0.5;
+      unsigned int newton = 0;
+      for (unsigned int k = 0; k <= iterations_; ++k)
+        {
+          const auto r = interface_.resultant();
+          const Vec3 F_1{{r.force[0], r.force[1], r.moment / r0_}};
+          Vec3       target, residual;
+          for (unsigned int i = 0; i < 3; ++i)
+            {
+              target[i]   = 0.5 * (F_n[i] + F_1[i]);
+              residual[i] = target[i] - used[i];
+            }
+          const auto   state = particle_->state();
+          const double d[3]  = {particle_->unwrapped_centre()[0] - at_t_n.unwrapped_centre[0],
+                                particle_->unwrapped_centre()[1] - at_t_n.unwrapped_centre[1],
+                                r0_ * (state.rotation - at_t_n.state.rotation)};
+          const double mismatch =
+            std::abs(residual[0] * d[0] + residual[1] * d[1] + residual[2] * d[2]);
+          if (mismatch <= tolerance_ * work_per_step || k == iterations_)
+            {
+              block_.commit_step();
+              return newton;
+            }
+          // Aitken-relaxed fixed point on the interface force
+          if (k > 0)
+            {
+              double num = 0., den = 0.;
+              for (unsigned int i = 0; i < 3; ++i)
+                {
+                  const double dr = residual[i] - previous_residual[i];
+                  num += previous_residual[i] * dr;
+                  den += dr * dr;
+                }
+              if (den > 0.)
+                omega = std::clamp(-omega * num / den, 0.05, 1.);
+            }
+          previous_residual = residual;
+          for (unsigned int i = 0; i < 3; ++i)
+            used[i] += omega * residual[i];
+          particle_->restore(at_t_n);
+          advance_particle(dt, Tensor<1, 2>({used[0], used[1]}), used[2] * r0_);
+          ++coupling_passes_;
+          try
+            {
+              const fem::StepStatistics s =
+                block_.solve_step(dt, loading_.platen_u1(t1), loading_.platen_load(t1));
+              newton += s.newton_iterations;
+              stats.contact_points_in_contact = s.contact_points_in_contact;
+              stats.contact_points_slipping   = s.contact_points_slipping;
+            }
+          catch (const NewtonFailure &)
+            {
+              // keep this particle state and take the rubber step with cut-backs
+              const fem::StepStatistics s  = advance_rubber(t1 - dt, 0.5 * dt, 1);
+              const fem::StepStatistics s2 = advance_rubber(t1 - 0.5 * dt, 0.5 * dt, 1);
+              ++cutbacks_;
+              newton += s.newton_iterations + s2.newton_iterations;
+              stats.contact_points_in_contact = s2.contact_points_in_contact;
+              stats.contact_points_slipping   = s2.contact_points_slipping;
+              return newton; // committed
+            }
+        }
+      block_.commit_step();
+      return newton;
+    }
+  } // namespace
+
+  std::unique_ptr<dem::Particle> make_particle(const RunParameters &P)
+  {
+    if (!P.particle.enabled)
+      return nullptr;
+    const geometry::SuperellipseShape shape = P.particle.shape();
+    return std::make_unique<dem::Particle>(
+      shape, P.particle.mass(), P.particle.moment_of_inertia(), P.particle.gravity,
+      P.contact.particle_surface,
+      dem::Particle::initial_state_resting(shape, P.particle.initial_rotation,
+                                           0.5 * P.block.length),
+      P.block.length);
+  }
+
+  std::unique_ptr<CouplingScheme>
+  make_coupling_scheme(const RunParameters &P, fem::RubberBlock &block,
+                       std::unique_ptr<dem::Particle> particle, const LoadingProgram &loading,
+                       dealii::TimerOutput *timer)
+  {
+    if (!particle)
+      return std::make_unique<BareInterface>(block, loading, P.solver.max_cutbacks);
+    if (P.solver.monolithic_coupling)
+      return std::make_unique<MonolithicCoupling>(block, loading, P, std::move(particle));
+    return std::make_unique<StaggeredCoupling>(block, loading, P, std::move(particle), timer);
+  }
+} // namespace granular::coupling

@@ -1,0 +1,140 @@
+#pragma once
+/**
+ * @file coupling_scheme.h
+ * How one time step t_n -> t_n + dt advances the rubber block (FEM) and the particle (DEM)
+ * together (spec §5.3), behind one interface:
+ *  - BareInterface: no particle, the rubber alone (spec §7, k̄ = k_o check);
+ *  - MonolithicCoupling (Solver/Coupling scheme = monolithic, the default): the particle's
+ *    three unknowns are solved in the rubber's Newton system (coupling::MonolithicParticle);
+ *  - StaggeredCoupling (= staggered): the explicit scheme of spec §5.3 (particle first with
+ *    the rubber force of t_n, then the rubber with the particle held), with optional
+ *    Aitken-relaxed sub-iterations (Solver/Coupling iterations).
+ * Each scheme owns its state: the particle, the rubber-particle interface, the rubber force
+ * at t_n, its cut-back and coupling-pass counters. Every scheme cuts the step back (halving,
+ * up to Solver/Maximum cut-backs times) when the rubber's Newton solve fails (spec §3.6).
+ *
+ * Units: mm, s, N per mm thickness (moments N mm/mm), energies N mm/mm.
+ */
+#include "contact/rubber_particle_contact.h"
+#include "coupling/loading_program.h"
+#include "coupling/run_parameters.h"
+#include "dem/particle.h"
+#include "fem/rubber_block.h"
+
+#include <deal.II/base/tensor.h>
+
+#include <memory>
+#include <string>
+
+namespace dealii { class TimerOutput; }
+namespace boost::archive
+{
+  class binary_oarchive;
+  class binary_iarchive;
+} // namespace boost::archive
+
+namespace granular::coupling
+{
+  using dealii::Tensor;
+
+  /// Dissipation accumulated since t = 0, by mechanism (N mm per mm thickness).
+  struct Dissipation
+  {
+    double rubber_surface = 0., rubber_particle = 0., particle_surface = 0., damping = 0.;
+    double viscous = 0.; ///< Maxwell branch
+    /// Newmark's algorithmic dissipation (rubber and, monolithic, particle); not physical
+    double numerical = 0.;
+    double frictional() const { return rubber_surface + rubber_particle + particle_surface; }
+    double total() const { return frictional() + damping + viscous + numerical; }
+
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &rubber_surface &rubber_particle &particle_surface &damping &viscous &numerical;
+    }
+  };
+
+  /// One time step of the coupled rubber and particle; see the file comment.
+  class CouplingScheme
+  {
+  public:
+    /**
+     * @param block        the rubber block (not owned), at t_n between calls of advance()
+     * @param loading      the platen's program
+     * @param max_cutbacks step halvings before advance() gives up
+     */
+    CouplingScheme(fem::RubberBlock &block, const LoadingProgram &loading,
+                   unsigned int max_cutbacks);
+    virtual ~CouplingScheme() = default;
+
+    /// "bare interface", "monolithic" or "staggered".
+    virtual std::string name() const = 0;
+
+    /**
+     * Advances rubber and particle from @p t_n (s) by @p dt (s) and commits the step
+     * (spec §5.3: 1. particle, 2. rubber at t_{n+1}, 3. the interface forces at t_{n+1}).
+     * @return the rubber's Newton statistics (iterations summed over cut-back sub-steps)
+     * @throws std::runtime_error naming the time when the rubber solve fails after
+     *         max_cutbacks halvings.
+     */
+    virtual fem::StepStatistics advance(double t_n, double dt) = 0;
+
+    /// The particle, or nullptr for the bare interface.
+    virtual const dem::Particle *particle() const { return nullptr; }
+    /// The rubber-particle interface, or nullptr for the bare interface.
+    virtual const contact::RubberParticleInterface *interface() const { return nullptr; }
+    /// Force (N/mm) and moment about the centre (N mm/mm) of the rubber on the particle at
+    /// the last committed step (0 without a particle).
+    virtual Tensor<1, 2> rubber_force() const { return {}; }
+    virtual double       rubber_moment() const { return 0.; }
+
+    /// Adds the particle side's accumulated dissipation (rubber-particle and particle-surface
+    /// friction, DEM damping, the particle's Newmark dissipation) to @p d.
+    virtual void add_particle_dissipation(Dissipation & /*d*/) const {}
+    /// Energy of the particle side (N mm/mm): rubber-particle penalty springs, the particle's
+    /// kinetic and gravitational energy and its surface-contact springs.
+    virtual double particle_energy() const { return 0.; }
+    /// Explicit DEM sub-steps of the last step (0: the particle is implicit or absent).
+    virtual unsigned int last_substeps() const { return 0; }
+    /// A sentence on what a failing energy balance of this scheme means.
+    virtual std::string energy_error_advice() const;
+
+    /// Step halvings so far (N of spec §3.6's cut-backs).
+    unsigned int cutbacks() const { return cutbacks_; }
+    /// Extra particle/rubber passes of the staggered sub-iterations so far.
+    unsigned long coupling_passes() const { return coupling_passes_; }
+
+    /// Checkpoint/restart of the scheme's state (particle, interface, the force at t_n,
+    /// the counters). Boost binary archives.
+    virtual void save(boost::archive::binary_oarchive &archive) const;
+    virtual void load(boost::archive::binary_iarchive &archive);
+
+  protected:
+    /// Solves the rubber from @p t0 by @p h (s) with the particle as the block's obstacle
+    /// holds it, and commits; halves the step on a NewtonFailure, @p level halvings deep.
+    fem::StepStatistics advance_rubber(double t0, double h, unsigned int level);
+    /// Appended to the message of a rubber solve that failed after all cut-backs.
+    virtual std::string failure_advice() const { return ""; }
+
+    fem::RubberBlock &block_;
+    LoadingProgram    loading_;
+    unsigned int      max_cutbacks_;
+    unsigned int      cutbacks_        = 0;
+    unsigned long     coupling_passes_ = 0;
+  };
+
+  /**
+   * The scheme of @p P.solver for the run: with P.particle.enabled the DEM particle
+   * (resting on the surface at x = L0/2, spec §2) is created and registered with @p block as
+   * its obstacle. @p timer (not owned, may be nullptr) times the section "particle".
+   * @p particle is the particle the block was built around (make_particle()), or nullptr.
+   */
+  std::unique_ptr<CouplingScheme>
+  make_coupling_scheme(const RunParameters &P, fem::RubberBlock &block,
+                       std::unique_ptr<dem::Particle> particle, const LoadingProgram &loading,
+                       dealii::TimerOutput *timer);
+
+  /// The DEM particle of @p P at rest on the surface at x = L0/2 (spec §2), or nullptr when
+  /// Particle/Enabled is false.
+  std::unique_ptr<dem::Particle> make_particle(const RunParameters &P);
+} // namespace granular::coupling

@@ -1,0 +1,89 @@
+#pragma once
+/**
+ * @file energy_balance.h
+ * The energy accountant of a run (spec §2.2): the work of the top platen, the energy held
+ * by rubber and particle, the dissipation by mechanism, and over the averaging window the
+ * normal work that normalises the dissipation split k̄ = k̄_F + k̄_V (Temizer 2013,
+ * eq. (13)). The balance
+ *   platen work = Δ(stored + kinetic + contact springs + gravitational) + dissipation
+ * (Newmark's algorithmic dissipation included, README "Energy balance") guards the run.
+ *
+ * Units: N mm per mm thickness for energies and work, N/mm forces, mm, s.
+ */
+#include "coupling/coupling_scheme.h"
+#include "fem/rubber_block.h"
+
+namespace granular::coupling
+{
+  /// See the file comment. One per run; checkpointed with the run.
+  class EnergyAccountant
+  {
+  public:
+    /// @param block, @param scheme the run's rubber block and coupling scheme (not owned)
+    EnergyAccountant(const fem::RubberBlock &block, const CouplingScheme &scheme);
+
+    /// Dissipation accumulated since t = 0, by mechanism.
+    Dissipation dissipation() const;
+    /// Total energy of rubber and particle (N mm/mm): stored, kinetic, contact springs,
+    /// gravitational.
+    double total_energy() const;
+
+    /// At t = 0 of a fresh run: the reference energy of the balance.
+    void start() { energy_0_ = total_energy(); }
+
+    /**
+     * After the step to @p t: adds the platen work of the step (trapezoidal rule:
+     * F_T du1 - load du2, @p forces the platen forces, @p u1, @p u2 the platen
+     * displacements, @p load the vertical load), and, inside the averaging window
+     * (@p in_window), the window's integrals of F_N v_F, F_N and the particle's speeds
+     * (@p speed = |v_x| (mm/s), @p rolling_speed = |omega| r0 (mm/s), ignored without a
+     * particle); @p dissipation is dissipation() at t, kept as the window's start.
+     */
+    void record_step(const fem::PlatenForces &forces, double u1, double u2, double load,
+                     bool in_window, const Dissipation &dissipation, double slip_velocity,
+                     double dt, bool with_particle, double speed, double rolling_speed);
+
+    /// platen work - (E - E_0) - dissipation (N mm/mm): > 0 lost, < 0 created energy.
+    double balance(double energy, const Dissipation &d) const
+    {
+      return platen_work_ - (energy - energy_0_) - d.total();
+    }
+    /**
+     * The guard of spec §2.2 after the step to @p t (s): throws std::runtime_error naming
+     * the time, the sign and the scheme's advice when |balance| exceeds @p max_error times
+     * the scale max(|platen work|, dissipation, 1e-2 @p full_load L0).
+     */
+    void check(double t, double T0, double max_error, double full_load, double L0,
+               const Dissipation &d) const;
+
+    double platen_work() const { return platen_work_; }
+    /// Dissipation at the start of the averaging window.
+    const Dissipation &at_window_start() const { return at_window_start_; }
+    /// ∫ F_N v_F dt over the window (N mm/mm), the denominator of k̄_F and k̄_V.
+    double normal_work_window() const { return normal_work_window_; }
+    /// ∫ F_N dt, ∫ |v_x| dt, ∫ |omega| r0 dt over the window.
+    double normal_force_integral() const { return normal_force_integral_; }
+    double speed_integral() const { return speed_integral_; }
+    double rolling_integral() const { return rolling_integral_; }
+
+    /// Boost.Serialization (checkpoint/restart).
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &energy_0_ &platen_work_ &u1_old_ &u2_old_ &load_old_ &tangential_force_old_
+        &at_window_start_ &normal_work_window_ &normal_force_integral_ &normal_force_old_
+          &speed_integral_ &rolling_integral_ &window_open_;
+    }
+
+  private:
+    const fem::RubberBlock &block_;
+    const CouplingScheme   &scheme_;
+    double      energy_0_    = 0.; ///< total energy at t = 0
+    double      platen_work_ = 0., u1_old_ = 0., u2_old_ = 0., load_old_ = 0.;
+    double      tangential_force_old_ = 0.; ///< F_T of the last step
+    Dissipation at_window_start_;
+    double      normal_work_window_ = 0., normal_force_integral_ = 0., normal_force_old_ = 0.;
+    double      speed_integral_ = 0., rolling_integral_ = 0.;
+    bool        window_open_ = false;
+  };
+} // namespace granular::coupling

@@ -1,0 +1,140 @@
+// What a run writes about itself (spec §8.2). See run_record.h.
+#include "coupling/run_record.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
+
+namespace granular
+{
+  std::string summary_csv(const RunSummary &s)
+  {
+    std::ostringstream o;
+    o << "kbar,kbar_F,kbar_V,kbar_spread,pressure,slip_velocity,relaxation_time,payne_d,"
+         "r1,r2,p1,p2,energy_balance_error,steps,newton_iterations,cutbacks,wall_time,"
+         "time_assembly,time_factorization,time_solve,time_particle,time_output,"
+         "dissipation_rubber_surface,dissipation_rubber_particle,"
+         "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
+         "mean_normal_force,"
+         "mean_particle_speed,mean_rolling_speed,dem_substeps,factorizations,"
+         "coupling_passes,dissipation_numerical,assemblies,failed_newton_iterations\n";
+    o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
+      << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
+      << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
+      << s.p1 << ',' << s.p2 << ',' << s.energy_balance_error << ',' << s.steps << ','
+      << s.newton_iterations << ',' << s.cutbacks << ',' << s.wall_time << ','
+      << s.time_assembly << ',' << s.time_factorization << ',' << s.time_solve << ','
+      << s.time_particle << ',' << s.time_output << ',' << s.dissipation_rubber_surface
+      << ',' << s.dissipation_rubber_particle << ',' << s.dissipation_particle_surface
+      << ',' << s.dissipation_damping << ',' << s.dissipation_viscous << ','
+      << s.mean_normal_force << ','
+      << s.mean_particle_speed << ',' << s.mean_rolling_speed << ',' << s.dem_substeps
+      << ',' << s.factorizations << ',' << s.coupling_passes << ','
+      << s.dissipation_numerical << ',' << s.assemblies << ',' << s.failed_newton_iterations
+      << '\n';
+    return o.str();
+  }
+
+  std::string format_summary(const RunSummary &s)
+  {
+    std::ostringstream o;
+    o << std::setprecision(5) << "macroscopic friction coefficient kbar = " << s.kbar
+      << "  (spread over the last quarter of the window " << s.kbar_spread << ")\n"
+      << "  kbar_F = " << s.kbar_F << ", kbar_V = " << s.kbar_V
+      << ", energy balance error = " << s.energy_balance_error
+      << " (Newmark's numerical dissipation in the window " << s.dissipation_numerical
+      << " N mm/mm is part of the balance, not of kbar_F)\n"
+      << "  " << s.steps << " steps, " << s.newton_iterations << " Newton iterations ("
+      << std::setprecision(3) << double(s.newton_iterations) / std::max(1u, s.steps)
+      << " per step), " << s.cutbacks << " cut-backs (" << s.failed_newton_iterations
+      << " iterations in failed attempts), " << s.assemblies
+      << " assemblies with the line-search trials, wall time " << s.wall_time
+      << " s (assembly " << s.time_assembly << ", factorization " << s.time_factorization
+      << ", solve " << s.time_solve << ", particle " << s.time_particle << ", output "
+      << s.time_output << ")\n";
+    return o.str();
+  }
+
+  namespace coupling
+  {
+    std::string duration_text(double seconds)
+    {
+      const long         s       = std::lround(std::max(0., seconds));
+      const long         minutes = (s + 30) / 60;
+      std::ostringstream o;
+      if (s < 120)
+        o << s << " s";
+      else if (minutes < 60)
+        o << minutes << " min";
+      else
+        o << minutes / 60 << " h " << std::setw(2) << std::setfill('0') << minutes % 60
+          << " min";
+      return o.str();
+    }
+
+    HistoryWriter::HistoryWriter(const std::string &path, const bool restart,
+                                 const std::uint64_t restart_bytes)
+    {
+      if (restart)
+        std::filesystem::resize_file(path, restart_bytes); // rows after the checkpoint
+      file_.open(path, restart ? std::ios::app : std::ios::trunc);
+      if (!file_)
+        throw std::runtime_error("cannot write " + path);
+      if (!restart) // a restart appends to the rows up to the checkpoint
+        file_ << "t,phase,F_N,F_T,kI,kI_avg,platen_u1,platen_u2,particle_x,particle_y,"
+                 "particle_theta,particle_vx,particle_vy,particle_omega,surface_fN,surface_fT,"
+                 "surface_contact,surface_stick,rubber_force_x,rubber_force_y,rubber_moment,"
+                 "contacts_rubber_surface,slipping_rubber_surface,contacts_rubber_particle,"
+                 "slipping_rubber_particle,newton_iterations,dem_substeps,"
+                 "dissipation_rubber_surface,dissipation_rubber_particle,"
+                 "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
+                 "dissipation_numerical,energy_total,platen_work,"
+                 "particle_energy_residual\n";
+      file_ << std::setprecision(10);
+    }
+
+    void HistoryWriter::write(const HistoryRow &r)
+    {
+      file_ << r.t << ',' << r.phase << ',' << r.normal_force << ',' << r.tangential_force << ','
+            << r.kI << ',' << r.kI_avg << ',' << r.platen_u1 << ',' << r.platen_u2 << ',';
+      if (r.particle)
+        {
+          const HistoryRow::Particle &p = *r.particle;
+          file_ << p.x << ',' << p.y << ',' << p.theta << ',' << p.vx << ',' << p.vy << ','
+                << p.omega << ',' << p.surface_fN << ',' << p.surface_fT << ','
+                << p.surface_contact << ',' << p.surface_stick << ',' << p.rubber_force_x << ','
+                << p.rubber_force_y << ',' << p.rubber_moment << ',';
+        }
+      else
+        file_ << ",,,,,,,,,,,,,";
+      file_ << r.contacts_rubber_surface << ',' << r.slipping_rubber_surface << ','
+            << r.contacts_rubber_particle << ',' << r.slipping_rubber_particle << ','
+            << r.newton_iterations << ',' << r.dem_substeps << ','
+            << r.dissipation_rubber_surface << ',' << r.dissipation_rubber_particle << ','
+            << r.dissipation_particle_surface << ',' << r.dissipation_damping << ','
+            << r.dissipation_viscous << ',' << r.dissipation_numerical << ',' << r.energy_total
+            << ',' << r.platen_work << ',' << r.particle_energy_residual << '\n';
+    }
+
+    std::uint64_t HistoryWriter::flush()
+    {
+      file_.flush();
+      return static_cast<std::uint64_t>(file_.tellp());
+    }
+
+    double RemainingTime::seconds_left(const double elapsed, const unsigned int step,
+                                       const unsigned int n_steps)
+    {
+      samples_.emplace_back(elapsed, step);
+      while (samples_.size() > 2 && samples_[1].first < elapsed - 600.)
+        samples_.pop_front();
+      const auto &oldest = samples_.front();
+      return step > oldest.second ?
+               (elapsed - oldest.first) * (n_steps - step) / (step - oldest.second) :
+               elapsed * (n_steps - step) / (step - first_step_ + 1);
+    }
+  } // namespace coupling
+} // namespace granular

@@ -1,0 +1,130 @@
+#pragma once
+/**
+ * @file run_record.h
+ * What a run writes about itself (spec §8.2): the row of summary.csv, the rows of
+ * history.csv, and the progress lines with the remaining-time estimate on the terminal.
+ *
+ * Units of spec §1: mm, s, N per mm thickness, N mm per mm for energies; times in s.
+ */
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace granular
+{
+  /// The row of summary.csv (spec §8.2). Units of spec §1; times in s.
+  struct RunSummary
+  {
+    double       kbar = 0., kbar_F = 0., kbar_V = 0., kbar_spread = 0.;
+    double       pressure = 0., slip_velocity = 0., relaxation_time = 0., payne_d = 0.;
+    double       r1 = 0., r2 = 0., p1 = 0., p2 = 0.;
+    double       energy_balance_error = 0.;
+    unsigned int steps = 0, newton_iterations = 0, cutbacks = 0;
+    double       wall_time = 0.;
+    double       time_assembly = 0., time_factorization = 0., time_solve = 0.,
+                 time_particle = 0., time_output = 0.;
+    /// frictional dissipation per interface and DEM damping dissipation over the
+    /// averaging window (N mm per mm thickness)
+    double       dissipation_rubber_surface = 0., dissipation_rubber_particle = 0.,
+                 dissipation_particle_surface = 0., dissipation_damping = 0.,
+                 dissipation_viscous = 0.;
+    double       mean_normal_force = 0.;          ///< mean F_N over the window (N/mm)
+    double       mean_particle_speed = 0.;        ///< mean |v_x| over the window (mm/s)
+    double       mean_rolling_speed  = 0.;        ///< mean |omega| r0 over the window (mm/s)
+    unsigned long long dem_substeps = 0;          ///< explicit particle sub-steps in all
+    unsigned long      factorizations = 0;        ///< UMFPACK factorizations in all
+    unsigned long      coupling_passes = 0;       ///< extra particle/rubber passes (sub-iterations)
+    /// algorithmic dissipation of the Newmark integrator over the averaging window (rubber
+    /// and, monolithic coupling, particle; fem::BlockEnergies::numerical_dissipation), N mm
+    /// per mm: a term of the energy balance, not a physical dissipation (not in kbar_F)
+    double             dissipation_numerical = 0.;
+    /// assemblies of the Newton system (line-search trials included) and the Newton
+    /// iterations of attempts that failed and were cut back: with newton_iterations (the
+    /// accepted attempts only) the whole cost of the nonlinear solves
+    unsigned long      assemblies = 0, failed_newton_iterations = 0;
+  };
+
+  /// CSV header and row of summary.csv (same column order).
+  std::string summary_csv(const RunSummary &summary);
+
+  /// A few human-readable lines for the terminal.
+  std::string format_summary(const RunSummary &summary);
+
+  namespace coupling
+  {
+    /// One row of history.csv (spec §8.2).
+    struct HistoryRow
+    {
+      double      t = 0.;
+      const char *phase = "";
+      double      normal_force = 0., tangential_force = 0.; ///< F_N, F_T (N/mm)
+      double      kI = 0., kI_avg = 0.;
+      double      platen_u1 = 0., platen_u2 = 0.; ///< mm
+      /// the particle's columns (empty without a particle)
+      struct Particle
+      {
+        double x = 0., y = 0., theta = 0., vx = 0., vy = 0., omega = 0.;
+        double surface_fN = 0., surface_fT = 0.;
+        bool   surface_contact = false, surface_stick = false;
+        double rubber_force_x = 0., rubber_force_y = 0., rubber_moment = 0.;
+      };
+      std::optional<Particle> particle;
+      unsigned int contacts_rubber_surface = 0, slipping_rubber_surface = 0;
+      unsigned int contacts_rubber_particle = 0, slipping_rubber_particle = 0;
+      unsigned int newton_iterations = 0, dem_substeps = 0;
+      double dissipation_rubber_surface = 0., dissipation_rubber_particle = 0.,
+             dissipation_particle_surface = 0., dissipation_damping = 0.,
+             dissipation_viscous = 0., dissipation_numerical = 0.;
+      double energy_total = 0., platen_work = 0., particle_energy_residual = 0.;
+    };
+
+    /// history.csv of a run: the header, then one HistoryRow per recorded step.
+    class HistoryWriter
+    {
+    public:
+      /**
+       * Opens @p path: a fresh run truncates it and writes the header; a restart first cuts
+       * it back to @p restart_bytes (the rows up to the checkpoint) and appends.
+       * @throws std::runtime_error if the file cannot be written.
+       */
+      HistoryWriter(const std::string &path, bool restart, std::uint64_t restart_bytes);
+      void write(const HistoryRow &row);
+      /// Flushes and returns the file's size (bytes), for a checkpoint.
+      std::uint64_t flush();
+      void          close() { file_.close(); }
+
+    private:
+      std::ofstream file_;
+    };
+
+    /// "42 s", "17 min", "3 h 05 min"
+    std::string duration_text(double seconds);
+
+    /**
+     * The remaining-time estimate of the progress lines: the pace of the last ~10 minutes
+     * (the cost per step changes by 10x between compression and roll-overs, so the average
+     * since the start misleads).
+     */
+    class RemainingTime
+    {
+    public:
+      /// @p step: the step the process starts from (0, or a restart's checkpoint step)
+      explicit RemainingTime(unsigned int step)
+        : first_step_(step + 1)
+        , samples_{{0., step}}
+      {}
+      /// Seconds left after @p step of @p n_steps, at @p elapsed s since the process started.
+      double seconds_left(double elapsed, unsigned int step, unsigned int n_steps);
+
+    private:
+      unsigned int first_step_;
+      /// (wall time since this process started, step) at the progress lines of the last
+      /// ~10 minutes
+      std::deque<std::pair<double, unsigned int>> samples_;
+    };
+  } // namespace coupling
+} // namespace granular
