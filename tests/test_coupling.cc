@@ -6,6 +6,8 @@
 
 #include <deal.II/base/parameter_handler.h>
 
+#include "test_helpers.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -29,9 +31,7 @@ namespace
                                       const std::vector<std::string> &extra = {})
   {
     granular::CommandLineOptions options;
-    const std::string            dir =
-      (std::filesystem::temp_directory_path() / ("granular-test-" + name)).string();
-    std::filesystem::remove_all(dir);
+    const std::string dir = granular::testing::scratch_directory(name);
     options.parameter_file   = std::string(GRANULAR_SOURCE_DIR) + "/params/circular.prm";
     options.output_directory = dir;
     options.set_entries = {"Geometry/Block length=3", "Geometry/Block height=1.5",
@@ -102,9 +102,7 @@ TEST(CoupledTest, EnergyGuardStopsARunWhoseBalanceFails)
   // the guard of spec §5.3 ("never silently unstable"), exercised on a cheap bare run
   // with a threshold below its discretisation error (about 1e-6)
   granular::CommandLineOptions options;
-  const std::string dir =
-    (std::filesystem::temp_directory_path() / "granular-test-guard").string();
-  std::filesystem::remove_all(dir);
+  const std::string dir = granular::testing::scratch_directory("guard");
   options.parameter_file   = std::string(GRANULAR_SOURCE_DIR) + "/params/bare-interface.prm";
   options.output_directory = dir;
   options.set_entries = {"Geometry/Elements in x=10", "Geometry/Elements in y=4",

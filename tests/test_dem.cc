@@ -8,6 +8,8 @@
 #include <dem/particle.h>
 #include <geometry/superellipse.h>
 
+#include "test_helpers.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,6 +20,7 @@
 #include <vector>
 
 using dealii::Tensor;
+using granular::testing::vec;
 using granular::ParticleSurfaceContactParameters;
 using namespace granular::contact;
 using namespace granular::dem;
@@ -32,15 +35,6 @@ namespace
   constexpr double L0  = 10.;    // mm
   const double     m   = rho * pi * r0 * r0;
   const double     I   = 0.5 * m * r0 * r0;
-
-  Tensor<1, 2>
-  vec(const double a, const double b)
-  {
-    Tensor<1, 2> v;
-    v[0] = a;
-    v[1] = b;
-    return v;
-  }
 
   ParticleSurfaceContactParameters
   contact_parameters(const double friction = 1.5, const double damping = 3e-5)

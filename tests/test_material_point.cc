@@ -1,5 +1,7 @@
 // The material-point driver from the command line (viscoelasticity issue): a step in
 // simple shear of the viscoelastic rubber, read back from the executable's CSV.
+#include "test_helpers.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -31,8 +33,7 @@ namespace
 TEST(MaterialPoint, StepShearRelaxesFromGlassyToRubberyModulus)
 {
   namespace fs          = std::filesystem;
-  const std::string dir = (fs::temp_directory_path() / "granular-test-material-point").string();
-  fs::remove_all(dir);
+  const std::string dir = granular::testing::scratch_directory("material-point");
   fs::create_directories(dir);
   // simple shear gamma = 1e-3 applied within 1e-7 s (<< tau0 = 1e-4 s), then held 20 tau0
   const double gamma = 1e-3, tau0 = 1e-4;
@@ -80,8 +81,7 @@ TEST(MaterialPoint, PayneProtocolModulusFallsWithAmplitudeOnlyWithPayneEffect)
   // secant modulus sigma11/H11 falls with the amplitude; with d = 0 it is amplitude-
   // independent within 5 % in the small-strain range (H11 <= 0.02)
   namespace fs          = std::filesystem;
-  const std::string dir = (fs::temp_directory_path() / "granular-test-payne").string();
-  fs::remove_all(dir);
+  const std::string dir = granular::testing::scratch_directory("payne");
   fs::create_directories(dir);
   const std::string command = std::string("/usr/bin/python3 ") + GRANULAR_SOURCE_DIR +
                               "/postprocess/payne_protocol.py --material-point " +

@@ -4,6 +4,8 @@
 
 #include <deal.II/base/parameter_handler.h>
 
+#include "test_helpers.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -295,9 +297,7 @@ TEST(CommandLine, ExecutableHelpAndPrintParameters)
 
 TEST(CommandLine, ExecutableRejectsBadInputBeforeWork)
 {
-  const std::string dir =
-    (std::filesystem::temp_directory_path() / "granular-test-rejected").string();
-  std::filesystem::remove_all(dir);
+  const std::string dir = granular::testing::scratch_directory("rejected");
   const std::string path = temporary_file(
     "bad-exponent.prm",
     "subsection Particle\n  set Shape = custom\n  set Exponent p1 = 1.2\nend\n");

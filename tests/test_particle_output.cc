@@ -4,6 +4,8 @@
 #include "base/atomic_file.h"
 #include "dem/particle_output.h"
 
+#include "test_helpers.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -11,8 +13,7 @@
 TEST(ParticleOutput, OutlineWithImagesIsReadByVtk)
 {
   namespace fs = std::filesystem;
-  const std::string dir = (fs::temp_directory_path() / "granular-test-particle-vtu").string();
-  fs::remove_all(dir);
+  const std::string dir = granular::testing::scratch_directory("particle-vtu");
   fs::create_directories(dir);
   const auto shape = granular::geometry::SuperellipseShape::named("rectangular", 0.5);
   granular::ContactParameters contact;

@@ -7,6 +7,8 @@
 
 #include <deal.II/base/parameter_handler.h>
 
+#include "test_helpers.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -288,9 +290,7 @@ TEST(BareInterface, MacroscopicFrictionEqualsSurfaceFriction)
 {
   // spec §7: without a particle, steady sliding gives kbar = k_o (reduced mesh/times)
   granular::CommandLineOptions options;
-  const std::string dir =
-    (std::filesystem::temp_directory_path() / "granular-test-bare").string();
-  std::filesystem::remove_all(dir);
+  const std::string dir = granular::testing::scratch_directory("bare");
   options.output_directory = dir;
   options.set_entries      = {"Particle/Enabled=false", "Geometry/Elements in x=10",
                          "Geometry/Elements in y=4", "Loading/Time step=2e-3",
@@ -314,9 +314,7 @@ TEST(BareInterface, ViscoelasticRubberStillGivesSurfaceFriction)
   // with the Maxwell branch (mu_v = 5 mu_e, tau0 = 1e-4 s); viscous dissipation is
   // accounted for in the energy balance and kbar_F + kbar_V = kbar
   granular::CommandLineOptions options;
-  const std::string dir =
-    (std::filesystem::temp_directory_path() / "granular-test-bare-visco").string();
-  std::filesystem::remove_all(dir);
+  const std::string dir = granular::testing::scratch_directory("bare-visco");
   options.output_directory = dir;
   options.set_entries = {"Particle/Enabled=false", "Geometry/Elements in x=10",
                          "Geometry/Elements in y=4", "Loading/Time step=2e-3",

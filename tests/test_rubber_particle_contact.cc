@@ -6,6 +6,8 @@
 #include <contact/rubber_particle_contact.h>
 #include <geometry/superellipse.h>
 
+#include "test_helpers.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,26 +22,13 @@
 using namespace granular;
 using namespace granular::contact;
 using dealii::Tensor;
+using granular::testing::vec;
+using granular::testing::cross;
 
 namespace
 {
   constexpr double r0 = 0.5; // mm, reference radius (spec §4)
   constexpr double L0 = 10.; // mm, cell length (spec §7)
-
-  Tensor<1, 2>
-  vec(const double a, const double b)
-  {
-    Tensor<1, 2> v;
-    v[0] = a;
-    v[1] = b;
-    return v;
-  }
-
-  double
-  cross(const Tensor<1, 2> &a, const Tensor<1, 2> &b)
-  {
-    return a[0] * b[1] - a[1] * b[0];
-  }
 
   PenaltyContactParameters
   default_penalties()

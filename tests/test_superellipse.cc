@@ -2,6 +2,8 @@
 // brute-force dense sampling for all shapes, finite-difference checks of the linearisation.
 #include <geometry/superellipse.h>
 
+#include "test_helpers.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,20 +17,12 @@
 
 using namespace granular::geometry;
 using dealii::Tensor;
+using granular::testing::vec;
 
 namespace
 {
   constexpr double r0 = 0.5; // mm, reference radius of spec §4
   const double     pi = std::acos(-1.);
-
-  Tensor<1, 2>
-  vec(const double a, const double b)
-  {
-    Tensor<1, 2> v;
-    v[0] = a;
-    v[1] = b;
-    return v;
-  }
 
   std::string
   str(const Tensor<1, 2> &v)
