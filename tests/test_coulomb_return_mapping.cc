@@ -130,15 +130,15 @@ TEST(CoulombReturnMapping, EveryInterfaceSticksAtItsCoulombLimit)
     const dealii::Tensor<1, 2>   c({1., 0.5 - 1e-4}), zero;
     ParticleSurfaceContactHistory old;
     const double f_N =
-      particle_surface_contact(disc, *law, ps, c, zero, 0., 0., old, 1e-6).normal_force;
+      particle_surface_contact(disc, *law, ps, {c, zero, 0., 0.}, old, 1e-6).normal_force;
     ASSERT_GT(f_N, 0.);
     old.tangential_displacement = mu * f_N / eps_T; // f_T^tr = -mu f_N: on the limit
-    const auto r = particle_surface_contact(disc, *law, ps, c, zero, 0., 0., old, 1e-6);
+    const auto r = particle_surface_contact(disc, *law, ps, {c, zero, 0., 0.}, old, 1e-6);
     EXPECT_TRUE(r.sticking);
     EXPECT_EQ(r.tangential_force, -mu * f_N);
     EXPECT_EQ(r.friction_dissipation, 0.);
     old.tangential_displacement = std::nextafter(mu * f_N / eps_T, 1.);
-    const auto s = particle_surface_contact(disc, *law, ps, c, zero, 0., 0., old, 1e-6);
+    const auto s = particle_surface_contact(disc, *law, ps, {c, zero, 0., 0.}, old, 1e-6);
     EXPECT_FALSE(s.sticking);
     EXPECT_EQ(s.tangential_force, -mu * f_N);
     EXPECT_GT(s.friction_dissipation, 0.);

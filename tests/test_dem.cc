@@ -170,7 +170,7 @@ TEST(ParticleSurfaceContact, CircleContactPointIndentationRateForceAndMoment)
   const double       omega = 4.;
   for (const double theta : {0., 0.3, -2., 10.})
     {
-      const auto r = particle_surface_contact(disc, *law, p, c, v, theta, omega, {}, 0.);
+      const auto r = particle_surface_contact(disc, *law, p, {c, v, theta, omega}, {}, 0.);
       EXPECT_NEAR(r.contact_point[0], 3., 1e-12);
       EXPECT_NEAR(r.contact_point[1], -1e-3, 1e-12);
       EXPECT_NEAR(r.indentation, 1e-3, 1e-12);
@@ -188,7 +188,7 @@ TEST(ParticleSurfaceContact, CircleContactPointIndentationRateForceAndMoment)
   ParticleSurfaceContactHistory old;
   old.tangential_displacement = 1e-6;
   const auto r =
-    particle_surface_contact(disc, *law, p, vec(3., r0 + 1e-6), v, 0., omega, old, 1e-6);
+    particle_surface_contact(disc, *law, p, {vec(3., r0 + 1e-6), v, 0., omega}, old, 1e-6);
   EXPECT_FALSE(r.in_contact);
   EXPECT_EQ(r.normal_force, 0.);
   EXPECT_EQ(r.tangential_force, 0.);
@@ -221,7 +221,7 @@ TEST(ParticleSurfaceContact, ReturnMappingStickSlipAndReset)
   const Tensor<1, 2>                     c   = vec(5., r0 - 2e-3);
   const double f_N = 1e5 * std::pow(2e-3, 1.5);
   // stick: small increment 1e-6 mm
-  auto st = particle_surface_contact(disc, *law, p, c, vec(1., 0.), 0., 0., {}, 1e-6);
+  auto st = particle_surface_contact(disc, *law, p, {c, vec(1., 0.), 0., 0.}, {}, 1e-6);
   EXPECT_TRUE(st.sticking);
   EXPECT_NEAR(st.history.tangential_displacement, 1e-6, 1e-18);
   EXPECT_NEAR(st.tangential_force, -1e3 * 1e-6, 1e-15);
@@ -229,18 +229,18 @@ TEST(ParticleSurfaceContact, ReturnMappingStickSlipAndReset)
   // moment about c of f_T at x_c = c - r0 e2: -(x_c - c)_2 f_T = r0 f_T
   EXPECT_NEAR(st.moment, r0 * st.tangential_force, 1e-15);
   // slip: large increment 1 mm/s * 1e-2 s
-  auto sl = particle_surface_contact(disc, *law, p, c, vec(1., 0.), 0., 0., st.history, 1e-2);
+  auto sl = particle_surface_contact(disc, *law, p, {c, vec(1., 0.), 0., 0.}, st.history, 1e-2);
   EXPECT_FALSE(sl.sticking);
   EXPECT_NEAR(sl.tangential_force, -0.5 * f_N, 1e-12 * f_N);
   EXPECT_NEAR(sl.history.tangential_displacement, 0.5 * f_N / 1e3, 1e-15);
   EXPECT_NEAR(sl.friction_dissipation,
               0.5 * f_N * (1e-6 + 1e-2 - sl.history.tangential_displacement), 1e-12 * f_N);
   // rolling without slip: v_c1 = v1 - omega r2... = 0 for v1 = -omega r0 -> no increment
-  auto rl = particle_surface_contact(disc, *law, p, c, vec(2., 0.), 0., -2. / r0, st.history, 1e-3);
+  auto rl = particle_surface_contact(disc, *law, p, {c, vec(2., 0.), 0., -2. / r0}, st.history, 1e-3);
   EXPECT_TRUE(rl.sticking);
   EXPECT_NEAR(rl.history.tangential_displacement, 1e-6, 1e-15);
   // contact lost: d_T reset
-  auto lost = particle_surface_contact(disc, *law, p, vec(5., r0 + 1e-9), vec(1., 0.), 0., 0.,
+  auto lost = particle_surface_contact(disc, *law, p, {vec(5., r0 + 1e-9), vec(1., 0.), 0., 0.},
                                        sl.history, 1e-3);
   EXPECT_EQ(lost.history.tangential_displacement, 0.);
   EXPECT_FALSE(lost.history.normal.active);
@@ -258,7 +258,7 @@ TEST(ParticleSurfaceContact, TiltedSquareUsesLowestCornerAndMomentArm)
   double y_min = 1e9;
   for (const auto &y : sq.outline(200000))
     y_min = std::min(y_min, particle_to_global(c, theta, y)[1]);
-  const auto r = particle_surface_contact(sq, *law, p, c, vec(0., -1.), theta, 0., {}, 0.);
+  const auto r = particle_surface_contact(sq, *law, p, {c, vec(0., -1.), theta, 0.}, {}, 0.);
   EXPECT_NEAR(r.contact_point[1], y_min, 1e-8);
   EXPECT_NEAR(r.indentation, 1e-4, 1e-12);
   EXPECT_LT(arm[0], -0.1); // tilted ccw: the lowest corner is to the left of c
@@ -266,11 +266,11 @@ TEST(ParticleSurfaceContact, TiltedSquareUsesLowestCornerAndMomentArm)
   EXPECT_NEAR(r.moment, arm[0] * r.normal_force, 1e-14);
   EXPECT_LT(r.moment, 0.);
   // decompression switch: rate < 0 -> undamped Hertz, still in contact
-  const auto rd = particle_surface_contact(sq, *law, p, c, vec(0., 50.), theta, 0., {}, 0.);
+  const auto rd = particle_surface_contact(sq, *law, p, {c, vec(0., 50.), theta, 0.}, {}, 0.);
   EXPECT_TRUE(rd.in_contact);
   EXPECT_NEAR(rd.normal_force, 1e5 * std::pow(1e-4, 1.5), 1e-12);
   EXPECT_EQ(rd.damping_dissipation, 0.);
-  EXPECT_THROW(particle_surface_contact(sq, *law, p, c, vec(0., 0.), theta, 0., {}, -1.),
+  EXPECT_THROW(particle_surface_contact(sq, *law, p, {c, vec(0., 0.), theta, 0.}, {}, -1.),
                std::invalid_argument);
 }
 
@@ -286,9 +286,9 @@ TEST(DemParticle, RestingStateTopOutlineAndWrapping)
         const SuperellipseShape shape = SuperellipseShape::named(name, r0);
         const ParticleState     s     = Particle::initial_state_resting(shape, theta, 0.5 * L0);
         const Particle          p(shape, m, I, g, contact_parameters(), s, L0);
-        EXPECT_NEAR(p.contact_point()[1], 0., 1e-14);
+        EXPECT_NEAR(p.surface_contact().contact_point[1], 0., 1e-14);
         EXPECT_EQ(p.state().centre[0], 0.5 * L0);
-        EXPECT_FALSE(p.in_contact());
+        EXPECT_FALSE(p.surface_contact().in_contact);
         double y_max = -1e9, y_min = 1e9;
         const auto polygons = p.outline(20000);
         ASSERT_EQ(polygons.size(), 1u);
@@ -347,12 +347,12 @@ TEST(DemParticle, SlidingDiscRollsWithoutSlip)
         {
           max_sub = std::max(max_sub, p.advance(dt, vec(0., 0.), 0.));
           t += dt;
-          if (p.in_contact() && !p.sticking())
+          if (p.surface_contact().in_contact && !p.surface_contact().sticking)
             {
               slipped = true;
               t_stick = -1.;
             }
-          else if (slipped && t_stick < 0. && p.sticking())
+          else if (slipped && t_stick < 0. && p.surface_contact().sticking)
             t_stick = t;
         }
       const double v = p.state().velocity[0], w = p.state().angular_velocity;
@@ -362,7 +362,7 @@ TEST(DemParticle, SlidingDiscRollsWithoutSlip)
                 << p.friction_dissipation() / (kinetic_0 / 3.) << ", sub-steps per step "
                 << max_sub << std::endl;
       EXPECT_TRUE(slipped);
-      EXPECT_TRUE(p.sticking());
+      EXPECT_TRUE(p.surface_contact().sticking);
       EXPECT_NEAR(v / v0, 2. / 3., 0.02 * 2. / 3.);
       EXPECT_NEAR(-w * r0, v, 0.02 * v); // clockwise rolling: omega < 0
       EXPECT_NEAR(t_stick, t_slide, 0.05 * t_slide);
@@ -391,11 +391,11 @@ TEST(DemParticle, UndampedBounceConservesEnergy)
       p.advance(dt, vec(0., 0.), 0.);
       t += dt;
       max_error = std::max(max_error, std::abs(total_energy(p) - E0));
-      max_indentation = std::max(max_indentation, p.indentation());
-      touched   = touched || p.in_contact();
-      left      = left || (touched && !p.in_contact());
+      max_indentation = std::max(max_indentation, p.surface_contact().indentation);
+      touched   = touched || p.surface_contact().in_contact;
+      left      = left || (touched && !p.surface_contact().in_contact);
       if (left)
-        apex = std::max(apex, p.contact_point()[1]);
+        apex = std::max(apex, p.surface_contact().contact_point[1]);
     }
   const double d_max = std::pow(5. * m * 2. * g * h0 / (4. * 1e5), 0.4); // Hertz closed form
   std::cout << "[ bounce  ] c_N = 0: max |E - E0| / (m g h0) = " << max_error / scale
@@ -436,18 +436,18 @@ TEST(DemParticle, DampedBounceDissipatesAndKeepsContactWhileIndented)
           max_rise       = std::max(max_rise, E - E_min);     // above the lowest level so far
           E_old          = E;
           E_min          = std::min(E_min, E);
-          ASSERT_GE(p.normal_force(), 0.);
-          if (p.indentation() > 0.)
+          ASSERT_GE(p.surface_contact().normal_force, 0.);
+          if (p.surface_contact().indentation > 0.)
             {
-              ASSERT_TRUE(p.in_contact()) << "contact lost at d_N = " << p.indentation();
-              ASSERT_GT(p.normal_force(), 0.);
+              ASSERT_TRUE(p.surface_contact().in_contact) << "contact lost at d_N = " << p.surface_contact().indentation;
+              ASSERT_GT(p.surface_contact().normal_force, 0.);
               ++steps_in_contact;
             }
           else
-            ASSERT_FALSE(p.in_contact());
-          if (p.in_contact() && !was_in_contact)
+            ASSERT_FALSE(p.surface_contact().in_contact);
+          if (p.surface_contact().in_contact && !was_in_contact)
             ++contact_phases;
-          was_in_contact = p.in_contact();
+          was_in_contact = p.surface_contact().in_contact;
         }
       std::cout << "[ bounce  ] c_N = " << c_N << ": max energy increase per step / (m g h0) = "
                 << max_increase / scale << ", max rise above the running minimum / (m g h0) = "
@@ -512,7 +512,7 @@ TEST(DemParticle, NonCircularParticlesSettleOnFlatSide)
             {
               max_deviation = std::max(max_deviation, std::abs(p.state().rotation - c.expected));
               max_omega     = std::max(max_omega, std::abs(p.state().angular_velocity));
-              mean_f += p.normal_force();
+              mean_f += p.surface_contact().normal_force;
               ++samples;
             }
         }

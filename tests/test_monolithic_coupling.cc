@@ -172,7 +172,7 @@ TEST(MonolithicCoupling, LaunchedDiscSlidesThenRolls)
             << std::endl;
   EXPECT_NEAR(state.velocity[0], 2. * v0 / 3., 0.02 * 2. * v0 / 3.);
   EXPECT_NEAR(-state.angular_velocity * r0, state.velocity[0], 0.02 * state.velocity[0]);
-  EXPECT_TRUE(s.particle->sticking());
+  EXPECT_TRUE(s.particle->surface_contact().sticking);
   const double lost = 0.5 * m * v0 * v0 - s.particle->kinetic_energy();
   EXPECT_NEAR(lost, m * v0 * v0 / 6., 0.03 * m * v0 * v0 / 6.);
   EXPECT_NEAR(s.particle->friction_dissipation() + s.particle->damping_dissipation(), lost,

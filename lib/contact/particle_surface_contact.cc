@@ -15,19 +15,14 @@ namespace granular::contact
     /// Shared evaluation; @p increment: the displacement (Delta c, Delta theta) of the
     /// particle over the step, or nullptr for the rigid-body increment v_c dt.
     ParticleSurfaceContactResult
-    evaluate(const geometry::Superellipse           &geometry,
-             const NormalContactLaw                 &law,
-             const ParticleSurfaceContactParameters &parameters,
-             const Tensor<1, 2>                     &centre,
-             const Tensor<1, 2>                     &velocity,
-             const double                            rotation,
-             const double                            angular_velocity,
-             const ParticleSurfaceContactHistory    &old,
-             const double                            dt,
-             const std::pair<Tensor<1, 2>, double>  *increment,
-             const Tensor<1, 2>                     *material_contact_point,
-             const NormalContactLaw::RateBranch      branch)
+    evaluate(const geometry::Superellipse &geometry, const NormalContactLaw &law,
+             const ParticleSurfaceContactParameters &parameters, const ParticleMotion &motion,
+             const ParticleSurfaceContactHistory &old, const double dt,
+             const std::pair<Tensor<1, 2>, double> *increment,
+             const Tensor<1, 2> *material_contact_point, const NormalContactLaw::RateBranch branch)
   {
+    const Tensor<1, 2> &centre = motion.centre, &velocity = motion.velocity;
+    const double rotation = motion.rotation, angular_velocity = motion.angular_velocity;
     if (!(dt >= 0.) || !std::isfinite(dt))
       throw std::invalid_argument("particle_surface_contact: dt must be non-negative and "
                                   "finite");
@@ -93,39 +88,28 @@ namespace granular::contact
   } // namespace
 
   ParticleSurfaceContactResult
-  particle_surface_contact(const geometry::Superellipse           &geometry,
-                           const NormalContactLaw                 &law,
+  particle_surface_contact(const geometry::Superellipse &geometry, const NormalContactLaw &law,
                            const ParticleSurfaceContactParameters &parameters,
-                           const Tensor<1, 2>                     &centre,
-                           const Tensor<1, 2>                     &velocity,
-                           const double                            rotation,
-                           const double                            angular_velocity,
-                           const ParticleSurfaceContactHistory    &old,
-                           const double                            dt)
+                           const ParticleMotion &motion, const ParticleSurfaceContactHistory &old,
+                           const double dt)
   {
-    return evaluate(geometry, law, parameters, centre, velocity, rotation, angular_velocity,
-                    old, dt, nullptr, nullptr, NormalContactLaw::RateBranch::by_sign);
+    return evaluate(geometry, law, parameters, motion, old, dt, nullptr, nullptr,
+                    NormalContactLaw::RateBranch::by_sign);
   }
 
   ParticleSurfaceContactResult
-  particle_surface_contact(const geometry::Superellipse           &geometry,
-                           const NormalContactLaw                 &law,
+  particle_surface_contact(const geometry::Superellipse &geometry, const NormalContactLaw &law,
                            const ParticleSurfaceContactParameters &parameters,
-                           const Tensor<1, 2>                     &centre,
-                           const Tensor<1, 2>                     &velocity,
-                           const double                            rotation,
-                           const double                            angular_velocity,
-                           const ParticleSurfaceContactHistory    &old,
-                           const double                            dt,
-                           const Tensor<1, 2>                     &centre_increment,
-                           const double                            rotation_increment,
-                           const Tensor<1, 2>                     &material_contact_point,
-                           const NormalContactLaw::RateBranch      branch)
+                           const ParticleMotion &motion, const ParticleSurfaceContactHistory &old,
+                           const double dt, const Tensor<1, 2> &centre_increment,
+                           const double rotation_increment,
+                           const Tensor<1, 2> &material_contact_point,
+                           const NormalContactLaw::RateBranch branch)
   {
     if (!std::isfinite(centre_increment[0]) || !std::isfinite(rotation_increment))
       throw std::invalid_argument("particle_surface_contact: the increment is not finite");
     const std::pair<Tensor<1, 2>, double> increment(centre_increment, rotation_increment);
-    return evaluate(geometry, law, parameters, centre, velocity, rotation, angular_velocity,
-                    old, dt, &increment, &material_contact_point, branch);
+    return evaluate(geometry, law, parameters, motion, old, dt, &increment,
+                    &material_contact_point, branch);
   }
 } // namespace granular::contact

@@ -33,6 +33,15 @@ namespace granular::contact
     }
   };
 
+  /// The particle's pose and velocity at an evaluation (GLOBAL frame).
+  struct ParticleMotion
+  {
+    Tensor<1, 2> centre;                ///< c (mm)
+    Tensor<1, 2> velocity;              ///< v (mm/s)
+    double       rotation         = 0.; ///< theta (rad, ccw)
+    double       angular_velocity = 0.; ///< omega (rad/s, ccw)
+  };
+
   /// Everything the particle-surface contact produces at one evaluation.
   struct ParticleSurfaceContactResult
   {
@@ -89,26 +98,21 @@ namespace granular::contact
    *
    * @param geometry particle shape kernel; @param law normal contact law (§5.1, §9);
    * @param parameters k_T and k_PS are used here (k_N, c_N live in @p law);
-   * @param centre c (global, mm); @param velocity v (mm/s); @param rotation theta (rad, ccw);
-   * @param angular_velocity omega (rad/s, ccw); @param old history at the start of the step;
+   * @param motion c (global, mm), v (mm/s), theta (rad, ccw), omega (rad/s, ccw);
+   * @param old history at the start of the step;
    * @param dt step length (s) for the tangential increment and the dissipation increments
    *        (dt = 0: evaluation without increment).
    * @throws std::invalid_argument if dt < 0 or an input is not finite.
    */
   ParticleSurfaceContactResult
-  particle_surface_contact(const geometry::Superellipse           &geometry,
-                           const NormalContactLaw                 &law,
+  particle_surface_contact(const geometry::Superellipse &geometry, const NormalContactLaw &law,
                            const ParticleSurfaceContactParameters &parameters,
-                           const Tensor<1, 2>                     &centre,
-                           const Tensor<1, 2>                     &velocity,
-                           double                                  rotation,
-                           double                                  angular_velocity,
-                           const ParticleSurfaceContactHistory    &old,
-                           double                                  dt);
+                           const ParticleMotion &motion, const ParticleSurfaceContactHistory &old,
+                           double dt);
 
   /**
    * As above, for the implicit (monolithic) particle update of coupling::MonolithicParticle:
-   * @p velocity and @p angular_velocity (the Newmark velocities at t_{n+1}) give only the
+   * the velocities of @p motion (the Newmark velocities at t_{n+1}) give only the
    * indentation rate d_N' of the normal law, while the tangential increment of step 4 is the
    * displacement of the particle material point at x_c over the step,
    *     Delta x_c1 = Delta c_1 - (x_c - c)_2 Delta theta,
@@ -125,14 +129,9 @@ namespace granular::contact
    * @throws std::invalid_argument as above, or if an increment is not finite.
    */
   ParticleSurfaceContactResult
-  particle_surface_contact(const geometry::Superellipse           &geometry,
-                           const NormalContactLaw                 &law,
+  particle_surface_contact(const geometry::Superellipse &geometry, const NormalContactLaw &law,
                            const ParticleSurfaceContactParameters &parameters,
-                           const Tensor<1, 2>                     &centre,
-                           const Tensor<1, 2>                     &velocity,
-                           double                                  rotation,
-                           double                                  angular_velocity,
-                           const ParticleSurfaceContactHistory    &old,
+                           const ParticleMotion &motion, const ParticleSurfaceContactHistory &old,
                            double                                  dt,
                            const Tensor<1, 2>                     &centre_increment,
                            double                                  rotation_increment,

@@ -2,6 +2,7 @@
 
 #include "contact/coulomb_return_mapping.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -314,19 +315,15 @@ namespace granular::contact
   unsigned int
   RubberParticleInterface::n_in_contact() const
   {
-    unsigned int n = 0;
-    for (const auto &r : responses_)
-      n += r.in_contact;
-    return n;
+    return std::count_if(responses_.begin(), responses_.end(),
+                         [](const ParticleContactResponse &r) { return r.in_contact; });
   }
 
   unsigned int
   RubberParticleInterface::n_slipping() const
   {
-    unsigned int n = 0;
-    for (const auto &r : responses_)
-      n += r.slipping;
-    return n;
+    return std::count_if(responses_.begin(), responses_.end(),
+                         [](const ParticleContactResponse &r) { return r.slipping; });
   }
 
   double

@@ -8,6 +8,8 @@
  * (everything outside subsection Output, which a restart must match), then the run's state
  * as the caller archives it. It is written atomically.
  */
+#include "base/archive_fwd.h"
+
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -15,11 +17,6 @@
 #include <vector>
 
 namespace dealii { class ParameterHandler; }
-namespace boost::archive
-{
-  class binary_oarchive;
-  class binary_iarchive;
-} // namespace boost::archive
 
 namespace granular
 {

@@ -15,6 +15,7 @@
  *
  * Units: mm, s, N per mm thickness (moments N mm/mm), energies N mm/mm.
  */
+#include "base/archive_fwd.h"
 #include "contact/rubber_particle_contact.h"
 #include "coupling/loading_program.h"
 #include "coupling/run_parameters.h"
@@ -27,11 +28,6 @@
 #include <string>
 
 namespace dealii { class TimerOutput; }
-namespace boost::archive
-{
-  class binary_oarchive;
-  class binary_iarchive;
-} // namespace boost::archive
 
 namespace granular::coupling
 {

@@ -80,10 +80,10 @@ namespace granular
           HistoryRow::Particle p;
           p.x = s.centre[0], p.y = s.centre[1], p.theta = s.rotation;
           p.vx = s.velocity[0], p.vy = s.velocity[1], p.omega = s.angular_velocity;
-          p.surface_fN      = particle->normal_force();
-          p.surface_fT      = particle->tangential_force();
-          p.surface_contact = particle->in_contact();
-          p.surface_stick   = particle->sticking();
+          p.surface_fN      = particle->surface_contact().normal_force;
+          p.surface_fT      = particle->surface_contact().tangential_force;
+          p.surface_contact = particle->surface_contact().in_contact;
+          p.surface_stick   = particle->surface_contact().sticking;
           p.rubber_force_x  = scheme.rubber_force()[0];
           p.rubber_force_y  = scheme.rubber_force()[1];
           p.rubber_moment   = scheme.rubber_moment();

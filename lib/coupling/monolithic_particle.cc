@@ -96,7 +96,7 @@ namespace granular::coupling
     kinematics(q, a, v);
     return contact::particle_surface_contact(
       particle_.geometry(), particle_.normal_law(), particle_.surface_contact_parameters(),
-      Tensor<1, 2>({q[0], q[1]}), Tensor<1, 2>({v[0], v[1]}), q[2], v[2],
+      {Tensor<1, 2>({q[0], q[1]}), Tensor<1, 2>({v[0], v[1]}), q[2], v[2]},
       particle_.surface_contact().history, dt_,
       Tensor<1, 2>({q[0] - q_n_[0], q[1] - q_n_[1]}), q[2] - q_n_[2], contact_point_,
       branch_);

@@ -152,9 +152,9 @@ namespace granular::dem
                              const double dt)
   {
     const ParticleState &s = data.state;
-    data.contact = contact::particle_surface_contact(geometry_, *law, parameters, s.centre,
-                                                     velocity, s.rotation, angular_velocity,
-                                                     data.contact.history, dt);
+    data.contact = contact::particle_surface_contact(
+      geometry_, *law, parameters, {s.centre, velocity, s.rotation, angular_velocity},
+      data.contact.history, dt);
     data.friction_dissipation += data.contact.friction_dissipation;
     // first half of the leapfrog work of the damping force (the second half is added after
     // the next drift, see advance())
@@ -352,42 +352,6 @@ namespace granular::dem
   Particle::surface_contact() const
   {
     return data.contact;
-  }
-
-  double
-  Particle::normal_force() const
-  {
-    return data.contact.normal_force;
-  }
-
-  double
-  Particle::tangential_force() const
-  {
-    return data.contact.tangential_force;
-  }
-
-  bool
-  Particle::in_contact() const
-  {
-    return data.contact.in_contact;
-  }
-
-  bool
-  Particle::sticking() const
-  {
-    return data.contact.sticking;
-  }
-
-  Tensor<1, 2>
-  Particle::contact_point() const
-  {
-    return data.contact.contact_point;
-  }
-
-  double
-  Particle::indentation() const
-  {
-    return data.contact.indentation;
   }
 
   double

@@ -237,18 +237,6 @@ namespace granular::dem
     /// Last particle-surface contact evaluation (force, point, indentation, history, ...).
     const contact::ParticleSurfaceContactResult &
     surface_contact() const;
-    double
-    normal_force() const; ///< f_N (N/mm) of the surface contact
-    double
-    tangential_force() const; ///< f_T (N/mm) of the surface contact
-    bool
-    in_contact() const; ///< particle-surface contact active
-    bool
-    sticking() const; ///< surface contact in stick
-    Tensor<1, 2>
-    contact_point() const; ///< x_c (mm), eq. (8)
-    double
-    indentation() const; ///< d_N (mm)
 
     // ---- energies (N mm per mm) -------------------------------------------------------------
     double

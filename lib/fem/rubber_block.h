@@ -18,6 +18,7 @@
  *
  * Units: mm, s, N (per mm thickness), t, MPa.
  */
+#include "base/archive_fwd.h"
 #include "base/boundary_obstacle.h"
 #include "contact/contact_parameters.h"
 #include "fem/block_parameters.h"
@@ -33,11 +34,6 @@
 #include <vector>
 
 namespace dealii { class TimerOutput; }
-namespace boost::archive
-{
-  class binary_oarchive;
-  class binary_iarchive;
-} // namespace boost::archive
 
 namespace granular::fem
 {

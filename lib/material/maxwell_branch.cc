@@ -54,6 +54,18 @@ namespace granular::material
     {
       return std::max(std::abs(v[0]), std::max(std::abs(v[1]), std::abs(v[2])));
     }
+    /// out = A S A^T for 2 x 2 matrices (A: a Tensor<2, 2> or a double[2][2]), as
+    /// (A S) A^T; @p AS receives A S.
+    template <class Matrix>
+    void congruence(const Matrix &A, const double S[2][2], double out[2][2], double AS[2][2])
+    {
+      for (unsigned int i = 0; i < 2; ++i)
+        for (unsigned int j = 0; j < 2; ++j)
+          AS[i][j] = A[i][0] * S[0][j] + A[i][1] * S[1][j];
+      for (unsigned int i = 0; i < 2; ++i)
+        for (unsigned int j = 0; j < 2; ++j)
+          out[i][j] = AS[i][0] * A[j][0] + AS[i][1] * A[j][1];
+    }
   } // namespace
 
   MaxwellBranch::MaxwellBranch(const double        mu_v,
@@ -70,22 +82,19 @@ namespace granular::material
              std::move(alpha),
              std::move(gamma))
   {
-    if (!std::isfinite(mu_v) || mu_v < 0.0)
-      throw std::invalid_argument(
-        "MaxwellBranch: Maxwell modulus mu_v must be finite and >= 0 (got " +
-        std::to_string(mu_v) + ")");
-    if (!std::isfinite(tau0) || !(tau0 > 0.0))
-      throw std::invalid_argument(
-        "MaxwellBranch: relaxation time tau0 must be finite and > 0 (got " +
-        std::to_string(tau0) + ")");
-    if (!std::isfinite(payne_d) || payne_d < 0.0)
-      throw std::invalid_argument(
-        "MaxwellBranch: Payne parameter d must be finite and >= 0 (got " +
-        std::to_string(payne_d) + ")");
-    if (!std::isfinite(payne_lambda) || !(payne_lambda > 0.0))
-      throw std::invalid_argument(
-        "MaxwellBranch: Payne time constant lambda must be finite and > 0 (got " +
-        std::to_string(payne_lambda) + ")");
+    const auto require = [](const bool valid, const std::string &what, const double value) {
+      if (!valid)
+        throw std::invalid_argument("MaxwellBranch: " + what + " (got " +
+                                    std::to_string(value) + ")");
+    };
+    require(std::isfinite(mu_v) && mu_v >= 0.0,
+            "Maxwell modulus mu_v must be finite and >= 0", mu_v);
+    require(std::isfinite(tau0) && tau0 > 0.0, "relaxation time tau0 must be finite and > 0",
+            tau0);
+    require(std::isfinite(payne_d) && payne_d >= 0.0,
+            "Payne parameter d must be finite and >= 0", payne_d);
+    require(std::isfinite(payne_lambda) && payne_lambda > 0.0,
+            "Payne time constant lambda must be finite and > 0", payne_lambda);
     for (unsigned int p = 0; p < ogden_.n_terms(); ++p)
       if (!(ogden_.gamma(p) * ogden_.alpha(p) > 0.0))
         throw std::invalid_argument(
@@ -184,14 +193,8 @@ namespace granular::material
     // ---- trial elastic left Cauchy–Green tensor, in-plane block ------------------
     const double G[2][2] = {{old.Cv_inv[0][0], old.Cv_inv[0][1]},
                             {old.Cv_inv[0][1], old.Cv_inv[1][1]}};
-    double FG[2][2];
-    for (unsigned int i = 0; i < 2; ++i)
-      for (unsigned int j = 0; j < 2; ++j)
-        FG[i][j] = F[i][0] * G[0][j] + F[i][1] * G[1][j];
-    double B[2][2];
-    for (unsigned int i = 0; i < 2; ++i)
-      for (unsigned int j = 0; j < 2; ++j)
-        B[i][j] = FG[i][0] * F[j][0] + FG[i][1] * F[j][1];
+    double FG[2][2], B[2][2];
+    congruence(F, G, B, FG); // F C_v^-1 F^T
     const double b33  = old.Cv_inv[2][2];
     const double detB = B[0][0] * B[1][1] - B[0][1] * B[0][1];
     const double mB   = 0.5 * (B[0][0] + B[1][1]);
@@ -311,14 +314,8 @@ namespace granular::material
       for (unsigned int i = 0; i < 2; ++i)
         for (unsigned int j = 0; j < 2; ++j)
           be[i][j] = be0 * n[0][i] * n[0][j] + be1 * n[1][i] * n[1][j];
-      double tmp[2][2];
-      for (unsigned int i = 0; i < 2; ++i)
-        for (unsigned int j = 0; j < 2; ++j)
-          tmp[i][j] = Fi[i][0] * be[0][j] + Fi[i][1] * be[1][j];
-      double cv[2][2];
-      for (unsigned int i = 0; i < 2; ++i)
-        for (unsigned int j = 0; j < 2; ++j)
-          cv[i][j] = tmp[i][0] * Fi[j][0] + tmp[i][1] * Fi[j][1];
+      double tmp[2][2], cv[2][2];
+      congruence(Fi, be, cv, tmp); // C_v^-1 = F^-1 b_e F^-T
       res.state.Cv_inv       = 0.0;
       res.state.Cv_inv[0][0] = cv[0][0];
       res.state.Cv_inv[1][1] = cv[1][1];
