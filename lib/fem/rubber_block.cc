@@ -1,6 +1,9 @@
 #include "fem/rubber_block.h"
 
 #include "fem/newmark.h"
+#include "fem/newton_solver.h"
+#include "fem/q1p0_element.h"
+#include "fem/quadrature_point_history.h"
 
 #include "contact/rubber_surface_contact.h"
 #include "base/atomic_file.h"
@@ -51,31 +54,8 @@ namespace granular::fem
     /// Boundary ids of the block (GridGenerator colorize order; meshes/README).
     constexpr types::boundary_id left_id = 0, right_id = 1, bottom_id = 2, top_id = 3;
 
-    constexpr unsigned int dofs_per_cell = 8, nodes_per_cell = 4, n_q = 4;
-
-    const Tensor<2, 2> identity({{1., 0.}, {0., 1.}});
-
-    /// Reference-configuration data of one cell, computed once (the mesh never
-    /// changes): shape gradients, weights, dof indices, lumped mass.
-    struct CellData
-    {
-      std::array<types::global_dof_index, dofs_per_cell> dofs;
-      std::array<unsigned int, dofs_per_cell>            component, node;
-      std::array<std::array<Tensor<1, 2>, nodes_per_cell>, n_q> grad;
-      std::array<double, n_q>                            JxW;
-      std::array<double, nodes_per_cell>                 lumped_mass; // rho int N_a dV
-      double                                             area;
-    };
-
-    /// Deformation gradient F = I + Grad u (2x2, in-plane) at quadrature point q.
-    Tensor<2, 2> deformation_gradient(const CellData &d, unsigned int q,
-                                      const Vector<double> &u)
-    {
-      Tensor<2, 2> F = identity;
-      for (unsigned int k = 0; k < dofs_per_cell; ++k)
-        F[d.component[k]] += u[d.dofs[k]] * d.grad[q][d.node[k]];
-      return F;
-    }
+    using q1p0::dofs_per_cell;
+    using q1p0::n_q;
 
     /// A bottom-face contact Gauss point: the 4 dofs of the face and shape values.
     struct ContactPointData
@@ -85,7 +65,7 @@ namespace granular::fem
     };
   } // namespace
 
-  struct RubberBlock::Impl
+  struct RubberBlock::Impl : NewtonSystem
   {
     BlockParameters                  block;
     PenaltyContactParameters         surface;
@@ -103,16 +83,10 @@ namespace granular::fem
     AffineConstraints<double> constraints; // homogeneous: Newton increments
     SparsityPattern    sparsity;
     SparseMatrix<double> system_matrix;
-    SparseDirectUMFPACK  direct_solver;
-    /// the matrix direct_solver factorized (kept so a checkpoint can rebuild the same
-    /// factorization: the stale factorization preconditions later solves)
-    SparseMatrix<double> factorized_matrix;
-    bool                 has_factorization = false, refactorize_next = false;
-    static constexpr unsigned int max_preconditioned_iterations = 8;
-    unsigned long        n_factorizations = 0, n_preconditioned_solves = 0;
-    unsigned long        n_assemblies = 0, n_failed_iterations = 0;
+    /// Newton-Raphson and its linear solver (fem/newton_solver.h)
+    NewtonSolver         newton;
 
-    std::vector<CellData>                 cells;
+    std::vector<CellReferenceData>                 cells;
     std::vector<ContactPoint>             contact_points;
     std::vector<ContactPointData>         contact_data;
     std::vector<types::global_dof_index>  top_x_dofs;
@@ -126,6 +100,7 @@ namespace granular::fem
     Vector<double> u_n, v_n, a_n, u, v, a;
     Vector<double> internal_force;  // unconstrained assembly of f_int (for F_N, F_T)
     double         dt = 0.;
+    double         platen_load = 0.;            ///< of the step being solved (N/mm)
     double         last_step = 0.;              ///< size of the last committed step
     Vector<double> last_increment_vector;       ///< u_n - u_{n-1}
     std::vector<contact::SurfaceContactHistory>  surface_history;
@@ -133,11 +108,8 @@ namespace granular::fem
     std::vector<double> cell_pressure, cell_dilatation;
     double friction_dissipation = 0.;
     double numerical_dissipation = 0.; ///< Newmark, BlockEnergies::numerical_dissipation
-    // Maxwell branch history per quadrature point (cell * n_q + q): converged at t_n and
-    // trial at t_{n+1}, with the branch energy and the viscous dissipation increment
-    // (N mm per mm thickness) of the trial
-    std::vector<material::MaxwellState> maxwell_converged, maxwell_trial;
-    std::vector<double> maxwell_energy_converged, maxwell_energy_trial, maxwell_dissipation_trial;
+    /// Maxwell-branch history per quadrature point (empty without the branch)
+    QuadraturePointHistory history;
     double              viscous_dissipation = 0.;
 
     BoundaryObstacle *obstacle = nullptr;
@@ -157,6 +129,7 @@ namespace granular::fem
       , density(density)
       , reference_force(reference_force)
       , verbose(verbose)
+      , newton(solver, block.height, reference_force, verbose)
     {
       make_mesh(bottom_height);
       setup_system();
@@ -273,27 +246,7 @@ namespace granular::fem
         {
           fe_values.reinit(cell);
           cell->get_dof_indices(local);
-          CellData d{};
-          d.area = 0.;
-          for (unsigned int k = 0; k < dofs_per_cell; ++k)
-            {
-              d.dofs[k]      = local[k];
-              d.component[k] = fe.system_to_component_index(k).first;
-              d.node[k]      = fe.system_to_component_index(k).second;
-            }
-          for (unsigned int q = 0; q < n_q; ++q)
-            {
-              d.JxW[q] = fe_values.JxW(q);
-              d.area += d.JxW[q];
-              for (unsigned int k = 0; k < dofs_per_cell; ++k)
-                if (d.component[k] == 0)
-                  {
-                    d.grad[q][d.node[k]] = fe_values.shape_grad_component(k, q, 0);
-                    d.lumped_mass[d.node[k]] +=
-                      density * fe_values.shape_value_component(k, q, 0) * d.JxW[q];
-                  }
-            }
-          cells.push_back(d);
+          cells.push_back(cell_reference_data(fe_values, local, density));
         }
 
       // --- contact Gauss points: 2 per bottom face ---
@@ -327,13 +280,7 @@ namespace granular::fem
       cell_pressure.assign(cells.size(), 0.);
       cell_dilatation.assign(cells.size(), 1.);
       if (maxwell.active())
-        {
-          maxwell_converged.assign(cells.size() * n_q, material::MaxwellState());
-          maxwell_trial = maxwell_converged;
-          maxwell_energy_converged.assign(cells.size() * n_q, 0.);
-          maxwell_energy_trial      = maxwell_energy_converged;
-          maxwell_dissipation_trial = maxwell_energy_converged;
-        }
+        history.reinit(cells.size(), n_q);
     }
 
     /// Sparsity of the FE system, extended by the n_rigid unknowns of a movable obstacle,
@@ -359,8 +306,7 @@ namespace granular::fem
       system_matrix.clear();
       sparsity.copy_from(dsp);
       system_matrix.reinit(sparsity);
-      factorized_matrix.reinit(sparsity);
-      has_factorization = false;
+      newton.linear_solver().reinit(sparsity);
     }
 
     void set_obstacle(BoundaryObstacle *o)
@@ -375,14 +321,29 @@ namespace granular::fem
       rigid_q.assign(n_rigid, 0.);
     }
 
+    /// @name NewtonSystem
+    /// @{
+    unsigned int n_unknowns() const override { return u.size() + n_rigid; }
+    unsigned int n_fe_dofs() const override { return u.size(); }
+    void assemble(Vector<double> &residual, bool with_matrix) override
+    {
+      assemble(residual, platen_load, with_matrix);
+    }
+    const SparseMatrix<double> &matrix() const override { return system_matrix; }
+    const AffineConstraints<double> &increment_constraints() const override
+    {
+      return constraints;
+    }
+    void reset_to_converged() override { u = u_n; }
     /// x += s * increment for the FE dofs and the obstacle's unknowns.
-    void add_increment(const double s, const Vector<double> &increment)
+    void add_increment(const double s, const Vector<double> &increment) override
     {
       for (unsigned int i = 0; i < u.size(); ++i)
         u[i] += s * increment[i];
       for (unsigned int j = 0; j < n_rigid; ++j)
         rigid_q[j] += s * increment[u.size() + j];
     }
+    /// @}
 
     Tensor<1, 2> point_position(unsigned int i, const Vector<double> &disp) const
     {
@@ -415,107 +376,22 @@ namespace granular::fem
       internal_force = 0.;
       const double mass_factor = 1. / (solver.newmark_beta * dt * dt);
 
-      FullMatrix<double> k_cell(dofs_per_cell, dofs_per_cell);
-      Vector<double>     r_cell(dofs_per_cell);
-      std::array<double, dofs_per_cell>                         B;
-      material::OgdenMaterial::Response                         m;
-      std::array<std::array<Tensor<1, 2>, nodes_per_cell>, n_q> g; // spatial gradients
-      std::array<double, n_q>                                   Jq;
+      Q1P0CellResponse   response;
+      FullMatrix<double> &k_cell = response.tangent;
+      Vector<double>     &r_cell = response.residual;
+      const Q1P0Materials materials{ogden, maxwell, volumetric};
       std::vector<types::global_dof_index> dofs(dofs_per_cell);
 
       for (unsigned int e = 0; e < cells.size(); ++e)
         {
-          const CellData &d = cells[e];
-          k_cell = 0.;
-          r_cell = 0.;
-          B.fill(0.);
-          double current_area = 0.;
-          for (unsigned int q = 0; q < n_q; ++q)
-            {
-              const Tensor<2, 2> F = deformation_gradient(d, q, u);
-              const double       J = determinant(F);
-              if (!(J > 0.))
-                throw NewtonFailure("an element inverted (det F <= 0)");
-              Jq[q] = J;
-              const Tensor<2, 2> F_inv = invert(F);
-              for (unsigned int a = 0; a < nodes_per_cell; ++a)
-                g[q][a] = d.grad[q][a] * F_inv;
-              ogden.evaluate(F, m, with_matrix);
-              if (maxwell.active())
-                {
-                  // Maxwell branch in parallel (spec §3.3): stress and algorithmic tangent
-                  const unsigned int                     k = e * n_q + q;
-                  material::MaxwellBranch::Result v;
-                  try
-                    {
-                      v = maxwell.update(maxwell_converged[k], deformation_gradient(d, q, u_n),
-                                         F, dt, with_matrix);
-                    }
-                  catch (const std::domain_error &x)
-                    {
-                      // a trial iterate far off the solution (e.g. an element compressed
-                      // to a sliver): rejected like an inverted element, so that the line
-                      // search backtracks or the step is cut back
-                      throw NewtonFailure(std::string("Maxwell branch: ") + x.what());
-                    }
-                  catch (const std::runtime_error &x)
-                    {
-                      throw NewtonFailure(std::string("Maxwell branch: ") + x.what());
-                    }
-                  m.first_piola += v.first_piola;
-                  if (with_matrix)
-                    m.tangent += v.tangent;
-                  maxwell_trial[k]             = v.state;
-                  maxwell_energy_trial[k]      = v.energy * d.JxW[q];
-                  maxwell_dissipation_trial[k] = v.dissipation_increment * d.JxW[q];
-                }
-              current_area += J * d.JxW[q];
-              for (unsigned int i = 0; i < dofs_per_cell; ++i)
-                {
-                  const unsigned int c = d.component[i], a = d.node[i];
-                  r_cell(i) += (m.first_piola[c] * d.grad[q][a]) * d.JxW[q];
-                  B[i] += J * g[q][a][c] * d.JxW[q];
-                  if (!with_matrix)
-                    continue;
-                  // Grad N_a . A[c][.][c2][.]: reused for every j of component c2
-                  Tensor<1, 2> GA[2];
-                  for (unsigned int c2 = 0; c2 < 2; ++c2)
-                    for (unsigned int L = 0; L < 2; ++L)
-                      GA[c2][L] = d.grad[q][a][0] * m.tangent[c][0][c2][L] +
-                                  d.grad[q][a][1] * m.tangent[c][1][c2][L];
-                  // the hyperelastic tangent has major symmetry: upper triangle only
-                  for (unsigned int j = i; j < dofs_per_cell; ++j)
-                    k_cell(i, j) += (GA[d.component[j]] * d.grad[q][d.node[j]]) * d.JxW[q];
-                }
-            }
-          // volumetric part: V_e U(v_e / V_e)
-          const double Jt = current_area / d.area;
-          const double p  = volumetric.dU(Jt);
-          cell_pressure[e]   = p;
-          cell_dilatation[e] = Jt;
-          for (unsigned int i = 0; i < dofs_per_cell; ++i)
-            r_cell(i) += p * B[i];
+          const CellReferenceData &d = cells[e];
+          // Ogden + Maxwell branches and the mean dilatation (fem/q1p0_element.h)
+          q1p0_cell_response(d, u, u_n, dt, materials, history.cell(e), with_matrix,
+                             response);
+          cell_pressure[e]   = response.pressure;
+          cell_dilatation[e] = response.dilatation;
           for (unsigned int i = 0; i < dofs_per_cell; ++i)
             internal_force[d.dofs[i]] += r_cell(i);
-          if (with_matrix)
-            {
-              const double kv = volumetric.d2U(Jt) / d.area;
-              // symmetric in (i, j): upper triangle, then mirror the whole cell matrix
-              for (unsigned int i = 0; i < dofs_per_cell; ++i)
-                for (unsigned int j = i; j < dofs_per_cell; ++j)
-                  {
-                    const unsigned int c = d.component[i], a = d.node[i];
-                    const unsigned int c2 = d.component[j], b = d.node[j];
-                    double             h  = 0.;
-                    for (unsigned int q = 0; q < n_q; ++q)
-                      h += Jq[q] * (g[q][a][c] * g[q][b][c2] - g[q][a][c2] * g[q][b][c]) *
-                           d.JxW[q];
-                    k_cell(i, j) += p * h + kv * B[i] * B[j];
-                  }
-              for (unsigned int i = 0; i < dofs_per_cell; ++i)
-                for (unsigned int j = 0; j < i; ++j)
-                  k_cell(i, j) = k_cell(j, i);
-            }
           // inertia (lumped mass)
           for (unsigned int i = 0; i < dofs_per_cell; ++i)
             {
@@ -610,58 +486,7 @@ namespace granular::fem
       residual[platen_dof] += platen_load;
     }
 
-    /**
-     * Solves K du = rhs with the exact Newton tangent K. The UMFPACK factorization of
-     * an earlier tangent preconditions GMRES: between Newton iterations and steps the
-     * tangent changes by few contact-point switches (a low-rank change), so GMRES
-     * converges in a few iterations and the costly factorization is only redone when
-     * it does not (or when there is none yet).
-     */
-    void solve_linear_system(const Vector<double> &rhs, Vector<double> &du)
-    {
-      if (has_factorization && !refactorize_next)
-        {
-          std::optional<TimerOutput::Scope> scope;
-          if (timer)
-            scope.emplace(*timer, "solve");
-          SolverControl control(max_preconditioned_iterations,
-                                1e-10 * rhs.l2_norm(), false, false);
-          SolverGMRES<Vector<double>> gmres(
-            control, SolverGMRES<Vector<double>>::AdditionalData(
-                       max_preconditioned_iterations + 2));
-          try
-            {
-              du = 0.;
-              gmres.solve(system_matrix, du, rhs, direct_solver);
-              constraints.distribute(du);
-              ++n_preconditioned_solves;
-              // a preconditioner that needed many iterations is refreshed next time
-              refactorize_next = control.last_step() > max_preconditioned_iterations / 2;
-              return;
-            }
-          catch (const SolverControl::NoConvergence &)
-            {
-              // the tangent moved too far from the factorized one: refactorize
-            }
-        }
-      {
-        std::optional<TimerOutput::Scope> scope;
-        if (timer)
-          scope.emplace(*timer, "factorization");
-        direct_solver.initialize(system_matrix);
-        factorized_matrix.copy_from(system_matrix);
-        has_factorization = true;
-        refactorize_next  = false;
-        ++n_factorizations;
-      }
-      std::optional<TimerOutput::Scope> scope;
-      if (timer)
-        scope.emplace(*timer, "solve");
-      direct_solver.vmult(du, rhs);
-      constraints.distribute(du);
-    }
-
-    StepStatistics solve_step(double step, double platen_u1, double platen_load)
+    StepStatistics solve_step(double step, double platen_u1, double load)
     {
       dt = step;
       // predictor: extrapolate the last converged increment (scaled to this step).
@@ -675,137 +500,21 @@ namespace granular::fem
         u[dof] = platen_u1;
       if (n_rigid > 0)
         rigid_q = obstacle->begin_step(dt);
-      Vector<double> residual(u.size() + n_rigid), increment(u.size() + n_rigid);
-      const double   force_scale = std::max(reference_force, 1e-12);
-      double         last_increment = std::numeric_limits<double>::max();
-      StepStatistics stats;
-      // Newton-Raphson with a backtracking line search on |r|: when a full step
-      // increases the residual (typically many contact points switching between
-      // stick and slip at once) or inverts an element, the step is halved, up to
-      // max_halvings times; if |r| still has not decreased, the shortest step is taken.
-      // The check reuses the next assembly, so an accepted full step costs nothing extra.
-      // Only the full step's trial assembles the tangent with the residual; the shorter
-      // trials assemble the residual only (OgdenMaterial and MaxwellBranch without their
-      // tangents), and the tangent follows once a trial is accepted and Newton goes on.
-      // The residuals are bit for bit those of full assemblies, so the solution path is
-      // unchanged; the default run makes ~3 line-search trials per Newton iteration, and
-      // its rolling phase ran 8 % more steps per second (README, Performance).
-      // max_halvings = 8 (step 1/256). Tried and not adopted (README, Performance): 4
-      // halvings saved 17 % of CPU on the reduced cell (L0 = 3 mm, 12 x 6, 2 MPa; square /
-      // rectangle / ellipse 25 / 34 / 30 s against 28 / 39 / 42 s, kbar within 1 %), but
-      // the full default run then needed 61 % more Newton iterations up to t/T0 = 2.2
-      // (its first roll-overs); taking the full step when the search fails was slower.
-      constexpr unsigned int max_halvings = 8;
-      double       alpha = 1., previous_norm = std::numeric_limits<double>::max();
-      unsigned int backtracks = 0;
-      for (unsigned int it = 0; it <= solver.max_newton_iterations;)
+      platen_load = load;
+      StepStatistics stats = newton.solve(*this);
+      for (const auto &s : surface_trial)
         {
-          double r_norm = std::numeric_limits<double>::infinity();
-          // the full step is usually accepted, so it is assembled with the tangent; the
-          // shorter trials of the line search are often rejected, so they assemble the
-          // residual only, and the tangent follows once a trial is accepted
-          const bool matrix_current = backtracks == 0;
-          try
-            {
-              ++n_assemblies;
-              assemble(residual, platen_load, matrix_current);
-              r_norm = residual.l2_norm() / force_scale;
-            }
-          catch (const NewtonFailure &)
-            {
-              // an inverted element in a trial iterate: backtrack like a rise of |r|
-              if (it == 0 || backtracks >= max_halvings)
-                {
-                  u = u_n;
-                  n_failed_iterations += it;
-                  throw;
-                }
-            }
-          // only in the global phase: near convergence (|r|/F < 1e-6) the full
-          // Newton step is always taken, and round-off noise must not trigger it
-          if (it > 0 && r_norm > previous_norm && r_norm > 1e-6 && backtracks < max_halvings)
-            {
-              alpha *= 0.5;
-              add_increment(-alpha, increment);
-              ++backtracks;
-              if (verbose)
-                std::cout << "    line search: step length " << alpha << std::endl;
-              continue;
-            }
-          stats.residual_norms.push_back(r_norm);
-          if (verbose)
-            std::cout << "    Newton " << std::setw(2) << it << "  |r|/F = " << std::scientific
-                      << std::setprecision(3) << r_norm << "  |du|/H0 = "
-                      << (it == 0 ? 0. : last_increment) << std::defaultfloat;
-          if (verbose)
-            {
-              // the obstacle's (particle's) share of the residual
-              double r_q = 0.;
-              for (unsigned int j = u.size(); j < residual.size(); ++j)
-                r_q += residual[j] * residual[j];
-              if (n_rigid > 0)
-                std::cout << "  |r_q|/F = " << std::sqrt(r_q) / force_scale;
-              std::cout << std::endl;
-            }
-          // converged: residual and increment below tolerance, or the increment at
-          // round-off level (then the residual sits on its round-off floor, which
-          // large penalties can lift above the tolerance)
-          const bool at_round_off = last_increment < 1e3 * std::numeric_limits<double>::epsilon();
-          if (it > 0 && ((r_norm < solver.residual_tolerance &&
-                          last_increment < solver.increment_tolerance) ||
-                         at_round_off))
-            {
-              stats.newton_iterations = it;
-              for (const auto &s : surface_trial)
-                {
-                  stats.contact_points_in_contact += s.trial.in_contact;
-                  stats.contact_points_slipping += s.slipping;
-                }
-              return stats;
-            }
-          if (it == solver.max_newton_iterations)
-            break;
-          if (!matrix_current)
-            {
-              ++n_assemblies;
-              assemble(residual, platen_load, true);
-            }
-          residual *= -1.;
-          solve_linear_system(residual, increment);
-          // 2-cycle of the non-smooth contact laws (stick/slip, contact onset): the
-          // residual returns to its value of two iterations ago and the step has the same
-          // length as the last one, i.e. Newton jumps back and forth across a kink. Then
-          // the step is halved, which lands between the two iterates.
-          const auto  &norms     = stats.residual_norms;
-          const double step_norm = increment.l2_norm() / block.height;
-          if (norms.size() >= 3 && r_norm > solver.residual_tolerance &&
-              std::abs(r_norm - norms[norms.size() - 3]) < 0.05 * r_norm &&
-              std::abs(step_norm - last_increment) < 0.05 * step_norm)
-            {
-              increment *= 0.5;
-              if (verbose)
-                std::cout << "    2-cycle: half step" << std::endl;
-            }
-          add_increment(1., increment);
-          alpha          = 1.;
-          backtracks     = 0;
-          previous_norm  = r_norm;
-          last_increment = increment.l2_norm() / block.height;
-          ++it;
-          if (!std::isfinite(last_increment))
-            break;
+          stats.contact_points_in_contact += s.trial.in_contact;
+          stats.contact_points_slipping += s.slipping;
         }
-      u = u_n;
-      n_failed_iterations += solver.max_newton_iterations;
-      throw NewtonFailure("Newton-Raphson did not converge in " +
-                          std::to_string(solver.max_newton_iterations) + " iterations");
+      return stats;
     }
 
     void commit_step()
     {
       newmark_update();
       // algorithmic dissipation of Newmark over the step (BlockEnergies::numerical_dissipation)
-      for (const CellData &d : cells)
+      for (const CellReferenceData &d : cells)
         for (unsigned int k = 0; k < dofs_per_cell; ++k)
           {
             const auto i = d.dofs[k];
@@ -822,12 +531,7 @@ namespace granular::fem
       if (obstacle != nullptr)
         obstacle->commit();
       if (maxwell.active())
-        {
-          maxwell_converged        = maxwell_trial;
-          maxwell_energy_converged = maxwell_energy_trial;
-          for (const double dv : maxwell_dissipation_trial)
-            viscous_dissipation += dv;
-        }
+        history.commit(viscous_dissipation);
       last_increment_vector = u;
       last_increment_vector -= u_n;
       last_step = dt;
@@ -854,7 +558,11 @@ namespace granular::fem
     return impl->contact_points;
   }
   void RubberBlock::set_obstacle(BoundaryObstacle *obstacle) { impl->set_obstacle(obstacle); }
-  void RubberBlock::set_timer(TimerOutput *timer) { impl->timer = timer; }
+  void RubberBlock::set_timer(TimerOutput *timer)
+  {
+    impl->timer = timer;
+    impl->newton.linear_solver().set_timer(timer);
+  }
 
   namespace
   {
@@ -875,25 +583,58 @@ namespace granular::fem
     {
       ar &m.u_n &m.v_n &m.a_n &m.last_step &m.last_increment_vector &m.internal_force;
       ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
-      ar &m.maxwell_converged &m.maxwell_energy_converged &m.viscous_dissipation;
-      ar &m.n_factorizations &m.n_preconditioned_solves &m.n_assemblies &m.n_failed_iterations;
-      ar &m.has_factorization &m.refactorize_next;
+      ar &m.history &m.viscous_dissipation;
     }
   } // namespace
+
+  void StaleFactorizationSolver::save(boost::archive::binary_oarchive &ar) const
+  {
+    ar &n_factorizations &n_preconditioned_solves &has_factorization &refactorize_next;
+    if (has_factorization)
+      {
+        const std::vector<double> values = matrix_values(factorized_matrix);
+        ar &values;
+      }
+  }
+
+  void StaleFactorizationSolver::load(boost::archive::binary_iarchive &ar)
+  {
+    ar &n_factorizations &n_preconditioned_solves &has_factorization &refactorize_next;
+    if (has_factorization)
+      {
+        std::vector<double> values;
+        ar &values;
+        if (values.size() != factorized_matrix.n_nonzero_elements())
+          throw std::runtime_error("the saved rubber block's matrix does not fit its mesh");
+        std::size_t k = 0;
+        for (auto it = factorized_matrix.begin(); it != factorized_matrix.end(); ++it)
+          it->value() = values[k++];
+        // UMFPACK is deterministic: the same matrix gives the same factorization
+        direct_solver.initialize(factorized_matrix);
+      }
+  }
+
+  void NewtonSolver::save(boost::archive::binary_oarchive &ar) const
+  {
+    ar &n_assemblies &n_failed_iterations;
+    linear.save(ar);
+  }
+
+  void NewtonSolver::load(boost::archive::binary_iarchive &ar)
+  {
+    ar &n_assemblies &n_failed_iterations;
+    linear.load(ar);
+  }
 
   void RubberBlock::save_state(boost::archive::binary_oarchive &ar) const
   {
     const Impl        &m        = *impl;
     const unsigned int sizes[3] = {static_cast<unsigned int>(m.u_n.size()),
                                    static_cast<unsigned int>(m.contact_points.size()),
-                                   static_cast<unsigned int>(m.maxwell_converged.size())};
+                                   static_cast<unsigned int>(m.history.size())};
     ar &sizes;
     archive_committed_state(ar, m);
-    if (m.has_factorization)
-      {
-        const std::vector<double> values = matrix_values(m.factorized_matrix);
-        ar &values;
-      }
+    m.newton.save(ar);
   }
 
   void RubberBlock::load_state(boost::archive::binary_iarchive &ar)
@@ -902,31 +643,19 @@ namespace granular::fem
     unsigned int sizes[3];
     ar &sizes;
     if (sizes[0] != m.u_n.size() || sizes[1] != m.contact_points.size() ||
-        sizes[2] != m.maxwell_converged.size())
+        sizes[2] != m.history.size())
       throw std::runtime_error(
         "the saved rubber block has " + std::to_string(sizes[0]) + " dofs, " +
         std::to_string(sizes[1]) + " contact points and " + std::to_string(sizes[2]) +
         " Maxwell-branch quadrature points; this block has " + std::to_string(m.u_n.size()) +
         ", " + std::to_string(m.contact_points.size()) + " and " +
-        std::to_string(m.maxwell_converged.size()) + " (a different mesh or rubber model)");
+        std::to_string(m.history.size()) + " (a different mesh or rubber model)");
     archive_committed_state(ar, m);
-    if (m.has_factorization)
-      {
-        std::vector<double> values;
-        ar &values;
-        if (values.size() != m.factorized_matrix.n_nonzero_elements())
-          throw std::runtime_error("the saved rubber block's matrix does not fit its mesh");
-        std::size_t k = 0;
-        for (auto it = m.factorized_matrix.begin(); it != m.factorized_matrix.end(); ++it)
-          it->value() = values[k++];
-        // UMFPACK is deterministic: the same matrix gives the same factorization
-        m.direct_solver.initialize(m.factorized_matrix);
-      }
+    m.newton.load(ar);
     m.u                    = m.u_n;
     m.v                    = m.v_n;
     m.a                    = m.a_n;
-    m.maxwell_trial        = m.maxwell_converged;
-    m.maxwell_energy_trial = m.maxwell_energy_converged;
+    m.history.reset_trial();
   }
 
   StepStatistics RubberBlock::solve_step(double dt, double platen_u1, double platen_load)
@@ -1002,7 +731,7 @@ namespace granular::fem
     material::OgdenMaterial::Response r;
     for (unsigned int c = 0; c < m.cells.size(); ++c)
       {
-        const CellData &d    = m.cells[c];
+        const CellReferenceData &d    = m.cells[c];
         double          area = 0.;
         for (unsigned int q = 0; q < n_q; ++q)
           {
@@ -1027,8 +756,8 @@ namespace granular::fem
       }
     e.surface_friction_dissipation = m.friction_dissipation;
     e.numerical_dissipation        = m.numerical_dissipation;
-    for (const double w : m.maxwell_energy_converged)
-      e.stored += w;
+    for (const MaxwellPointHistory &h : m.history.all())
+      e.stored += h.energy_converged;
     e.viscous_dissipation = m.viscous_dissipation;
     return e;
   }
@@ -1040,7 +769,7 @@ namespace granular::fem
     material::OgdenMaterial::Response  r;
     for (unsigned int c = 0; c < m.cells.size(); ++c)
       {
-        const CellData &d = m.cells[c];
+        const CellReferenceData &d = m.cells[c];
         double          area = 0., Jt_area = 0.;
         std::array<double, 4> s{};
         for (unsigned int q = 0; q < n_q; ++q)
@@ -1049,7 +778,7 @@ namespace granular::fem
             m.ogden.evaluate(F, r);
             if (m.maxwell.active())
               r.kirchhoff +=
-                m.maxwell.frozen_response(m.maxwell_converged[c * n_q + q], F, false).kirchhoff;
+                m.maxwell.frozen_response(m.history.cell(c)[q].converged, F, false).kirchhoff;
             const double J = determinant(F);
             // Cauchy sigma = tau_iso / J + p~ I, averaged over the current cell area
             const double w = J * d.JxW[q];
@@ -1074,7 +803,7 @@ namespace granular::fem
     std::vector<double> p(m.cells.size());
     for (unsigned int c = 0; c < m.cells.size(); ++c)
       {
-        const CellData &d    = m.cells[c];
+        const CellReferenceData &d    = m.cells[c];
         double          area = 0.;
         for (unsigned int q = 0; q < n_q; ++q)
           {
@@ -1111,8 +840,9 @@ namespace granular::fem
 
   RubberBlock::LinearSolverStatistics RubberBlock::linear_solver_statistics() const
   {
-    return {impl->n_factorizations, impl->n_preconditioned_solves, impl->n_assemblies,
-            impl->n_failed_iterations};
+    const NewtonSolver &n = impl->newton;
+    return {n.linear_solver().factorizations(), n.linear_solver().preconditioned_solves(),
+            n.assemblies(), n.failed_iterations()};
   }
 
   void RubberBlock::distribute_constraints(std::vector<double> &u) const
@@ -1173,8 +903,8 @@ namespace granular::fem
       for (unsigned int c = 0; c < n; ++c)
         for (unsigned int q = 0; q < n_q; ++q)
           {
-            viscous[c] += m.maxwell_converged[c * n_q + q].dissipation / n_q;
-            payne_q[c] += m.maxwell_converged[c * n_q + q].q / n_q;
+            viscous[c] += m.history.cell(c)[q].converged.dissipation / n_q;
+            payne_q[c] += m.history.cell(c)[q].converged.q / n_q;
           }
     DataOut<2> data_out;
     data_out.attach_dof_handler(m.dof_handler);
