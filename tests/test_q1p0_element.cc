@@ -187,10 +187,11 @@ TEST(Q1P0Element, MaxwellBranchAddsItsStressAndWritesTheTrialHistory)
 
 TEST(Q1P0Element, ResidualOnlyCallGivesTheSameResidualBitForBit)
 {
+  // the default Ogden set of spec §3.5 and a Maxwell branch with the Payne effect
   const OneCell                              cell;
-  const auto                                 ogden = granular::material::OgdenMaterial::default_set(mu);
-  const granular::material::MaxwellBranch    branch(2. * mu, {1.8, -2., 7.}, {0.661, -0.231, 0.0496},
-                                                    1e-3, 1e-4, 1e-3);
+  const auto ogden = granular::material::OgdenMaterial::default_set(mu);
+  const granular::material::MaxwellBranch    branch(2. * mu, {1.8, -2., 7.},
+                                                    {0.661, -0.231, 0.0496}, 1e-3, 1e-4, 1e-3);
   const granular::material::VolumetricEnergy volumetric{kappa};
   const Q1P0Materials materials{ogden, branch, volumetric};
   std::mt19937                           rng(7);
