@@ -1,10 +1,9 @@
 #include "fem/rubber_block.h"
 
 #include "fem/newmark.h"
+#include "fem/rubber_block_impl.h"
 
 #include "contact/rubber_surface_contact.h"
-#include "base/atomic_file.h"
-#include "base/serialization.h"
 #include "material/maxwell_branch.h"
 #include "material/ogden_material.h"
 
@@ -16,7 +15,6 @@
 #include <deal.II/fe/fe_system.h>
 #include <deal.II/fe/fe_values.h>
 #include <deal.II/fe/mapping_q.h>
-#include <deal.II/fe/mapping_q_eulerian.h>
 #include <deal.II/grid/grid_generator.h>
 #include <deal.II/grid/grid_in.h>
 #include <deal.II/grid/grid_tools.h>
@@ -24,23 +22,16 @@
 #include <deal.II/lac/affine_constraints.h>
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 #include <deal.II/lac/full_matrix.h>
-#include <deal.II/lac/solver_control.h>
-#include <deal.II/lac/solver_gmres.h>
-#include <deal.II/lac/sparse_direct.h>
 #include <deal.II/lac/sparse_matrix.h>
 #include <deal.II/lac/sparsity_pattern.h>
 #include <deal.II/lac/vector.h>
-#include <deal.II/numerics/data_out.h>
 
 #include <cmath>
 #include <fstream>
-#include <iomanip>
-#include <iostream>
 #include <limits>
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
 
 namespace granular::fem
 {
@@ -51,791 +42,401 @@ namespace granular::fem
     /// Boundary ids of the block (GridGenerator colorize order; meshes/README).
     constexpr types::boundary_id left_id = 0, right_id = 1, bottom_id = 2, top_id = 3;
 
-    constexpr unsigned int dofs_per_cell = 8, nodes_per_cell = 4, n_q = 4;
-
-    const Tensor<2, 2> identity({{1., 0.}, {0., 1.}});
-
-    /// Reference-configuration data of one cell, computed once (the mesh never
-    /// changes): shape gradients, weights, dof indices, lumped mass.
-    struct CellData
-    {
-      std::array<types::global_dof_index, dofs_per_cell> dofs;
-      std::array<unsigned int, dofs_per_cell>            component, node;
-      std::array<std::array<Tensor<1, 2>, nodes_per_cell>, n_q> grad;
-      std::array<double, n_q>                            JxW;
-      std::array<double, nodes_per_cell>                 lumped_mass; // rho int N_a dV
-      double                                             area;
-    };
-
-    /// Deformation gradient F = I + Grad u (2x2, in-plane) at quadrature point q.
-    Tensor<2, 2> deformation_gradient(const CellData &d, unsigned int q,
-                                      const Vector<double> &u)
-    {
-      Tensor<2, 2> F = identity;
-      for (unsigned int k = 0; k < dofs_per_cell; ++k)
-        F[d.component[k]] += u[d.dofs[k]] * d.grad[q][d.node[k]];
-      return F;
-    }
-
-    /// A bottom-face contact Gauss point: the 4 dofs of the face and shape values.
-    struct ContactPointData
-    {
-      std::array<types::global_dof_index, 4> dofs; // (a,x) (a,y) (b,x) (b,y)
-      double                                 N_a, N_b;
-    };
+    using q1p0::dofs_per_cell;
+    using q1p0::n_q;
   } // namespace
 
-  struct RubberBlock::Impl
+  RubberBlock::Impl::Impl(const BlockParameters &block, const RubberParameters &rubber,
+                          const PenaltyContactParameters &surface,
+                          const SolverParameters &solver, double density,
+                          double bottom_height, double reference_force, bool verbose)
+    : block(block)
+    , surface(surface)
+    , solver(solver)
+    , ogden(rubber.shear_modulus, rubber.ogden_exponents, rubber.ogden_moduli)
+    , maxwell(material::MaxwellBranch::from_parameters(rubber))
+    , volumetric{rubber.bulk_modulus()}
+    , density(density)
+    , reference_force(reference_force)
+    , verbose(verbose)
+    , newton(solver, block.height, reference_force, verbose)
   {
-    BlockParameters                  block;
-    PenaltyContactParameters         surface;
-    SolverParameters                 solver;
-    material::OgdenMaterial          ogden;
-    material::MaxwellBranch          maxwell;     ///< inactive when mu_v = 0
-    material::VolumetricEnergy       volumetric;
-    double                           density;
-    double                           reference_force;
-    bool                             verbose;
+    make_mesh(bottom_height);
+    setup_system();
+  }
 
-    Triangulation<2>   triangulation;
-    FESystem<2>        fe{FE_Q<2>(1), 2};
-    DoFHandler<2>      dof_handler;
-    AffineConstraints<double> constraints; // homogeneous: Newton increments
-    SparsityPattern    sparsity;
-    SparseMatrix<double> system_matrix;
-    SparseDirectUMFPACK  direct_solver;
-    /// the matrix direct_solver factorized (kept so a checkpoint can rebuild the same
-    /// factorization: the stale factorization preconditions later solves)
-    SparseMatrix<double> factorized_matrix;
-    bool                 has_factorization = false, refactorize_next = false;
-    static constexpr unsigned int max_preconditioned_iterations = 8;
-    unsigned long        n_factorizations = 0, n_preconditioned_solves = 0;
-    unsigned long        n_assemblies = 0, n_failed_iterations = 0;
-
-    std::vector<CellData>                 cells;
-    std::vector<ContactPoint>             contact_points;
-    std::vector<ContactPointData>         contact_data;
-    std::vector<types::global_dof_index>  top_x_dofs;
-    types::global_dof_index               platen_dof = 0;
-    std::vector<types::global_dof_index>  top_y_dofs;
-    /// (left, right) vertex dofs (x, y) of each periodic pair
-    std::vector<std::pair<std::array<types::global_dof_index, 2>,
-                          std::array<types::global_dof_index, 2>>> periodic_vertices;
-
-    // state: converged (n) and current (n+1)
-    Vector<double> u_n, v_n, a_n, u, v, a;
-    Vector<double> internal_force;  // unconstrained assembly of f_int (for F_N, F_T)
-    double         dt = 0.;
-    double         last_step = 0.;              ///< size of the last committed step
-    Vector<double> last_increment_vector;       ///< u_n - u_{n-1}
-    std::vector<contact::SurfaceContactHistory>  surface_history;
-    std::vector<contact::SurfaceContactResponse> surface_trial;
-    std::vector<double> cell_pressure, cell_dilatation;
-    double friction_dissipation = 0.;
-    double numerical_dissipation = 0.; ///< Newmark, BlockEnergies::numerical_dissipation
-    // Maxwell branch history per quadrature point (cell * n_q + q): converged at t_n and
-    // trial at t_{n+1}, with the branch energy and the viscous dissipation increment
-    // (N mm per mm thickness) of the trial
-    std::vector<material::MaxwellState> maxwell_converged, maxwell_trial;
-    std::vector<double> maxwell_energy_converged, maxwell_energy_trial, maxwell_dissipation_trial;
-    double              viscous_dissipation = 0.;
-
-    BoundaryObstacle *obstacle = nullptr;
-    unsigned int      n_rigid  = 0; ///< obstacle->n_rigid_dofs(), appended after the FE dofs
-    std::vector<double> rigid_q;    ///< current iterate of the obstacle's unknowns
-    TimerOutput      *timer    = nullptr;
-
-    Impl(const BlockParameters &block, const RubberParameters &rubber,
-         const PenaltyContactParameters &surface, const SolverParameters &solver,
-         double density, double bottom_height, double reference_force, bool verbose)
-      : block(block)
-      , surface(surface)
-      , solver(solver)
-      , ogden(rubber.shear_modulus, rubber.ogden_exponents, rubber.ogden_moduli)
-      , maxwell(material::MaxwellBranch::from_parameters(rubber))
-      , volumetric{rubber.bulk_modulus()}
-      , density(density)
-      , reference_force(reference_force)
-      , verbose(verbose)
-    {
-      make_mesh(bottom_height);
-      setup_system();
-    }
-
-    void make_mesh(double bottom_height)
-    {
-      if (block.mesh_file.empty())
-        {
-          GridGenerator::subdivided_hyper_rectangle(
-            triangulation, {block.n_x, block.n_y}, Point<2>(0., bottom_height),
-            Point<2>(block.length, bottom_height + block.height), true);
-          return;
-        }
-      GridIn<2> grid_in(triangulation);
-      std::ifstream in(block.mesh_file);
-      if (!in)
-        throw std::runtime_error("cannot open mesh file " + block.mesh_file);
-      const std::string ext = block.mesh_file.substr(block.mesh_file.find_last_of('.') + 1);
-      grid_in.read(in, ext == "msh" ? GridIn<2>::msh : GridIn<2>::ucd);
-      const auto box = GridTools::compute_bounding_box(triangulation);
-      const double tol = 1e-8 * block.length;
-      if (std::abs(box.lower_bound(0)) > tol || std::abs(box.lower_bound(1)) > tol ||
-          std::abs(box.upper_bound(0) - block.length) > tol ||
-          std::abs(box.upper_bound(1) - block.height) > tol)
-        throw std::runtime_error("mesh file " + block.mesh_file + " does not cover [0, " +
-                                 std::to_string(block.length) + "] x [0, " +
-                                 std::to_string(block.height) +
-                                 "] (Geometry/Block length, Block height; meshes/README)");
-      GridTools::shift(Tensor<1, 2>({0., bottom_height}), triangulation);
-      std::set<types::boundary_id> ids;
-      for (const auto &face : triangulation.active_face_iterators())
-        if (face->at_boundary())
-          ids.insert(face->boundary_id());
-      for (const types::boundary_id id : {left_id, right_id, bottom_id, top_id})
-        if (ids.count(id) == 0)
-          throw std::runtime_error("mesh file " + block.mesh_file +
-                                   " has no boundary with id " + std::to_string(id) +
-                                   " (0 left, 1 right, 2 bottom, 3 top: meshes/README)");
-    }
-
-    void setup_system()
-    {
-      dof_handler.reinit(triangulation);
-      dof_handler.distribute_dofs(fe);
-
-      // --- top platen: u1 prescribed on all top nodes, u2 common (master dof) ---
-      std::map<double, std::array<types::global_dof_index, 2>> top_nodes; // by x
-      std::map<double, std::array<types::global_dof_index, 2>> left_nodes, right_nodes; // by y
-      for (const auto &cell : dof_handler.active_cell_iterators())
-        for (const unsigned int f : cell->face_indices())
-          if (cell->face(f)->at_boundary())
-            {
-              const auto face = cell->face(f);
-              auto *target = face->boundary_id() == top_id   ? &top_nodes :
-                             face->boundary_id() == left_id  ? &left_nodes :
-                             face->boundary_id() == right_id ? &right_nodes :
-                                                               nullptr;
-              if (target == nullptr)
-                continue;
-              for (unsigned int v = 0; v < 2; ++v)
-                {
-                  const double key = face->boundary_id() == top_id ?
-                                       face->vertex(v)[0] :
-                                       face->vertex(v)[1];
-                  (*target)[std::round(key * 1e9) / 1e9] = {{face->vertex_dof_index(v, 0),
-                                                             face->vertex_dof_index(v, 1)}};
-                }
-            }
-      AssertThrow(!top_nodes.empty(), ExcMessage("the mesh has no top boundary"));
-      constraints.clear();
-      platen_dof = top_nodes.begin()->second[1];
-      top_x_dofs.clear();
-      top_y_dofs.clear();
-      for (const auto &[x, d] : top_nodes)
-        {
-          top_x_dofs.push_back(d[0]);
-          top_y_dofs.push_back(d[1]);
-          constraints.add_line(d[0]);
-          if (d[1] != platen_dof)
-            {
-              constraints.add_line(d[1]);
-              constraints.add_entry(d[1], platen_dof, 1.);
-            }
-        }
-      // --- periodicity u(0, y) = u(L0, y), matched by height ---
-      if (left_nodes.size() != right_nodes.size())
-        throw std::runtime_error("left and right boundaries have different numbers of "
-                                 "nodes: the mesh is not periodic");
-      periodic_vertices.clear();
-      for (auto l = left_nodes.begin(), r = right_nodes.begin(); l != left_nodes.end();
-           ++l, ++r)
-        {
-          if (std::abs(l->first - r->first) > 1e-8 * block.height)
-            throw std::runtime_error("left and right boundary nodes do not match in "
-                                     "height: the mesh is not periodic");
-          periodic_vertices.emplace_back(l->second, r->second);
-          for (unsigned int c = 0; c < 2; ++c)
-            if (!constraints.is_constrained(r->second[c]))
-              {
-                constraints.add_line(r->second[c]);
-                constraints.add_entry(r->second[c], l->second[c], 1.);
-              }
-        }
-      constraints.close();
-
-      // --- reference data of every cell ---
-      QGauss<2>   quadrature(2);
-      FEValues<2> fe_values(fe, quadrature,
-                            update_values | update_gradients | update_JxW_values);
-      cells.clear();
-      std::vector<types::global_dof_index> local(dofs_per_cell);
-      for (const auto &cell : dof_handler.active_cell_iterators())
-        {
-          fe_values.reinit(cell);
-          cell->get_dof_indices(local);
-          CellData d{};
-          d.area = 0.;
-          for (unsigned int k = 0; k < dofs_per_cell; ++k)
-            {
-              d.dofs[k]      = local[k];
-              d.component[k] = fe.system_to_component_index(k).first;
-              d.node[k]      = fe.system_to_component_index(k).second;
-            }
-          for (unsigned int q = 0; q < n_q; ++q)
-            {
-              d.JxW[q] = fe_values.JxW(q);
-              d.area += d.JxW[q];
-              for (unsigned int k = 0; k < dofs_per_cell; ++k)
-                if (d.component[k] == 0)
-                  {
-                    d.grad[q][d.node[k]] = fe_values.shape_grad_component(k, q, 0);
-                    d.lumped_mass[d.node[k]] +=
-                      density * fe_values.shape_value_component(k, q, 0) * d.JxW[q];
-                  }
-            }
-          cells.push_back(d);
-        }
-
-      // --- contact Gauss points: 2 per bottom face ---
-      contact_points.clear();
-      contact_data.clear();
-      const double xi[2] = {-1. / std::sqrt(3.), 1. / std::sqrt(3.)};
-      for (const auto &cell : dof_handler.active_cell_iterators())
-        for (const unsigned int f : cell->face_indices())
-          if (cell->face(f)->at_boundary() && cell->face(f)->boundary_id() == bottom_id)
-            {
-              const auto         face = cell->face(f);
-              const Tensor<1, 2> Xa = face->vertex(0), Xb = face->vertex(1);
-              for (const double s : xi)
-                {
-                  ContactPointData c;
-                  c.N_a  = 0.5 * (1. - s);
-                  c.N_b  = 0.5 * (1. + s);
-                  c.dofs = {{face->vertex_dof_index(0, 0), face->vertex_dof_index(0, 1),
-                            face->vertex_dof_index(1, 0), face->vertex_dof_index(1, 1)}};
-                  contact_data.push_back(c);
-                  contact_points.push_back(
-                    ContactPoint{c.N_a * Xa + c.N_b * Xb, 0.5 * (Xb - Xa).norm()});
-                }
-            }
-      make_sparsity();
-      surface_history.assign(contact_points.size(), {});
-      surface_trial.assign(contact_points.size(), {});
-
-      for (Vector<double> *vec : {&u_n, &v_n, &a_n, &u, &v, &a, &internal_force, &last_increment_vector})
-        vec->reinit(dof_handler.n_dofs());
-      cell_pressure.assign(cells.size(), 0.);
-      cell_dilatation.assign(cells.size(), 1.);
-      if (maxwell.active())
-        {
-          maxwell_converged.assign(cells.size() * n_q, material::MaxwellState());
-          maxwell_trial = maxwell_converged;
-          maxwell_energy_converged.assign(cells.size() * n_q, 0.);
-          maxwell_energy_trial      = maxwell_energy_converged;
-          maxwell_dissipation_trial = maxwell_energy_converged;
-        }
-    }
-
-    /// Sparsity of the FE system, extended by the n_rigid unknowns of a movable obstacle,
-    /// which couple with each other and with every bottom-boundary dof.
-    void make_sparsity()
-    {
-      const types::global_dof_index n = dof_handler.n_dofs();
-      DynamicSparsityPattern        dsp(n + n_rigid);
-      DoFTools::make_sparsity_pattern(dof_handler, dsp, constraints, false);
-      if (n_rigid > 0)
-        {
-          std::vector<types::global_dof_index> rigid(n_rigid), boundary;
-          for (unsigned int j = 0; j < n_rigid; ++j)
-            rigid[j] = n + j;
-          std::set<types::global_dof_index> bottom;
-          for (const auto &c : contact_data)
-            bottom.insert(c.dofs.begin(), c.dofs.end());
-          boundary.assign(bottom.begin(), bottom.end());
-          constraints.add_entries_local_to_global(rigid, boundary, dsp, false);
-          constraints.add_entries_local_to_global(boundary, rigid, dsp, false);
-          constraints.add_entries_local_to_global(rigid, rigid, dsp, false);
-        }
-      system_matrix.clear();
-      sparsity.copy_from(dsp);
-      system_matrix.reinit(sparsity);
-      factorized_matrix.reinit(sparsity);
-      has_factorization = false;
-    }
-
-    void set_obstacle(BoundaryObstacle *o)
-    {
-      obstacle                 = o;
-      const unsigned int n_new = o == nullptr ? 0 : o->n_rigid_dofs();
-      if (n_new != n_rigid)
-        {
-          n_rigid = n_new;
-          make_sparsity();
-        }
-      rigid_q.assign(n_rigid, 0.);
-    }
-
-    /// x += s * increment for the FE dofs and the obstacle's unknowns.
-    void add_increment(const double s, const Vector<double> &increment)
-    {
-      for (unsigned int i = 0; i < u.size(); ++i)
-        u[i] += s * increment[i];
-      for (unsigned int j = 0; j < n_rigid; ++j)
-        rigid_q[j] += s * increment[u.size() + j];
-    }
-
-    Tensor<1, 2> point_position(unsigned int i, const Vector<double> &disp) const
-    {
-      const ContactPointData &c = contact_data[i];
-      Tensor<1, 2>            x = contact_points[i].reference_position;
-      x[0] += c.N_a * disp[c.dofs[0]] + c.N_b * disp[c.dofs[2]];
-      x[1] += c.N_a * disp[c.dofs[1]] + c.N_b * disp[c.dofs[3]];
-      return x;
-    }
-
-    /// Newmark: a_{n+1}, v_{n+1} from u_{n+1} (beta, gamma of the Solver section).
-    void newmark_update()
-    {
-      const double beta = solver.newmark_beta, gamma = solver.newmark_gamma;
-      for (unsigned int i = 0; i < u.size(); ++i)
-        newmark_kinematics(u[i], u_n[i], v_n[i], a_n[i], dt, beta, gamma, a[i], v[i]);
-    }
-
-    /// Assembles the tangent and the residual r = f_int + M a - f_contact - f_ext at u.
-    /// Throws NewtonFailure if an element inverts.
-    void assemble(Vector<double> &residual, double platen_load, bool with_matrix)
-    {
-      std::optional<TimerOutput::Scope> scope;
-      if (timer)
-        scope.emplace(*timer, "assembly");
-      newmark_update();
-      if (with_matrix)
-        system_matrix = 0.;
-      residual       = 0.;
-      internal_force = 0.;
-      const double mass_factor = 1. / (solver.newmark_beta * dt * dt);
-
-      FullMatrix<double> k_cell(dofs_per_cell, dofs_per_cell);
-      Vector<double>     r_cell(dofs_per_cell);
-      std::array<double, dofs_per_cell>                         B;
-      material::OgdenMaterial::Response                         m;
-      std::array<std::array<Tensor<1, 2>, nodes_per_cell>, n_q> g; // spatial gradients
-      std::array<double, n_q>                                   Jq;
-      std::vector<types::global_dof_index> dofs(dofs_per_cell);
-
-      for (unsigned int e = 0; e < cells.size(); ++e)
-        {
-          const CellData &d = cells[e];
-          k_cell = 0.;
-          r_cell = 0.;
-          B.fill(0.);
-          double current_area = 0.;
-          for (unsigned int q = 0; q < n_q; ++q)
-            {
-              const Tensor<2, 2> F = deformation_gradient(d, q, u);
-              const double       J = determinant(F);
-              if (!(J > 0.))
-                throw NewtonFailure("an element inverted (det F <= 0)");
-              Jq[q] = J;
-              const Tensor<2, 2> F_inv = invert(F);
-              for (unsigned int a = 0; a < nodes_per_cell; ++a)
-                g[q][a] = d.grad[q][a] * F_inv;
-              ogden.evaluate(F, m, with_matrix);
-              if (maxwell.active())
-                {
-                  // Maxwell branch in parallel (spec §3.3): stress and algorithmic tangent
-                  const unsigned int                     k = e * n_q + q;
-                  material::MaxwellBranch::Result v;
-                  try
-                    {
-                      v = maxwell.update(maxwell_converged[k], deformation_gradient(d, q, u_n),
-                                         F, dt, with_matrix);
-                    }
-                  catch (const std::domain_error &x)
-                    {
-                      // a trial iterate far off the solution (e.g. an element compressed
-                      // to a sliver): rejected like an inverted element, so that the line
-                      // search backtracks or the step is cut back
-                      throw NewtonFailure(std::string("Maxwell branch: ") + x.what());
-                    }
-                  catch (const std::runtime_error &x)
-                    {
-                      throw NewtonFailure(std::string("Maxwell branch: ") + x.what());
-                    }
-                  m.first_piola += v.first_piola;
-                  if (with_matrix)
-                    m.tangent += v.tangent;
-                  maxwell_trial[k]             = v.state;
-                  maxwell_energy_trial[k]      = v.energy * d.JxW[q];
-                  maxwell_dissipation_trial[k] = v.dissipation_increment * d.JxW[q];
-                }
-              current_area += J * d.JxW[q];
-              for (unsigned int i = 0; i < dofs_per_cell; ++i)
-                {
-                  const unsigned int c = d.component[i], a = d.node[i];
-                  r_cell(i) += (m.first_piola[c] * d.grad[q][a]) * d.JxW[q];
-                  B[i] += J * g[q][a][c] * d.JxW[q];
-                  if (!with_matrix)
-                    continue;
-                  // Grad N_a . A[c][.][c2][.]: reused for every j of component c2
-                  Tensor<1, 2> GA[2];
-                  for (unsigned int c2 = 0; c2 < 2; ++c2)
-                    for (unsigned int L = 0; L < 2; ++L)
-                      GA[c2][L] = d.grad[q][a][0] * m.tangent[c][0][c2][L] +
-                                  d.grad[q][a][1] * m.tangent[c][1][c2][L];
-                  // the hyperelastic tangent has major symmetry: upper triangle only
-                  for (unsigned int j = i; j < dofs_per_cell; ++j)
-                    k_cell(i, j) += (GA[d.component[j]] * d.grad[q][d.node[j]]) * d.JxW[q];
-                }
-            }
-          // volumetric part: V_e U(v_e / V_e)
-          const double Jt = current_area / d.area;
-          const double p  = volumetric.dU(Jt);
-          cell_pressure[e]   = p;
-          cell_dilatation[e] = Jt;
-          for (unsigned int i = 0; i < dofs_per_cell; ++i)
-            r_cell(i) += p * B[i];
-          for (unsigned int i = 0; i < dofs_per_cell; ++i)
-            internal_force[d.dofs[i]] += r_cell(i);
-          if (with_matrix)
-            {
-              const double kv = volumetric.d2U(Jt) / d.area;
-              // symmetric in (i, j): upper triangle, then mirror the whole cell matrix
-              for (unsigned int i = 0; i < dofs_per_cell; ++i)
-                for (unsigned int j = i; j < dofs_per_cell; ++j)
-                  {
-                    const unsigned int c = d.component[i], a = d.node[i];
-                    const unsigned int c2 = d.component[j], b = d.node[j];
-                    double             h  = 0.;
-                    for (unsigned int q = 0; q < n_q; ++q)
-                      h += Jq[q] * (g[q][a][c] * g[q][b][c2] - g[q][a][c2] * g[q][b][c]) *
-                           d.JxW[q];
-                    k_cell(i, j) += p * h + kv * B[i] * B[j];
-                  }
-              for (unsigned int i = 0; i < dofs_per_cell; ++i)
-                for (unsigned int j = 0; j < i; ++j)
-                  k_cell(i, j) = k_cell(j, i);
-            }
-          // inertia (lumped mass)
-          for (unsigned int i = 0; i < dofs_per_cell; ++i)
-            {
-              const double mi = d.lumped_mass[d.node[i]];
-              r_cell(i) += mi * a[d.dofs[i]];
-              if (with_matrix)
-                k_cell(i, i) += mi * mass_factor;
-            }
-          std::copy(d.dofs.begin(), d.dofs.end(), dofs.begin());
-          if (with_matrix)
-            constraints.distribute_local_to_global(k_cell, r_cell, dofs, system_matrix,
-                                                   residual);
-          else
-            constraints.distribute_local_to_global(r_cell, dofs, residual);
-        }
-
-      // contact at the bottom Gauss points
-      FullMatrix<double> k_face(4, 4);
-      Vector<double>     r_face(4);
-      std::vector<types::global_dof_index> face_dofs(4), rigid_dofs(n_rigid);
-      for (unsigned int j = 0; j < n_rigid; ++j)
-        rigid_dofs[j] = u.size() + j;
-      FullMatrix<double> k_uq(4, n_rigid), k_qu(n_rigid, 4);
-      std::vector<Tensor<1, 2>> dt_dq(n_rigid), dRq_dx(n_rigid);
-      if (n_rigid > 0)
-        obstacle->set_rigid_dofs(rigid_q);
-      for (unsigned int i = 0; i < contact_points.size(); ++i)
-        {
-          const ContactPointData &c     = contact_data[i];
-          const Tensor<1, 2>      x     = point_position(i, u);
-          const Tensor<1, 2>      x_old = point_position(i, u_n);
-          surface_trial[i] = contact::rubber_surface_contact(x, x_old, surface_history[i],
-                                                             surface);
-          Tensor<1, 2> t  = surface_trial[i].traction;
-          Tensor<2, 2> dt_dx = surface_trial[i].tangent;
-          if (obstacle != nullptr)
-            {
-              Tensor<1, 2> t2;
-              Tensor<2, 2> dt2;
-              obstacle->evaluate(i, x, x_old, t2, dt2);
-              t += t2;
-              dt_dx += dt2;
-            }
-          if (t.norm_square() == 0. && dt_dx.norm_square() == 0.)
-            continue;
-          const double w = contact_points[i].weight;
-          const double N[4] = {c.N_a, c.N_a, c.N_b, c.N_b};
-          const unsigned int comp[4] = {0, 1, 0, 1};
-          for (unsigned int k = 0; k < 4; ++k)
-            {
-              r_face(k) = -N[k] * t[comp[k]] * w;
-              for (unsigned int l = 0; l < 4; ++l)
-                k_face(k, l) = -N[k] * N[l] * dt_dx[comp[k]][comp[l]] * w;
-            }
-          std::copy(c.dofs.begin(), c.dofs.end(), face_dofs.begin());
-          if (with_matrix)
-            constraints.distribute_local_to_global(k_face, r_face, face_dofs, system_matrix,
-                                                   residual);
-          else
-            constraints.distribute_local_to_global(r_face, face_dofs, residual);
-          if (n_rigid > 0 && with_matrix)
-            {
-              // coupling blocks d r_u / d q and d R_q / d u of the movable obstacle
-              obstacle->coupling_tangent(i, dt_dq, dRq_dx);
-              for (unsigned int k = 0; k < 4; ++k)
-                for (unsigned int j = 0; j < n_rigid; ++j)
-                  {
-                    k_uq(k, j) = -N[k] * dt_dq[j][comp[k]] * w;
-                    k_qu(j, k) = dRq_dx[j][comp[k]] * N[k];
-                  }
-              constraints.distribute_local_to_global(k_uq, face_dofs, rigid_dofs,
-                                                     system_matrix);
-              constraints.distribute_local_to_global(k_qu, rigid_dofs, face_dofs,
-                                                     system_matrix);
-            }
-        }
-      if (n_rigid > 0)
-        {
-          std::vector<double>              R_q(n_rigid);
-          std::vector<std::vector<double>> K_qq(n_rigid, std::vector<double>(n_rigid));
-          obstacle->rigid_residual(R_q, K_qq);
-          for (unsigned int j = 0; j < n_rigid; ++j)
-            {
-              residual[rigid_dofs[j]] += R_q[j];
-              if (with_matrix)
-                for (unsigned int k = 0; k < n_rigid; ++k)
-                  system_matrix.add(rigid_dofs[j], rigid_dofs[k], K_qq[j][k]);
-            }
-        }
-
-      // external load on the platen's shared vertical unknown (downwards)
-      residual[platen_dof] += platen_load;
-    }
-
-    /**
-     * Solves K du = rhs with the exact Newton tangent K. The UMFPACK factorization of
-     * an earlier tangent preconditions GMRES: between Newton iterations and steps the
-     * tangent changes by few contact-point switches (a low-rank change), so GMRES
-     * converges in a few iterations and the costly factorization is only redone when
-     * it does not (or when there is none yet).
-     */
-    void solve_linear_system(const Vector<double> &rhs, Vector<double> &du)
-    {
-      if (has_factorization && !refactorize_next)
-        {
-          std::optional<TimerOutput::Scope> scope;
-          if (timer)
-            scope.emplace(*timer, "solve");
-          SolverControl control(max_preconditioned_iterations,
-                                1e-10 * rhs.l2_norm(), false, false);
-          SolverGMRES<Vector<double>> gmres(
-            control, SolverGMRES<Vector<double>>::AdditionalData(
-                       max_preconditioned_iterations + 2));
-          try
-            {
-              du = 0.;
-              gmres.solve(system_matrix, du, rhs, direct_solver);
-              constraints.distribute(du);
-              ++n_preconditioned_solves;
-              // a preconditioner that needed many iterations is refreshed next time
-              refactorize_next = control.last_step() > max_preconditioned_iterations / 2;
-              return;
-            }
-          catch (const SolverControl::NoConvergence &)
-            {
-              // the tangent moved too far from the factorized one: refactorize
-            }
-        }
+  void RubberBlock::Impl::make_mesh(double bottom_height)
+  {
+    if (block.mesh_file.empty())
       {
-        std::optional<TimerOutput::Scope> scope;
-        if (timer)
-          scope.emplace(*timer, "factorization");
-        direct_solver.initialize(system_matrix);
-        factorized_matrix.copy_from(system_matrix);
-        has_factorization = true;
-        refactorize_next  = false;
-        ++n_factorizations;
+        GridGenerator::subdivided_hyper_rectangle(
+          triangulation, {block.n_x, block.n_y}, Point<2>(0., bottom_height),
+          Point<2>(block.length, bottom_height + block.height), true);
+        return;
       }
-      std::optional<TimerOutput::Scope> scope;
-      if (timer)
-        scope.emplace(*timer, "solve");
-      direct_solver.vmult(du, rhs);
-      constraints.distribute(du);
-    }
+    GridIn<2> grid_in(triangulation);
+    std::ifstream in(block.mesh_file);
+    if (!in)
+      throw std::runtime_error("cannot open mesh file " + block.mesh_file);
+    const std::string ext = block.mesh_file.substr(block.mesh_file.find_last_of('.') + 1);
+    grid_in.read(in, ext == "msh" ? GridIn<2>::msh : GridIn<2>::ucd);
+    const auto box = GridTools::compute_bounding_box(triangulation);
+    const double tol = 1e-8 * block.length;
+    if (std::abs(box.lower_bound(0)) > tol || std::abs(box.lower_bound(1)) > tol ||
+        std::abs(box.upper_bound(0) - block.length) > tol ||
+        std::abs(box.upper_bound(1) - block.height) > tol)
+      throw std::runtime_error("mesh file " + block.mesh_file + " does not cover [0, " +
+                               std::to_string(block.length) + "] x [0, " +
+                               std::to_string(block.height) +
+                               "] (Geometry/Block length, Block height; meshes/README)");
+    GridTools::shift(Tensor<1, 2>({0., bottom_height}), triangulation);
+    std::set<types::boundary_id> ids;
+    for (const auto &face : triangulation.active_face_iterators())
+      if (face->at_boundary())
+        ids.insert(face->boundary_id());
+    for (const types::boundary_id id : {left_id, right_id, bottom_id, top_id})
+      if (ids.count(id) == 0)
+        throw std::runtime_error("mesh file " + block.mesh_file +
+                                 " has no boundary with id " + std::to_string(id) +
+                                 " (0 left, 1 right, 2 bottom, 3 top: meshes/README)");
+  }
 
-    StepStatistics solve_step(double step, double platen_u1, double platen_load)
-    {
-      dt = step;
-      // predictor: extrapolate the last converged increment (scaled to this step).
-      // Exact in steady sliding, regular in quasi-static loading, u_n at the onset
-      // of dragging; Newmark's v_n would overshoot in the quasi-static limit of the
-      // light block.
-      u = u_n;
-      if (last_step > 0.)
-        u.add(dt / last_step, last_increment_vector);
-      for (const auto dof : top_x_dofs)
-        u[dof] = platen_u1;
-      if (n_rigid > 0)
-        rigid_q = obstacle->begin_step(dt);
-      Vector<double> residual(u.size() + n_rigid), increment(u.size() + n_rigid);
-      const double   force_scale = std::max(reference_force, 1e-12);
-      double         last_increment = std::numeric_limits<double>::max();
-      StepStatistics stats;
-      // Newton-Raphson with a backtracking line search on |r|: when a full step
-      // increases the residual (typically many contact points switching between
-      // stick and slip at once) or inverts an element, the step is halved, up to
-      // max_halvings times; if |r| still has not decreased, the shortest step is taken.
-      // The check reuses the next assembly, so an accepted full step costs nothing extra.
-      // Only the full step's trial assembles the tangent with the residual; the shorter
-      // trials assemble the residual only (OgdenMaterial and MaxwellBranch without their
-      // tangents), and the tangent follows once a trial is accepted and Newton goes on.
-      // The residuals are bit for bit those of full assemblies, so the solution path is
-      // unchanged; the default run makes ~3 line-search trials per Newton iteration, and
-      // its rolling phase ran 8 % more steps per second (README, Performance).
-      // max_halvings = 8 (step 1/256). Tried and not adopted (README, Performance): 4
-      // halvings saved 17 % of CPU on the reduced cell (L0 = 3 mm, 12 x 6, 2 MPa; square /
-      // rectangle / ellipse 25 / 34 / 30 s against 28 / 39 / 42 s, kbar within 1 %), but
-      // the full default run then needed 61 % more Newton iterations up to t/T0 = 2.2
-      // (its first roll-overs); taking the full step when the search fails was slower.
-      constexpr unsigned int max_halvings = 8;
-      double       alpha = 1., previous_norm = std::numeric_limits<double>::max();
-      unsigned int backtracks = 0;
-      for (unsigned int it = 0; it <= solver.max_newton_iterations;)
-        {
-          double r_norm = std::numeric_limits<double>::infinity();
-          // the full step is usually accepted, so it is assembled with the tangent; the
-          // shorter trials of the line search are often rejected, so they assemble the
-          // residual only, and the tangent follows once a trial is accepted
-          const bool matrix_current = backtracks == 0;
-          try
-            {
-              ++n_assemblies;
-              assemble(residual, platen_load, matrix_current);
-              r_norm = residual.l2_norm() / force_scale;
-            }
-          catch (const NewtonFailure &)
-            {
-              // an inverted element in a trial iterate: backtrack like a rise of |r|
-              if (it == 0 || backtracks >= max_halvings)
-                {
-                  u = u_n;
-                  n_failed_iterations += it;
-                  throw;
-                }
-            }
-          // only in the global phase: near convergence (|r|/F < 1e-6) the full
-          // Newton step is always taken, and round-off noise must not trigger it
-          if (it > 0 && r_norm > previous_norm && r_norm > 1e-6 && backtracks < max_halvings)
-            {
-              alpha *= 0.5;
-              add_increment(-alpha, increment);
-              ++backtracks;
-              if (verbose)
-                std::cout << "    line search: step length " << alpha << std::endl;
-              continue;
-            }
-          stats.residual_norms.push_back(r_norm);
-          if (verbose)
-            std::cout << "    Newton " << std::setw(2) << it << "  |r|/F = " << std::scientific
-                      << std::setprecision(3) << r_norm << "  |du|/H0 = "
-                      << (it == 0 ? 0. : last_increment) << std::defaultfloat;
-          if (verbose)
-            {
-              // the obstacle's (particle's) share of the residual
-              double r_q = 0.;
-              for (unsigned int j = u.size(); j < residual.size(); ++j)
-                r_q += residual[j] * residual[j];
-              if (n_rigid > 0)
-                std::cout << "  |r_q|/F = " << std::sqrt(r_q) / force_scale;
-              std::cout << std::endl;
-            }
-          // converged: residual and increment below tolerance, or the increment at
-          // round-off level (then the residual sits on its round-off floor, which
-          // large penalties can lift above the tolerance)
-          const bool at_round_off = last_increment < 1e3 * std::numeric_limits<double>::epsilon();
-          if (it > 0 && ((r_norm < solver.residual_tolerance &&
-                          last_increment < solver.increment_tolerance) ||
-                         at_round_off))
-            {
-              stats.newton_iterations = it;
-              for (const auto &s : surface_trial)
-                {
-                  stats.contact_points_in_contact += s.trial.in_contact;
-                  stats.contact_points_slipping += s.slipping;
-                }
-              return stats;
-            }
-          if (it == solver.max_newton_iterations)
-            break;
-          if (!matrix_current)
-            {
-              ++n_assemblies;
-              assemble(residual, platen_load, true);
-            }
-          residual *= -1.;
-          solve_linear_system(residual, increment);
-          // 2-cycle of the non-smooth contact laws (stick/slip, contact onset): the
-          // residual returns to its value of two iterations ago and the step has the same
-          // length as the last one, i.e. Newton jumps back and forth across a kink. Then
-          // the step is halved, which lands between the two iterates.
-          const auto  &norms     = stats.residual_norms;
-          const double step_norm = increment.l2_norm() / block.height;
-          if (norms.size() >= 3 && r_norm > solver.residual_tolerance &&
-              std::abs(r_norm - norms[norms.size() - 3]) < 0.05 * r_norm &&
-              std::abs(step_norm - last_increment) < 0.05 * step_norm)
-            {
-              increment *= 0.5;
-              if (verbose)
-                std::cout << "    2-cycle: half step" << std::endl;
-            }
-          add_increment(1., increment);
-          alpha          = 1.;
-          backtracks     = 0;
-          previous_norm  = r_norm;
-          last_increment = increment.l2_norm() / block.height;
-          ++it;
-          if (!std::isfinite(last_increment))
-            break;
-        }
-      u = u_n;
-      n_failed_iterations += solver.max_newton_iterations;
-      throw NewtonFailure("Newton-Raphson did not converge in " +
-                          std::to_string(solver.max_newton_iterations) + " iterations");
-    }
+  void RubberBlock::Impl::setup_system()
+  {
+    dof_handler.reinit(triangulation);
+    dof_handler.distribute_dofs(fe);
 
-    void commit_step()
-    {
-      newmark_update();
-      // algorithmic dissipation of Newmark over the step (BlockEnergies::numerical_dissipation)
-      for (const CellData &d : cells)
-        for (unsigned int k = 0; k < dofs_per_cell; ++k)
+    // --- top platen: u1 prescribed on all top nodes, u2 common (master dof) ---
+    std::map<double, std::array<types::global_dof_index, 2>> top_nodes; // by x
+    std::map<double, std::array<types::global_dof_index, 2>> left_nodes, right_nodes; // by y
+    for (const auto &cell : dof_handler.active_cell_iterators())
+      for (const unsigned int f : cell->face_indices())
+        if (cell->face(f)->at_boundary())
           {
-            const auto i = d.dofs[k];
-            numerical_dissipation += newmark_algorithmic_dissipation(
-              d.lumped_mass[d.node[k]], u[i] - u_n[i], v_n[i], v[i], a_n[i], a[i]);
+            const auto face = cell->face(f);
+            auto *target = face->boundary_id() == top_id   ? &top_nodes :
+                           face->boundary_id() == left_id  ? &left_nodes :
+                           face->boundary_id() == right_id ? &right_nodes :
+                                                             nullptr;
+            if (target == nullptr)
+              continue;
+            for (unsigned int v = 0; v < 2; ++v)
+              {
+                const double key = face->boundary_id() == top_id ?
+                                     face->vertex(v)[0] :
+                                     face->vertex(v)[1];
+                (*target)[std::round(key * 1e9) / 1e9] = {{face->vertex_dof_index(v, 0),
+                                                           face->vertex_dof_index(v, 1)}};
+              }
           }
-      for (unsigned int i = 0; i < contact_points.size(); ++i)
+    AssertThrow(!top_nodes.empty(), ExcMessage("the mesh has no top boundary"));
+    constraints.clear();
+    platen_dof = top_nodes.begin()->second[1];
+    top_x_dofs.clear();
+    top_y_dofs.clear();
+    for (const auto &[x, d] : top_nodes)
+      {
+        top_x_dofs.push_back(d[0]);
+        top_y_dofs.push_back(d[1]);
+        constraints.add_line(d[0]);
+        if (d[1] != platen_dof)
+          {
+            constraints.add_line(d[1]);
+            constraints.add_entry(d[1], platen_dof, 1.);
+          }
+      }
+    // --- periodicity u(0, y) = u(L0, y), matched by height ---
+    if (left_nodes.size() != right_nodes.size())
+      throw std::runtime_error("left and right boundaries have different numbers of "
+                               "nodes: the mesh is not periodic");
+    periodic_vertices.clear();
+    for (auto l = left_nodes.begin(), r = right_nodes.begin(); l != left_nodes.end();
+         ++l, ++r)
+      {
+        if (std::abs(l->first - r->first) > 1e-8 * block.height)
+          throw std::runtime_error("left and right boundary nodes do not match in "
+                                   "height: the mesh is not periodic");
+        periodic_vertices.emplace_back(l->second, r->second);
+        for (unsigned int c = 0; c < 2; ++c)
+          if (!constraints.is_constrained(r->second[c]))
+            {
+              constraints.add_line(r->second[c]);
+              constraints.add_entry(r->second[c], l->second[c], 1.);
+            }
+      }
+    constraints.close();
+
+    // --- reference data of every cell ---
+    QGauss<2>   quadrature(2);
+    FEValues<2> fe_values(fe, quadrature,
+                          update_values | update_gradients | update_JxW_values);
+    cells.clear();
+    std::vector<types::global_dof_index> local(dofs_per_cell);
+    for (const auto &cell : dof_handler.active_cell_iterators())
+      {
+        fe_values.reinit(cell);
+        cell->get_dof_indices(local);
+        cells.push_back(cell_reference_data(fe_values, local, density));
+      }
+
+    // --- contact Gauss points: 2 per bottom face ---
+    contact_points.clear();
+    contact_data.clear();
+    const double xi[2] = {-1. / std::sqrt(3.), 1. / std::sqrt(3.)};
+    for (const auto &cell : dof_handler.active_cell_iterators())
+      for (const unsigned int f : cell->face_indices())
+        if (cell->face(f)->at_boundary() && cell->face(f)->boundary_id() == bottom_id)
+          {
+            const auto         face = cell->face(f);
+            const Tensor<1, 2> Xa = face->vertex(0), Xb = face->vertex(1);
+            for (const double s : xi)
+              {
+                ContactPointData c;
+                c.N_a  = 0.5 * (1. - s);
+                c.N_b  = 0.5 * (1. + s);
+                c.dofs = {{face->vertex_dof_index(0, 0), face->vertex_dof_index(0, 1),
+                          face->vertex_dof_index(1, 0), face->vertex_dof_index(1, 1)}};
+                contact_data.push_back(c);
+                contact_points.push_back(
+                  ContactPoint{c.N_a * Xa + c.N_b * Xb, 0.5 * (Xb - Xa).norm()});
+              }
+          }
+    make_sparsity();
+    surface_history.assign(contact_points.size(), {});
+    surface_trial.assign(contact_points.size(), {});
+
+    for (Vector<double> *vec : {&u_n, &v_n, &a_n, &u, &v, &a, &internal_force, &last_increment_vector})
+      vec->reinit(dof_handler.n_dofs());
+    cell_pressure.assign(cells.size(), 0.);
+    cell_dilatation.assign(cells.size(), 1.);
+    if (maxwell.active())
+      history.reinit(cells.size(), n_q);
+  }
+
+  /// Sparsity of the FE system, extended by the n_rigid unknowns of a movable obstacle,
+  /// which couple with each other and with every bottom-boundary dof.
+  void RubberBlock::Impl::make_sparsity()
+  {
+    const types::global_dof_index n = dof_handler.n_dofs();
+    DynamicSparsityPattern        dsp(n + n_rigid);
+    DoFTools::make_sparsity_pattern(dof_handler, dsp, constraints, false);
+    if (n_rigid > 0)
+      {
+        std::vector<types::global_dof_index> rigid(n_rigid), boundary;
+        for (unsigned int j = 0; j < n_rigid; ++j)
+          rigid[j] = n + j;
+        std::set<types::global_dof_index> bottom;
+        for (const auto &c : contact_data)
+          bottom.insert(c.dofs.begin(), c.dofs.end());
+        boundary.assign(bottom.begin(), bottom.end());
+        constraints.add_entries_local_to_global(rigid, boundary, dsp, false);
+        constraints.add_entries_local_to_global(boundary, rigid, dsp, false);
+        constraints.add_entries_local_to_global(rigid, rigid, dsp, false);
+      }
+    system_matrix.clear();
+    sparsity.copy_from(dsp);
+    system_matrix.reinit(sparsity);
+    newton.linear_solver().reinit(sparsity);
+  }
+
+  void RubberBlock::Impl::set_obstacle(BoundaryObstacle *o)
+  {
+    obstacle                 = o;
+    const unsigned int n_new = o == nullptr ? 0 : o->n_rigid_dofs();
+    if (n_new != n_rigid)
+      {
+        n_rigid = n_new;
+        make_sparsity();
+      }
+    rigid_q.assign(n_rigid, 0.);
+  }
+
+  /// Newmark: a_{n+1}, v_{n+1} from u_{n+1} (beta, gamma of the Solver section).
+  void RubberBlock::Impl::newmark_update()
+  {
+    const double beta = solver.newmark_beta, gamma = solver.newmark_gamma;
+    for (unsigned int i = 0; i < u.size(); ++i)
+      newmark_kinematics(u[i], u_n[i], v_n[i], a_n[i], dt, beta, gamma, a[i], v[i]);
+  }
+
+  /// Assembles the tangent and the residual r = f_int + M a - f_contact - f_ext at u.
+  /// Throws NewtonFailure if an element inverts.
+  void RubberBlock::Impl::assemble(Vector<double> &residual, double platen_load,
+                                   bool with_matrix)
+  {
+    std::optional<TimerOutput::Scope> scope;
+    if (timer)
+      scope.emplace(*timer, "assembly");
+    newmark_update();
+    if (with_matrix)
+      system_matrix = 0.;
+    residual       = 0.;
+    internal_force = 0.;
+    const double mass_factor = 1. / (solver.newmark_beta * dt * dt);
+
+    Q1P0CellResponse   response;
+    FullMatrix<double> &k_cell = response.tangent;
+    Vector<double>     &r_cell = response.residual;
+    const Q1P0Materials materials{ogden, maxwell, volumetric};
+    std::vector<types::global_dof_index> dofs(dofs_per_cell);
+
+    for (unsigned int e = 0; e < cells.size(); ++e)
+      {
+        const CellReferenceData &d = cells[e];
+        // Ogden + Maxwell branches and the mean dilatation (fem/q1p0_element.h)
+        q1p0_cell_response(d, u, u_n, dt, materials, history.cell(e), with_matrix,
+                           response);
+        cell_pressure[e]   = response.pressure;
+        cell_dilatation[e] = response.dilatation;
+        for (unsigned int i = 0; i < dofs_per_cell; ++i)
+          internal_force[d.dofs[i]] += r_cell(i);
+        // inertia (lumped mass)
+        for (unsigned int i = 0; i < dofs_per_cell; ++i)
+          {
+            const double mi = d.lumped_mass[d.node[i]];
+            r_cell(i) += mi * a[d.dofs[i]];
+            if (with_matrix)
+              k_cell(i, i) += mi * mass_factor;
+          }
+        std::copy(d.dofs.begin(), d.dofs.end(), dofs.begin());
+        if (with_matrix)
+          constraints.distribute_local_to_global(k_cell, r_cell, dofs, system_matrix,
+                                                 residual);
+        else
+          constraints.distribute_local_to_global(r_cell, dofs, residual);
+      }
+
+    // contact at the bottom Gauss points
+    FullMatrix<double> k_face(4, 4);
+    Vector<double>     r_face(4);
+    std::vector<types::global_dof_index> face_dofs(4), rigid_dofs(n_rigid);
+    for (unsigned int j = 0; j < n_rigid; ++j)
+      rigid_dofs[j] = u.size() + j;
+    FullMatrix<double> k_uq(4, n_rigid), k_qu(n_rigid, 4);
+    std::vector<Tensor<1, 2>> dt_dq(n_rigid), dRq_dx(n_rigid);
+    if (n_rigid > 0)
+      obstacle->set_rigid_dofs(rigid_q);
+    for (unsigned int i = 0; i < contact_points.size(); ++i)
+      {
+        const ContactPointData &c     = contact_data[i];
+        const Tensor<1, 2>      x     = point_position(i, u);
+        const Tensor<1, 2>      x_old = point_position(i, u_n);
+        surface_trial[i] = contact::rubber_surface_contact(x, x_old, surface_history[i],
+                                                           surface);
+        Tensor<1, 2> t  = surface_trial[i].traction;
+        Tensor<2, 2> dt_dx = surface_trial[i].tangent;
+        if (obstacle != nullptr)
+          {
+            Tensor<1, 2> t2;
+            Tensor<2, 2> dt2;
+            obstacle->evaluate(i, x, x_old, t2, dt2);
+            t += t2;
+            dt_dx += dt2;
+          }
+        if (t.norm_square() == 0. && dt_dx.norm_square() == 0.)
+          continue;
+        const double w = contact_points[i].weight;
+        const double N[4] = {c.N_a, c.N_a, c.N_b, c.N_b};
+        const unsigned int comp[4] = {0, 1, 0, 1};
+        for (unsigned int k = 0; k < 4; ++k)
+          {
+            r_face(k) = -N[k] * t[comp[k]] * w;
+            for (unsigned int l = 0; l < 4; ++l)
+              k_face(k, l) = -N[k] * N[l] * dt_dx[comp[k]][comp[l]] * w;
+          }
+        std::copy(c.dofs.begin(), c.dofs.end(), face_dofs.begin());
+        if (with_matrix)
+          constraints.distribute_local_to_global(k_face, r_face, face_dofs, system_matrix,
+                                                 residual);
+        else
+          constraints.distribute_local_to_global(r_face, face_dofs, residual);
+        if (n_rigid > 0 && with_matrix)
+          {
+            // coupling blocks d r_u / d q and d R_q / d u of the movable obstacle
+            obstacle->coupling_tangent(i, dt_dq, dRq_dx);
+            for (unsigned int k = 0; k < 4; ++k)
+              for (unsigned int j = 0; j < n_rigid; ++j)
+                {
+                  k_uq(k, j) = -N[k] * dt_dq[j][comp[k]] * w;
+                  k_qu(j, k) = dRq_dx[j][comp[k]] * N[k];
+                }
+            constraints.distribute_local_to_global(k_uq, face_dofs, rigid_dofs,
+                                                   system_matrix);
+            constraints.distribute_local_to_global(k_qu, rigid_dofs, face_dofs,
+                                                   system_matrix);
+          }
+      }
+    if (n_rigid > 0)
+      {
+        std::vector<double>              R_q(n_rigid);
+        std::vector<std::vector<double>> K_qq(n_rigid, std::vector<double>(n_rigid));
+        obstacle->rigid_residual(R_q, K_qq);
+        for (unsigned int j = 0; j < n_rigid; ++j)
+          {
+            residual[rigid_dofs[j]] += R_q[j];
+            if (with_matrix)
+              for (unsigned int k = 0; k < n_rigid; ++k)
+                system_matrix.add(rigid_dofs[j], rigid_dofs[k], K_qq[j][k]);
+          }
+      }
+
+    // external load on the platen's shared vertical unknown (downwards)
+    residual[platen_dof] += platen_load;
+  }
+
+  StepStatistics RubberBlock::Impl::solve_step(double step, double platen_u1, double load)
+  {
+    dt = step;
+    // predictor: extrapolate the last converged increment (scaled to this step).
+    // Exact in steady sliding, regular in quasi-static loading, u_n at the onset
+    // of dragging; Newmark's v_n would overshoot in the quasi-static limit of the
+    // light block.
+    u = u_n;
+    if (last_step > 0.)
+      u.add(dt / last_step, last_increment_vector);
+    for (const auto dof : top_x_dofs)
+      u[dof] = platen_u1;
+    if (n_rigid > 0)
+      rigid_q = obstacle->begin_step(dt);
+    platen_load = load;
+    StepStatistics stats = newton.solve(*this);
+    for (const auto &s : surface_trial)
+      {
+        stats.contact_points_in_contact += s.trial.in_contact;
+        stats.contact_points_slipping += s.slipping;
+      }
+    return stats;
+  }
+
+  void RubberBlock::Impl::commit_step()
+  {
+    newmark_update();
+    // algorithmic dissipation of Newmark over the step (BlockEnergies::numerical_dissipation)
+    for (const CellReferenceData &d : cells)
+      for (unsigned int k = 0; k < dofs_per_cell; ++k)
         {
-          const auto &s = surface_trial[i];
-          friction_dissipation +=
-            std::abs(s.traction[0]) * s.slip_increment * contact_points[i].weight;
-          surface_history[i] = s.trial;
+          const auto i = d.dofs[k];
+          numerical_dissipation += newmark_algorithmic_dissipation(
+            d.lumped_mass[d.node[k]], u[i] - u_n[i], v_n[i], v[i], a_n[i], a[i]);
         }
-      if (obstacle != nullptr)
-        obstacle->commit();
-      if (maxwell.active())
-        {
-          maxwell_converged        = maxwell_trial;
-          maxwell_energy_converged = maxwell_energy_trial;
-          for (const double dv : maxwell_dissipation_trial)
-            viscous_dissipation += dv;
-        }
-      last_increment_vector = u;
-      last_increment_vector -= u_n;
-      last_step = dt;
-      u_n = u;
-      v_n = v;
-      a_n = a;
-    }
-  };
+    for (unsigned int i = 0; i < contact_points.size(); ++i)
+      {
+        const auto &s = surface_trial[i];
+        friction_dissipation +=
+          std::abs(s.traction[0]) * s.slip_increment * contact_points[i].weight;
+        surface_history[i] = s.trial;
+      }
+    if (obstacle != nullptr)
+      obstacle->commit();
+    if (maxwell.active())
+      history.commit(viscous_dissipation);
+    last_increment_vector = u;
+    last_increment_vector -= u_n;
+    last_step = dt;
+    u_n = u;
+    v_n = v;
+    a_n = a;
+  }
 
   RubberBlock::RubberBlock(const BlockParameters &block, const RubberParameters &rubber,
                            const PenaltyContactParameters &surface,
@@ -854,79 +455,10 @@ namespace granular::fem
     return impl->contact_points;
   }
   void RubberBlock::set_obstacle(BoundaryObstacle *obstacle) { impl->set_obstacle(obstacle); }
-  void RubberBlock::set_timer(TimerOutput *timer) { impl->timer = timer; }
-
-  namespace
+  void RubberBlock::set_timer(TimerOutput *timer)
   {
-    /// The values of a sparse matrix in the order of its sparsity pattern.
-    std::vector<double> matrix_values(const SparseMatrix<double> &A)
-    {
-      std::vector<double> values;
-      values.reserve(A.n_nonzero_elements());
-      for (auto it = A.begin(); it != A.end(); ++it)
-        values.push_back(it->value());
-      return values;
-    }
-
-    /// The committed state of a block (Impl or const Impl), one list for writing and
-    /// reading.
-    template <class Archive, class Block>
-    void archive_committed_state(Archive &ar, Block &m)
-    {
-      ar &m.u_n &m.v_n &m.a_n &m.last_step &m.last_increment_vector &m.internal_force;
-      ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
-      ar &m.maxwell_converged &m.maxwell_energy_converged &m.viscous_dissipation;
-      ar &m.n_factorizations &m.n_preconditioned_solves &m.n_assemblies &m.n_failed_iterations;
-      ar &m.has_factorization &m.refactorize_next;
-    }
-  } // namespace
-
-  void RubberBlock::save_state(boost::archive::binary_oarchive &ar) const
-  {
-    const Impl        &m        = *impl;
-    const unsigned int sizes[3] = {static_cast<unsigned int>(m.u_n.size()),
-                                   static_cast<unsigned int>(m.contact_points.size()),
-                                   static_cast<unsigned int>(m.maxwell_converged.size())};
-    ar &sizes;
-    archive_committed_state(ar, m);
-    if (m.has_factorization)
-      {
-        const std::vector<double> values = matrix_values(m.factorized_matrix);
-        ar &values;
-      }
-  }
-
-  void RubberBlock::load_state(boost::archive::binary_iarchive &ar)
-  {
-    Impl        &m = *impl;
-    unsigned int sizes[3];
-    ar &sizes;
-    if (sizes[0] != m.u_n.size() || sizes[1] != m.contact_points.size() ||
-        sizes[2] != m.maxwell_converged.size())
-      throw std::runtime_error(
-        "the saved rubber block has " + std::to_string(sizes[0]) + " dofs, " +
-        std::to_string(sizes[1]) + " contact points and " + std::to_string(sizes[2]) +
-        " Maxwell-branch quadrature points; this block has " + std::to_string(m.u_n.size()) +
-        ", " + std::to_string(m.contact_points.size()) + " and " +
-        std::to_string(m.maxwell_converged.size()) + " (a different mesh or rubber model)");
-    archive_committed_state(ar, m);
-    if (m.has_factorization)
-      {
-        std::vector<double> values;
-        ar &values;
-        if (values.size() != m.factorized_matrix.n_nonzero_elements())
-          throw std::runtime_error("the saved rubber block's matrix does not fit its mesh");
-        std::size_t k = 0;
-        for (auto it = m.factorized_matrix.begin(); it != m.factorized_matrix.end(); ++it)
-          it->value() = values[k++];
-        // UMFPACK is deterministic: the same matrix gives the same factorization
-        m.direct_solver.initialize(m.factorized_matrix);
-      }
-    m.u                    = m.u_n;
-    m.v                    = m.v_n;
-    m.a                    = m.a_n;
-    m.maxwell_trial        = m.maxwell_converged;
-    m.maxwell_energy_trial = m.maxwell_energy_converged;
+    impl->timer = timer;
+    impl->newton.linear_solver().set_timer(timer);
   }
 
   StepStatistics RubberBlock::solve_step(double dt, double platen_u1, double platen_load)
@@ -995,97 +527,6 @@ namespace granular::fem
     return pairs;
   }
 
-  BlockEnergies RubberBlock::energies() const
-  {
-    BlockEnergies e;
-    const Impl   &m = *impl;
-    material::OgdenMaterial::Response r;
-    for (unsigned int c = 0; c < m.cells.size(); ++c)
-      {
-        const CellData &d    = m.cells[c];
-        double          area = 0.;
-        for (unsigned int q = 0; q < n_q; ++q)
-          {
-            const Tensor<2, 2> F = deformation_gradient(d, q, m.u_n);
-            e.stored += m.ogden.energy(F) * d.JxW[q];
-            area += determinant(F) * d.JxW[q];
-          }
-        e.stored += d.area * m.volumetric.U(area / d.area);
-        for (unsigned int k = 0; k < dofs_per_cell; ++k)
-          e.kinetic += 0.5 * d.lumped_mass[d.node[k]] * m.v_n[d.dofs[k]] * m.v_n[d.dofs[k]];
-      }
-    for (unsigned int i = 0; i < m.contact_points.size(); ++i)
-      {
-        const Tensor<1, 2> x = m.point_position(i, m.u_n);
-        if (x[1] < 0.)
-          {
-            const double w = m.contact_points[i].weight;
-            e.surface_springs += 0.5 * w * m.surface.normal_penalty * x[1] * x[1];
-            const double gt = x[0] - m.surface_history[i].anchor;
-            e.surface_springs += 0.5 * w * m.surface.tangential_penalty * gt * gt;
-          }
-      }
-    e.surface_friction_dissipation = m.friction_dissipation;
-    e.numerical_dissipation        = m.numerical_dissipation;
-    for (const double w : m.maxwell_energy_converged)
-      e.stored += w;
-    e.viscous_dissipation = m.viscous_dissipation;
-    return e;
-  }
-
-  std::vector<std::array<double, 4>> RubberBlock::cell_cauchy_stress() const
-  {
-    const Impl &m = *impl;
-    std::vector<std::array<double, 4>> sigma(m.cells.size());
-    material::OgdenMaterial::Response  r;
-    for (unsigned int c = 0; c < m.cells.size(); ++c)
-      {
-        const CellData &d = m.cells[c];
-        double          area = 0., Jt_area = 0.;
-        std::array<double, 4> s{};
-        for (unsigned int q = 0; q < n_q; ++q)
-          {
-            const Tensor<2, 2> F = deformation_gradient(d, q, m.u_n);
-            m.ogden.evaluate(F, r);
-            if (m.maxwell.active())
-              r.kirchhoff +=
-                m.maxwell.frozen_response(m.maxwell_converged[c * n_q + q], F, false).kirchhoff;
-            const double J = determinant(F);
-            // Cauchy sigma = tau_iso / J + p~ I, averaged over the current cell area
-            const double w = J * d.JxW[q];
-            s[0] += r.kirchhoff[0][0] / J * w;
-            s[1] += r.kirchhoff[1][1] / J * w;
-            s[2] += r.kirchhoff[0][1] / J * w;
-            s[3] += r.kirchhoff[2][2] / J * w;
-            area += w;
-            Jt_area += d.JxW[q];
-          }
-        const double Jt = area / Jt_area;
-        const double p  = m.volumetric.dU(Jt);
-        for (unsigned int k = 0; k < 4; ++k)
-          sigma[c][k] = s[k] / area + (k == 2 ? 0. : p);
-      }
-    return sigma;
-  }
-
-  std::vector<double> RubberBlock::cell_pressure() const
-  {
-    const Impl         &m = *impl;
-    std::vector<double> p(m.cells.size());
-    for (unsigned int c = 0; c < m.cells.size(); ++c)
-      {
-        const CellData &d    = m.cells[c];
-        double          area = 0.;
-        for (unsigned int q = 0; q < n_q; ++q)
-          {
-            const Tensor<2, 2> F = deformation_gradient(d, q, m.u_n);
-            area += determinant(F) * d.JxW[q];
-          }
-        p[c] = m.volumetric.dU(area / d.area);
-      }
-    return p;
-  }
-
   void RubberBlock::residual_and_tangent(const std::vector<double> &u, double dt,
                                          double platen_load, std::vector<double> &residual,
                                          std::vector<std::vector<double>> &tangent)
@@ -1111,8 +552,9 @@ namespace granular::fem
 
   RubberBlock::LinearSolverStatistics RubberBlock::linear_solver_statistics() const
   {
-    return {impl->n_factorizations, impl->n_preconditioned_solves, impl->n_assemblies,
-            impl->n_failed_iterations};
+    const NewtonSolver &n = impl->newton;
+    return {n.linear_solver().factorizations(), n.linear_solver().preconditioned_solves(),
+            n.assemblies(), n.failed_iterations()};
   }
 
   void RubberBlock::distribute_constraints(std::vector<double> &u) const
@@ -1142,64 +584,4 @@ namespace granular::fem
     return r;
   }
 
-  std::string RubberBlock::write_vtu(const std::string &directory, unsigned int index) const
-  {
-    const Impl &m = *impl;
-    std::ostringstream name;
-    name << "solution-" << std::setw(5) << std::setfill('0') << index << ".vtu";
-
-    const auto sigma = cell_cauchy_stress();
-    const unsigned int n = m.cells.size();
-    Vector<double> p(n), sxx(n), syy(n), sxy(n), szz(n), s1(n), s2(n), mises(n);
-    const auto pressure = cell_pressure();
-    for (unsigned int c = 0; c < n; ++c)
-      {
-        const auto &s = sigma[c];
-        p[c] = pressure[c];
-        sxx[c] = s[0]; syy[c] = s[1]; sxy[c] = s[2]; szz[c] = s[3];
-        const double mean = 0.5 * (s[0] + s[1]);
-        const double rad  = std::sqrt(0.25 * (s[0] - s[1]) * (s[0] - s[1]) + s[2] * s[2]);
-        s1[c] = mean + rad;
-        s2[c] = mean - rad;
-        mises[c] = std::sqrt(0.5 * ((s[0] - s[1]) * (s[0] - s[1]) +
-                                    (s[1] - s[3]) * (s[1] - s[3]) +
-                                    (s[3] - s[0]) * (s[3] - s[0])) +
-                             3. * s[2] * s[2]);
-      }
-    // Maxwell branch: accumulated viscous dissipation density (MPa = N mm/mm^3) and the
-    // Payne variable q (1/s), cell averages of the converged quadrature-point history
-    Vector<double> viscous(n), payne_q(n);
-    if (m.maxwell.active())
-      for (unsigned int c = 0; c < n; ++c)
-        for (unsigned int q = 0; q < n_q; ++q)
-          {
-            viscous[c] += m.maxwell_converged[c * n_q + q].dissipation / n_q;
-            payne_q[c] += m.maxwell_converged[c * n_q + q].q / n_q;
-          }
-    DataOut<2> data_out;
-    data_out.attach_dof_handler(m.dof_handler);
-    data_out.add_data_vector(viscous, "viscous_dissipation_density",
-                             DataOut<2>::type_cell_data);
-    data_out.add_data_vector(payne_q, "payne_q", DataOut<2>::type_cell_data);
-    const std::vector<DataComponentInterpretation::DataComponentInterpretation>
-      vector_interp(2, DataComponentInterpretation::component_is_part_of_vector);
-    data_out.add_data_vector(m.u_n, std::vector<std::string>(2, "displacement"),
-                             DataOut<2>::type_dof_data, vector_interp);
-    data_out.add_data_vector(m.v_n, std::vector<std::string>(2, "velocity"),
-                             DataOut<2>::type_dof_data, vector_interp);
-    data_out.add_data_vector(p, "pressure", DataOut<2>::type_cell_data);
-    data_out.add_data_vector(sxx, "cauchy_stress_xx", DataOut<2>::type_cell_data);
-    data_out.add_data_vector(syy, "cauchy_stress_yy", DataOut<2>::type_cell_data);
-    data_out.add_data_vector(sxy, "cauchy_stress_xy", DataOut<2>::type_cell_data);
-    data_out.add_data_vector(szz, "cauchy_stress_zz", DataOut<2>::type_cell_data);
-    data_out.add_data_vector(s1, "principal_stress_1", DataOut<2>::type_cell_data);
-    data_out.add_data_vector(s2, "principal_stress_2", DataOut<2>::type_cell_data);
-    data_out.add_data_vector(mises, "von_mises_stress", DataOut<2>::type_cell_data);
-    MappingQEulerian<2, Vector<double>> mapping(1, m.dof_handler, m.u_n);
-    data_out.build_patches(mapping, 1);
-    std::ostringstream vtu;
-    data_out.write_vtu(vtu);
-    write_file_atomically(directory + "/" + name.str(), vtu.str());
-    return name.str();
-  }
 } // namespace granular::fem

@@ -1,0 +1,111 @@
+// RubberBlock's checkpoint/restart (rubber_block.h, "Checkpoint/restart"): the committed
+// state of the block, of its quadrature-point history and of its solvers. The format is
+// read only by the build that wrote it (base/serialization.h).
+#include "fem/rubber_block.h"
+
+#include "fem/rubber_block_impl.h"
+
+#include "base/serialization.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace granular::fem
+{
+  using namespace dealii;
+
+  namespace
+  {
+    /// The values of a sparse matrix in the order of its sparsity pattern.
+    std::vector<double> matrix_values(const SparseMatrix<double> &A)
+    {
+      std::vector<double> values;
+      values.reserve(A.n_nonzero_elements());
+      for (auto it = A.begin(); it != A.end(); ++it)
+        values.push_back(it->value());
+      return values;
+    }
+
+    /// The committed state of a block (Impl or const Impl), one list for writing and
+    /// reading.
+    template <class Archive, class Block>
+    void archive_committed_state(Archive &ar, Block &m)
+    {
+      ar &m.u_n &m.v_n &m.a_n &m.last_step &m.last_increment_vector &m.internal_force;
+      ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
+      ar &m.history &m.viscous_dissipation;
+    }
+  } // namespace
+
+  void StaleFactorizationSolver::save(boost::archive::binary_oarchive &ar) const
+  {
+    ar &n_factorizations &n_preconditioned_solves &has_factorization &refactorize_next;
+    if (has_factorization)
+      {
+        const std::vector<double> values = matrix_values(factorized_matrix);
+        ar &values;
+      }
+  }
+
+  void StaleFactorizationSolver::load(boost::archive::binary_iarchive &ar)
+  {
+    ar &n_factorizations &n_preconditioned_solves &has_factorization &refactorize_next;
+    if (has_factorization)
+      {
+        std::vector<double> values;
+        ar &values;
+        if (values.size() != factorized_matrix.n_nonzero_elements())
+          throw std::runtime_error("the saved rubber block's matrix does not fit its mesh");
+        std::size_t k = 0;
+        for (auto it = factorized_matrix.begin(); it != factorized_matrix.end(); ++it)
+          it->value() = values[k++];
+        // UMFPACK is deterministic: the same matrix gives the same factorization
+        direct_solver.initialize(factorized_matrix);
+      }
+  }
+
+  void NewtonSolver::save(boost::archive::binary_oarchive &ar) const
+  {
+    ar &n_assemblies &n_failed_iterations;
+    linear.save(ar);
+  }
+
+  void NewtonSolver::load(boost::archive::binary_iarchive &ar)
+  {
+    ar &n_assemblies &n_failed_iterations;
+    linear.load(ar);
+  }
+
+  void RubberBlock::save_state(boost::archive::binary_oarchive &ar) const
+  {
+    const Impl        &m        = *impl;
+    const unsigned int sizes[3] = {static_cast<unsigned int>(m.u_n.size()),
+                                   static_cast<unsigned int>(m.contact_points.size()),
+                                   static_cast<unsigned int>(m.history.size())};
+    ar &sizes;
+    archive_committed_state(ar, m);
+    m.newton.save(ar);
+  }
+
+  void RubberBlock::load_state(boost::archive::binary_iarchive &ar)
+  {
+    Impl        &m = *impl;
+    unsigned int sizes[3];
+    ar &sizes;
+    if (sizes[0] != m.u_n.size() || sizes[1] != m.contact_points.size() ||
+        sizes[2] != m.history.size())
+      throw std::runtime_error(
+        "the saved rubber block has " + std::to_string(sizes[0]) + " dofs, " +
+        std::to_string(sizes[1]) + " contact points and " + std::to_string(sizes[2]) +
+        " Maxwell-branch quadrature points; this block has " + std::to_string(m.u_n.size()) +
+        ", " + std::to_string(m.contact_points.size()) + " and " +
+        std::to_string(m.history.size()) + " (a different mesh or rubber model)");
+    archive_committed_state(ar, m);
+    m.newton.load(ar);
+    m.u = m.u_n;
+    m.v = m.v_n;
+    m.a = m.a_n;
+    m.history.reset_trial();
+  }
+} // namespace granular::fem

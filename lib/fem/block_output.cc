@@ -1,0 +1,173 @@
+// RubberBlock's post-processing of the committed state (rubber_block.h): energies, cell
+// stresses and pressures, and the ParaView output.
+#include "fem/rubber_block.h"
+
+#include "fem/rubber_block_impl.h"
+
+#include "base/atomic_file.h"
+
+#include <deal.II/fe/mapping_q_eulerian.h>
+#include <deal.II/numerics/data_out.h>
+
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace granular::fem
+{
+  using namespace dealii;
+  using q1p0::dofs_per_cell;
+  using q1p0::n_q;
+
+  BlockEnergies RubberBlock::energies() const
+  {
+    BlockEnergies e;
+    const Impl   &m = *impl;
+    material::OgdenMaterial::Response r;
+    for (unsigned int c = 0; c < m.cells.size(); ++c)
+      {
+        const CellReferenceData &d    = m.cells[c];
+        double          area = 0.;
+        for (unsigned int q = 0; q < n_q; ++q)
+          {
+            const Tensor<2, 2> F = deformation_gradient(d, q, m.u_n);
+            e.stored += m.ogden.energy(F) * d.JxW[q];
+            area += determinant(F) * d.JxW[q];
+          }
+        e.stored += d.area * m.volumetric.U(area / d.area);
+        for (unsigned int k = 0; k < dofs_per_cell; ++k)
+          e.kinetic += 0.5 * d.lumped_mass[d.node[k]] * m.v_n[d.dofs[k]] * m.v_n[d.dofs[k]];
+      }
+    for (unsigned int i = 0; i < m.contact_points.size(); ++i)
+      {
+        const Tensor<1, 2> x = m.point_position(i, m.u_n);
+        if (x[1] < 0.)
+          {
+            const double w = m.contact_points[i].weight;
+            e.surface_springs += 0.5 * w * m.surface.normal_penalty * x[1] * x[1];
+            const double gt = x[0] - m.surface_history[i].anchor;
+            e.surface_springs += 0.5 * w * m.surface.tangential_penalty * gt * gt;
+          }
+      }
+    e.surface_friction_dissipation = m.friction_dissipation;
+    e.numerical_dissipation        = m.numerical_dissipation;
+    for (const MaxwellPointHistory &h : m.history.all())
+      e.stored += h.energy_converged;
+    e.viscous_dissipation = m.viscous_dissipation;
+    return e;
+  }
+
+  std::vector<std::array<double, 4>> RubberBlock::cell_cauchy_stress() const
+  {
+    const Impl &m = *impl;
+    std::vector<std::array<double, 4>> sigma(m.cells.size());
+    material::OgdenMaterial::Response  r;
+    for (unsigned int c = 0; c < m.cells.size(); ++c)
+      {
+        const CellReferenceData &d = m.cells[c];
+        double          area = 0., Jt_area = 0.;
+        std::array<double, 4> s{};
+        for (unsigned int q = 0; q < n_q; ++q)
+          {
+            const Tensor<2, 2> F = deformation_gradient(d, q, m.u_n);
+            m.ogden.evaluate(F, r);
+            if (m.maxwell.active())
+              r.kirchhoff +=
+                m.maxwell.frozen_response(m.history.cell(c)[q].converged, F, false).kirchhoff;
+            const double J = determinant(F);
+            // Cauchy sigma = tau_iso / J + p~ I, averaged over the current cell area
+            const double w = J * d.JxW[q];
+            s[0] += r.kirchhoff[0][0] / J * w;
+            s[1] += r.kirchhoff[1][1] / J * w;
+            s[2] += r.kirchhoff[0][1] / J * w;
+            s[3] += r.kirchhoff[2][2] / J * w;
+            area += w;
+            Jt_area += d.JxW[q];
+          }
+        const double Jt = area / Jt_area;
+        const double p  = m.volumetric.dU(Jt);
+        for (unsigned int k = 0; k < 4; ++k)
+          sigma[c][k] = s[k] / area + (k == 2 ? 0. : p);
+      }
+    return sigma;
+  }
+
+  std::vector<double> RubberBlock::cell_pressure() const
+  {
+    const Impl         &m = *impl;
+    std::vector<double> p(m.cells.size());
+    for (unsigned int c = 0; c < m.cells.size(); ++c)
+      {
+        const CellReferenceData &d    = m.cells[c];
+        double          area = 0.;
+        for (unsigned int q = 0; q < n_q; ++q)
+          {
+            const Tensor<2, 2> F = deformation_gradient(d, q, m.u_n);
+            area += determinant(F) * d.JxW[q];
+          }
+        p[c] = m.volumetric.dU(area / d.area);
+      }
+    return p;
+  }
+
+  std::string RubberBlock::write_vtu(const std::string &directory, unsigned int index) const
+  {
+    const Impl &m = *impl;
+    std::ostringstream name;
+    name << "solution-" << std::setw(5) << std::setfill('0') << index << ".vtu";
+
+    const auto sigma = cell_cauchy_stress();
+    const unsigned int n = m.cells.size();
+    Vector<double> p(n), sxx(n), syy(n), sxy(n), szz(n), s1(n), s2(n), mises(n);
+    const auto pressure = cell_pressure();
+    for (unsigned int c = 0; c < n; ++c)
+      {
+        const auto &s = sigma[c];
+        p[c] = pressure[c];
+        sxx[c] = s[0]; syy[c] = s[1]; sxy[c] = s[2]; szz[c] = s[3];
+        const double mean = 0.5 * (s[0] + s[1]);
+        const double rad  = std::sqrt(0.25 * (s[0] - s[1]) * (s[0] - s[1]) + s[2] * s[2]);
+        s1[c] = mean + rad;
+        s2[c] = mean - rad;
+        mises[c] = std::sqrt(0.5 * ((s[0] - s[1]) * (s[0] - s[1]) +
+                                    (s[1] - s[3]) * (s[1] - s[3]) +
+                                    (s[3] - s[0]) * (s[3] - s[0])) +
+                             3. * s[2] * s[2]);
+      }
+    // Maxwell branch: accumulated viscous dissipation density (MPa = N mm/mm^3) and the
+    // Payne variable q (1/s), cell averages of the converged quadrature-point history
+    Vector<double> viscous(n), payne_q(n);
+    if (m.maxwell.active())
+      for (unsigned int c = 0; c < n; ++c)
+        for (unsigned int q = 0; q < n_q; ++q)
+          {
+            viscous[c] += m.history.cell(c)[q].converged.dissipation / n_q;
+            payne_q[c] += m.history.cell(c)[q].converged.q / n_q;
+          }
+    DataOut<2> data_out;
+    data_out.attach_dof_handler(m.dof_handler);
+    data_out.add_data_vector(viscous, "viscous_dissipation_density",
+                             DataOut<2>::type_cell_data);
+    data_out.add_data_vector(payne_q, "payne_q", DataOut<2>::type_cell_data);
+    const std::vector<DataComponentInterpretation::DataComponentInterpretation>
+      vector_interp(2, DataComponentInterpretation::component_is_part_of_vector);
+    data_out.add_data_vector(m.u_n, std::vector<std::string>(2, "displacement"),
+                             DataOut<2>::type_dof_data, vector_interp);
+    data_out.add_data_vector(m.v_n, std::vector<std::string>(2, "velocity"),
+                             DataOut<2>::type_dof_data, vector_interp);
+    data_out.add_data_vector(p, "pressure", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(sxx, "cauchy_stress_xx", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(syy, "cauchy_stress_yy", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(sxy, "cauchy_stress_xy", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(szz, "cauchy_stress_zz", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(s1, "principal_stress_1", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(s2, "principal_stress_2", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(mises, "von_mises_stress", DataOut<2>::type_cell_data);
+    MappingQEulerian<2, Vector<double>> mapping(1, m.dof_handler, m.u_n);
+    data_out.build_patches(mapping, 1);
+    std::ostringstream vtu;
+    data_out.write_vtu(vtu);
+    write_file_atomically(directory + "/" + name.str(), vtu.str());
+    return name.str();
+  }
+} // namespace granular::fem

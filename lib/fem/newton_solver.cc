@@ -1,0 +1,204 @@
+#include "fem/newton_solver.h"
+
+#include "base/boundary_obstacle.h"
+
+#include <deal.II/base/timer.h>
+#include <deal.II/lac/solver_control.h>
+#include <deal.II/lac/solver_gmres.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <limits>
+#include <optional>
+#include <string>
+
+namespace granular::fem
+{
+  using namespace dealii;
+
+  void StaleFactorizationSolver::reinit(const SparsityPattern &sparsity)
+  {
+    factorized_matrix.reinit(sparsity);
+    has_factorization = false;
+  }
+
+  void StaleFactorizationSolver::solve(const SparseMatrix<double>      &system_matrix,
+                                       const AffineConstraints<double> &constraints,
+                                       const Vector<double> &rhs, Vector<double> &du)
+  {
+    if (has_factorization && !refactorize_next)
+      {
+        std::optional<TimerOutput::Scope> scope;
+        if (timer)
+          scope.emplace(*timer, "solve");
+        SolverControl control(max_preconditioned_iterations,
+                              1e-10 * rhs.l2_norm(), false, false);
+        SolverGMRES<Vector<double>> gmres(
+          control, SolverGMRES<Vector<double>>::AdditionalData(
+                     max_preconditioned_iterations + 2));
+        try
+          {
+            du = 0.;
+            gmres.solve(system_matrix, du, rhs, direct_solver);
+            constraints.distribute(du);
+            ++n_preconditioned_solves;
+            // a preconditioner that needed many iterations is refreshed next time
+            refactorize_next = control.last_step() > max_preconditioned_iterations / 2;
+            return;
+          }
+        catch (const SolverControl::NoConvergence &)
+          {
+            // the tangent moved too far from the factorized one: refactorize
+          }
+      }
+    {
+      std::optional<TimerOutput::Scope> scope;
+      if (timer)
+        scope.emplace(*timer, "factorization");
+      direct_solver.initialize(system_matrix);
+      factorized_matrix.copy_from(system_matrix);
+      has_factorization = true;
+      refactorize_next  = false;
+      ++n_factorizations;
+    }
+    std::optional<TimerOutput::Scope> scope;
+    if (timer)
+      scope.emplace(*timer, "solve");
+    direct_solver.vmult(du, rhs);
+    constraints.distribute(du);
+  }
+
+  NewtonSolver::NewtonSolver(const SolverParameters &solver, const double length_scale,
+                             const double reference_force, const bool verbose)
+    : solver(solver)
+    , length_scale(length_scale)
+    , reference_force(reference_force)
+    , verbose(verbose)
+  {}
+
+  StepStatistics NewtonSolver::solve(NewtonSystem &system)
+  {
+    const unsigned int n_fe = system.n_fe_dofs(), n_rigid = system.n_unknowns() - n_fe;
+    Vector<double> residual(n_fe + n_rigid), increment(n_fe + n_rigid);
+    const double   force_scale = std::max(reference_force, 1e-12);
+    double         last_increment = std::numeric_limits<double>::max();
+    StepStatistics stats;
+    // Newton-Raphson with a backtracking line search on |r|: when a full step
+    // increases the residual (typically many contact points switching between
+    // stick and slip at once) or inverts an element, the step is halved, up to
+    // max_halvings times; if |r| still has not decreased, the shortest step is taken.
+    // The check reuses the next assembly, so an accepted full step costs nothing extra.
+    // Only the full step's trial assembles the tangent with the residual; the shorter
+    // trials assemble the residual only (OgdenMaterial and MaxwellBranch without their
+    // tangents), and the tangent follows once a trial is accepted and Newton goes on.
+    // The residuals are bit for bit those of full assemblies, so the solution path is
+    // unchanged; the default run makes ~3 line-search trials per Newton iteration, and
+    // its rolling phase ran 8 % more steps per second (README, Performance).
+    // max_halvings = 8 (step 1/256). Tried and not adopted (README, Performance): 4
+    // halvings saved 17 % of CPU on the reduced cell (L0 = 3 mm, 12 x 6, 2 MPa; square /
+    // rectangle / ellipse 25 / 34 / 30 s against 28 / 39 / 42 s, kbar within 1 %), but
+    // the full default run then needed 61 % more Newton iterations up to t/T0 = 2.2
+    // (its first roll-overs); taking the full step when the search fails was slower.
+    constexpr unsigned int max_halvings = 8;
+    double       alpha = 1., previous_norm = std::numeric_limits<double>::max();
+    unsigned int backtracks = 0;
+    for (unsigned int it = 0; it <= solver.max_newton_iterations;)
+      {
+        double r_norm = std::numeric_limits<double>::infinity();
+        // the full step is usually accepted, so it is assembled with the tangent; the
+        // shorter trials of the line search are often rejected, so they assemble the
+        // residual only, and the tangent follows once a trial is accepted
+        const bool matrix_current = backtracks == 0;
+        try
+          {
+            ++n_assemblies;
+            system.assemble(residual, matrix_current);
+            r_norm = residual.l2_norm() / force_scale;
+          }
+        catch (const NewtonFailure &)
+          {
+            // an inverted element in a trial iterate: backtrack like a rise of |r|
+            if (it == 0 || backtracks >= max_halvings)
+              {
+                system.reset_to_converged();
+                n_failed_iterations += it;
+                throw;
+              }
+          }
+        // only in the global phase: near convergence (|r|/F < 1e-6) the full
+        // Newton step is always taken, and round-off noise must not trigger it
+        if (it > 0 && r_norm > previous_norm && r_norm > 1e-6 && backtracks < max_halvings)
+          {
+            alpha *= 0.5;
+            system.add_increment(-alpha, increment);
+            ++backtracks;
+            if (verbose)
+              std::cout << "    line search: step length " << alpha << std::endl;
+            continue;
+          }
+        stats.residual_norms.push_back(r_norm);
+        if (verbose)
+          std::cout << "    Newton " << std::setw(2) << it << "  |r|/F = " << std::scientific
+                    << std::setprecision(3) << r_norm << "  |du|/H0 = "
+                    << (it == 0 ? 0. : last_increment) << std::defaultfloat;
+        if (verbose)
+          {
+            // the obstacle's (particle's) share of the residual
+            double r_q = 0.;
+            for (unsigned int j = n_fe; j < residual.size(); ++j)
+              r_q += residual[j] * residual[j];
+            if (n_rigid > 0)
+              std::cout << "  |r_q|/F = " << std::sqrt(r_q) / force_scale;
+            std::cout << std::endl;
+          }
+        // converged: residual and increment below tolerance, or the increment at
+        // round-off level (then the residual sits on its round-off floor, which
+        // large penalties can lift above the tolerance)
+        const bool at_round_off = last_increment < 1e3 * std::numeric_limits<double>::epsilon();
+        if (it > 0 && ((r_norm < solver.residual_tolerance &&
+                        last_increment < solver.increment_tolerance) ||
+                       at_round_off))
+          {
+            stats.newton_iterations = it;
+            return stats;
+          }
+        if (it == solver.max_newton_iterations)
+          break;
+        if (!matrix_current)
+          {
+            ++n_assemblies;
+            system.assemble(residual, true);
+          }
+        residual *= -1.;
+        linear.solve(system.matrix(), system.increment_constraints(), residual, increment);
+        // 2-cycle of the non-smooth contact laws (stick/slip, contact onset): the
+        // residual returns to its value of two iterations ago and the step has the same
+        // length as the last one, i.e. Newton jumps back and forth across a kink. Then
+        // the step is halved, which lands between the two iterates.
+        const auto  &norms     = stats.residual_norms;
+        const double step_norm = increment.l2_norm() / length_scale;
+        if (norms.size() >= 3 && r_norm > solver.residual_tolerance &&
+            std::abs(r_norm - norms[norms.size() - 3]) < 0.05 * r_norm &&
+            std::abs(step_norm - last_increment) < 0.05 * step_norm)
+          {
+            increment *= 0.5;
+            if (verbose)
+              std::cout << "    2-cycle: half step" << std::endl;
+          }
+        system.add_increment(1., increment);
+        alpha          = 1.;
+        backtracks     = 0;
+        previous_norm  = r_norm;
+        last_increment = increment.l2_norm() / length_scale;
+        ++it;
+        if (!std::isfinite(last_increment))
+          break;
+      }
+    system.reset_to_converged();
+    n_failed_iterations += solver.max_newton_iterations;
+    throw NewtonFailure("Newton-Raphson did not converge in " +
+                        std::to_string(solver.max_newton_iterations) + " iterations");
+  }
+} // namespace granular::fem

@@ -1,0 +1,141 @@
+#pragma once
+/**
+ * @file newton_solver.h
+ * The nonlinear and linear solvers of the rubber block (spec §3.6): Newton-Raphson with a
+ * backtracking line search on |r| and a half step against the 2-cycles of the non-smooth
+ * contact laws, and the linear solver of its steps (GMRES preconditioned by a stale
+ * UMFPACK factorization of an earlier tangent). Both work on a NewtonSystem, which the
+ * block implements.
+ *
+ * Units: mm, s, N (per mm thickness).
+ */
+#include "fem/block_parameters.h"
+#include "fem/rubber_block.h"
+
+#include <deal.II/lac/affine_constraints.h>
+#include <deal.II/lac/sparse_direct.h>
+#include <deal.II/lac/sparse_matrix.h>
+#include <deal.II/lac/sparsity_pattern.h>
+#include <deal.II/lac/vector.h>
+
+namespace dealii { class TimerOutput; }
+
+namespace granular::fem
+{
+  /**
+   * The discrete nonlinear system r(x) = 0 that NewtonSolver solves: x holds the FE
+   * displacements (n_fe_dofs() entries) followed by any further unknowns (a movable
+   * obstacle's), n_unknowns() in all.
+   */
+  class NewtonSystem
+  {
+  public:
+    virtual ~NewtonSystem() = default;
+    /// Number of unknowns (the size of the residual and of the increment).
+    virtual unsigned int n_unknowns() const = 0;
+    /// Number of FE displacement unknowns (the first ones).
+    virtual unsigned int n_fe_dofs() const = 0;
+    /// Residual r (N per mm thickness) at the current iterate and, if @p with_matrix, the
+    /// tangent dr/dx into matrix(). Throws NewtonFailure at an inadmissible iterate (an
+    /// inverted element).
+    virtual void assemble(dealii::Vector<double> &residual, bool with_matrix) = 0;
+    /// The tangent of the last assembly with the matrix.
+    virtual const dealii::SparseMatrix<double> &matrix() const = 0;
+    /// The homogeneous constraints of the increments.
+    virtual const dealii::AffineConstraints<double> &increment_constraints() const = 0;
+    /// x += s * increment.
+    virtual void add_increment(double s, const dealii::Vector<double> &increment) = 0;
+    /// Returns the FE displacements to the last converged state (after a failure).
+    virtual void reset_to_converged() = 0;
+  };
+
+  /**
+   * Solves K du = rhs with the exact Newton tangent K. The UMFPACK factorization of an
+   * earlier tangent preconditions GMRES: between Newton iterations and steps the tangent
+   * changes by few contact-point switches (a low-rank change), so GMRES converges in a
+   * few iterations and the costly factorization is only redone when it does not (or when
+   * there is none yet), and after a solve that needed more than half of the allowed
+   * GMRES iterations.
+   */
+  class StaleFactorizationSolver
+  {
+  public:
+    /// GMRES iterations allowed with the stale factorization before refactorizing
+    static constexpr unsigned int max_preconditioned_iterations = 8;
+
+    /// For matrices of pattern @p sparsity (kept by reference); drops the factorization.
+    void reinit(const dealii::SparsityPattern &sparsity);
+    /// Solves @p K @p du = @p rhs and distributes @p constraints to @p du.
+    void solve(const dealii::SparseMatrix<double> &K,
+               const dealii::AffineConstraints<double> &constraints,
+               const dealii::Vector<double> &rhs, dealii::Vector<double> &du);
+    /// Time the sections "factorization" and "solve" in @p timer (nullptr: none).
+    void set_timer(dealii::TimerOutput *t) { timer = t; }
+
+    unsigned long factorizations() const { return n_factorizations; }
+    unsigned long preconditioned_solves() const { return n_preconditioned_solves; }
+
+    /// @name Checkpoint/restart: the statistics, the refactorization state and the
+    /// factorized matrix, which load() factorizes again (UMFPACK is deterministic, so a
+    /// restarted run continues bit for bit). Throws std::runtime_error on load if the
+    /// saved matrix does not fit the sparsity pattern.
+    /// @{
+    void save(boost::archive::binary_oarchive &archive) const;
+    void load(boost::archive::binary_iarchive &archive);
+    /// @}
+
+  private:
+    dealii::SparseDirectUMFPACK direct_solver;
+    /// the matrix direct_solver factorized (kept so a checkpoint can rebuild the same
+    /// factorization: the stale factorization preconditions later solves)
+    dealii::SparseMatrix<double> factorized_matrix;
+    bool                         has_factorization = false, refactorize_next = false;
+    unsigned long                n_factorizations = 0, n_preconditioned_solves = 0;
+    dealii::TimerOutput         *timer = nullptr;
+  };
+
+  /**
+   * Newton-Raphson with a backtracking line search on |r| (spec §3.6); see solve().
+   */
+  class NewtonSolver
+  {
+  public:
+    /**
+     * @param solver          iteration limit and tolerances
+     * @param length_scale    length (mm) that makes the increment norm relative (H0)
+     * @param reference_force force (N/mm) that makes the residual norm relative
+     * @param verbose         print one convergence line per Newton iteration
+     */
+    NewtonSolver(const SolverParameters &solver, double length_scale,
+                 double reference_force, bool verbose);
+
+    /**
+     * Solves @p system from its current iterate (the predictor). Returns the iterations
+     * and the relative residual norms (StepStatistics without the contact counts).
+     * Throws NewtonFailure after reset_to_converged() if it does not converge in
+     * max_newton_iterations or the first iterate is inadmissible.
+     */
+    StepStatistics solve(NewtonSystem &system);
+
+    StaleFactorizationSolver &linear_solver() { return linear; }
+    const StaleFactorizationSolver &linear_solver() const { return linear; }
+
+    /// assemblies so far (line-search trials and the tangents after shorter trials)
+    unsigned long assemblies() const { return n_assemblies; }
+    /// Newton iterations spent in attempts that failed
+    unsigned long failed_iterations() const { return n_failed_iterations; }
+
+    /// @name Checkpoint/restart: the statistics and the linear solver
+    /// @{
+    void save(boost::archive::binary_oarchive &archive) const;
+    void load(boost::archive::binary_iarchive &archive);
+    /// @}
+
+  private:
+    SolverParameters         solver;
+    double                   length_scale, reference_force;
+    bool                     verbose;
+    StaleFactorizationSolver linear;
+    unsigned long            n_assemblies = 0, n_failed_iterations = 0;
+  };
+} // namespace granular::fem
