@@ -6,7 +6,7 @@
 #include "coupling/monolithic_particle.h"
 #include "dem/particle.h"
 #include "fem/rubber_block.h"
-#include "block_tangent_check.h"
+#include "test_helpers.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // bare-interface limit kbar = k_o (spec §2, §3.1-3.2, §3.6, §6, §7).
 #include "coupling/micromechanical_run.h"
 #include "fem/rubber_block.h"
-#include "block_tangent_check.h"
+#include "test_helpers.h"
 #include "program/command_line.h"
 
 #include <deal.II/base/parameter_handler.h>

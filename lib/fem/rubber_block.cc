@@ -279,6 +279,14 @@ namespace granular::fem
     Vector<double>     &r_cell = response.residual;
     const Q1P0Materials materials{ogden, maxwell, volumetric};
     std::vector<types::global_dof_index> dofs(dofs_per_cell);
+    // a cell's or a contact point's residual (and tangent) into the global system
+    const auto distribute = [&](const FullMatrix<double> &k, const Vector<double> &r,
+                                const std::vector<types::global_dof_index> &local_dofs) {
+      if (with_matrix)
+        constraints.distribute_local_to_global(k, r, local_dofs, system_matrix, residual);
+      else
+        constraints.distribute_local_to_global(r, local_dofs, residual);
+    };
 
     for (unsigned int e = 0; e < cells.size(); ++e)
       {
@@ -299,11 +307,7 @@ namespace granular::fem
               k_cell(i, i) += mi * mass_factor;
           }
         std::copy(d.dofs.begin(), d.dofs.end(), dofs.begin());
-        if (with_matrix)
-          constraints.distribute_local_to_global(k_cell, r_cell, dofs, system_matrix,
-                                                 residual);
-        else
-          constraints.distribute_local_to_global(r_cell, dofs, residual);
+        distribute(k_cell, r_cell, dofs);
       }
 
     // contact at the bottom Gauss points
@@ -345,11 +349,7 @@ namespace granular::fem
               k_face(k, l) = -N[k] * N[l] * dt_dx[comp[k]][comp[l]] * w;
           }
         std::copy(c.dofs.begin(), c.dofs.end(), face_dofs.begin());
-        if (with_matrix)
-          constraints.distribute_local_to_global(k_face, r_face, face_dofs, system_matrix,
-                                                 residual);
-        else
-          constraints.distribute_local_to_global(r_face, face_dofs, residual);
+        distribute(k_face, r_face, face_dofs);
         if (n_rigid > 0 && with_matrix)
           {
             // coupling blocks d r_u / d q and d R_q / d u of the movable obstacle
