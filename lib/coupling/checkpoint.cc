@@ -17,8 +17,9 @@ namespace granular::coupling
   namespace
   {
     const std::string      checkpoint_magic  = "granular-interface checkpoint";
-    /// 2: the scheme, the energy accountant and the loop counters archived apart (the
-    /// refactor of issue 14); format 1 is not read
+    /// 2: the coupling scheme, the energy accountant and the loop counters archived
+    /// apart, the block's solvers and quadrature-point history with their own archives;
+    /// checkpoints of format 1 (earlier builds) are not read
     constexpr unsigned int checkpoint_format = 2;
 
     /// Set by SIGINT/SIGTERM (the signal number) or request_checkpoint_and_stop() (-1).
