@@ -1,5 +1,5 @@
 // granular-interface: the command-line front end (spec §8.1). Thin: parse, run, report.
-#include "coupling/micromechanical_test.h"
+#include "coupling/micromechanical_run.h"
 #include "program/command_line.h"
 #include "base/parameter_error.h"
 #include "sweep/sweep_runner.h"

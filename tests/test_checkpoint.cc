@@ -2,7 +2,7 @@
 // stopped by SIGTERM and restarted from its checkpoint.bin produces bit for bit the
 // history and summary of the uninterrupted run; a restart with other physics is rejected
 // before any output is touched.
-#include "coupling/micromechanical_test.h"
+#include "coupling/micromechanical_run.h"
 #include "program/command_line.h"
 #include "base/parameter_error.h"
 

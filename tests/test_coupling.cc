@@ -1,7 +1,7 @@
 // The coupled micromechanical test (spec §2, §5.3, §7): a reduced end-to-end run with a
 // circular particle, and the macroscopic friction accumulator.
 #include "coupling/macroscopic_friction.h"
-#include "coupling/micromechanical_test.h"
+#include "coupling/micromechanical_run.h"
 #include "program/command_line.h"
 
 #include <deal.II/base/parameter_handler.h>

@@ -1,6 +1,6 @@
 // The rubber block: Q1P0 element, inertia, surface contact, Newton, periodicity and the
 // bare-interface limit kbar = k_o (spec §2, §3.1-3.2, §3.6, §6, §7).
-#include "coupling/micromechanical_test.h"
+#include "coupling/micromechanical_run.h"
 #include "fem/rubber_block.h"
 #include "block_tangent_check.h"
 #include "program/command_line.h"

@@ -1,4 +1,4 @@
-#include "coupling/micromechanical_test.h"
+#include "coupling/micromechanical_run.h"
 
 #include "contact/rubber_particle_contact.h"
 #include "coupling/macroscopic_friction.h"

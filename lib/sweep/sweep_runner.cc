@@ -1,6 +1,6 @@
 #include "sweep/sweep_runner.h"
 
-#include "coupling/micromechanical_test.h"
+#include "coupling/micromechanical_run.h"
 #include "base/atomic_file.h"
 #include "base/parameter_error.h"
 
