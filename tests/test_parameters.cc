@@ -137,6 +137,145 @@ TEST(Parameters, SetOverridesAnEntry)
   EXPECT_DOUBLE_EQ(p.contact.rubber_surface.friction_coefficient, 0.3);
 }
 
+// Every entry of every subsection reaches its own member (base/parameter_entries.h: the
+// declaration and the parsing are one list per subsection): each is set to a value that
+// differs from its default and from the other entries of its subsection.
+TEST(Parameters, EveryEntryReachesItsMember)
+{
+  const std::string mesh = std::string(GRANULAR_SOURCE_DIR) + "/meshes/graded-40x15.msh";
+  const auto        p    = read_with({"Output/Output directory=elsewhere",
+                                      "Output/VTU output interval=7",
+                                      "Output/History output interval=3",
+                                      "Output/Progress interval=2.5",
+                                      "Output/Verbose=true",
+                                      "Output/Checkpoint interval=11",
+                                      "Output/Checkpoint step interval=13",
+                                      "Geometry/Block length=12",
+                                      "Geometry/Block height=6.5",
+                                      "Geometry/Initial gap=0.125",
+                                      "Geometry/Elements in x=41",
+                                      "Geometry/Elements in y=17",
+                                      "Geometry/Mesh file=" + mesh,
+                                      "Loading/Pressure=2.25",
+                                      "Loading/Slip velocity=2600",
+                                      "Loading/Load ramp fraction=0.375",
+                                      "Loading/Time step=2e-4",
+                                      "Loading/Averaging time=1.5",
+                                      "Rubber/Shear modulus=1.25",
+                                      "Rubber/Bulk modulus ratio=900",
+                                      "Rubber/Density ratio=2e-3",
+                                      "Rubber/Ogden/Exponents=2, -2",
+                                      "Rubber/Ogden/Normalised moduli=0.5, 0.25",
+                                      "Rubber/Maxwell branch/Viscoelastic=true",
+                                      "Rubber/Maxwell branch/Shear modulus ratio=4",
+                                      "Rubber/Maxwell branch/Relaxation time=3e-4",
+                                      "Rubber/Maxwell branch/Payne parameter=0.01",
+                                      "Rubber/Maxwell branch/Payne time constant ratio=0.2",
+                                      "Particle/Enabled=false",
+                                      "Particle/Shape=custom",
+                                      "Particle/Reference radius=0.4",
+                                      "Particle/Semi-axis r1=0.7",
+                                      "Particle/Semi-axis r2=0.45",
+                                      "Particle/Exponent p1=2.5",
+                                      "Particle/Exponent p2=3",
+                                      "Particle/Initial rotation=0.1",
+                                      "Particle/Density=2e-9",
+                                      "Particle/Gravity=9000",
+                                      "Contact/Rubber-surface/Normal penalty=2e6",
+                                      "Contact/Rubber-surface/Tangential penalty=2e4",
+                                      "Contact/Rubber-surface/Friction coefficient=0.4",
+                                      "Contact/Rubber-particle/Normal penalty=3e6",
+                                      "Contact/Rubber-particle/Tangential penalty=3e4",
+                                      "Contact/Rubber-particle/Friction coefficient=0.6",
+                                      "Contact/Particle-surface/Normal stiffness=2e5",
+                                      "Contact/Particle-surface/Tangential stiffness=2e3",
+                                      "Contact/Particle-surface/Damping coefficient=4e-5",
+                                      "Contact/Particle-surface/Friction coefficient=1.25",
+                                      "Solver/Newmark beta=0.6",
+                                      "Solver/Newmark gamma=0.9",
+                                      "Solver/Maximum Newton iterations=30",
+                                      "Solver/Residual tolerance=1e-9",
+                                      "Solver/Increment tolerance=1e-7",
+                                      "Solver/Maximum cut-backs=5",
+                                      "Solver/Maximum energy balance error=0.3",
+                                      "Solver/Coupling scheme=staggered",
+                                      "Solver/Coupling iterations=21",
+                                      "Solver/Coupling tolerance=2e-3",
+                                      "Sweep/Pressures=1, 3",
+                                      "Sweep/Relaxation times=1e-4",
+                                      "Sweep/Slip velocities=2000",
+                                      "Sweep/Shapes=circular, 0.6:0.5:2:2",
+                                      "Sweep/Payne parameters=0, 0.01",
+                                      "Sweep/Rubber models=elastic, viscoelastic",
+                                      "Sweep/Scale time step with slip velocity=false"});
+  EXPECT_EQ(p.output.output_directory, "elsewhere");
+  EXPECT_EQ(p.output.vtu_interval, 7u);
+  EXPECT_EQ(p.output.history_interval, 3u);
+  EXPECT_EQ(p.output.progress_interval, 2.5);
+  EXPECT_TRUE(p.output.verbose);
+  EXPECT_EQ(p.output.checkpoint_interval, 11.);
+  EXPECT_EQ(p.output.checkpoint_step_interval, 13u);
+  EXPECT_EQ(p.block.length, 12.);
+  EXPECT_EQ(p.block.height, 6.5);
+  EXPECT_EQ(p.block.initial_gap, 0.125);
+  EXPECT_EQ(p.block.n_x, 41u);
+  EXPECT_EQ(p.block.n_y, 17u);
+  EXPECT_EQ(p.block.mesh_file, mesh);
+  EXPECT_EQ(p.loading.pressure, 2.25);
+  EXPECT_EQ(p.loading.slip_velocity, 2600.);
+  EXPECT_EQ(p.loading.ramp_fraction, 0.375);
+  EXPECT_EQ(p.loading.time_step_ratio, 2e-4);
+  EXPECT_EQ(p.loading.averaging_ratio, 1.5);
+  EXPECT_EQ(p.rubber.shear_modulus, 1.25);
+  EXPECT_EQ(p.rubber.bulk_modulus_ratio, 900.);
+  EXPECT_EQ(p.rubber.density_ratio, 2e-3);
+  EXPECT_EQ(p.rubber.ogden_exponents, (std::vector<double>{2., -2.}));
+  EXPECT_EQ(p.rubber.ogden_moduli, (std::vector<double>{0.5, 0.25}));
+  EXPECT_TRUE(p.rubber.viscoelastic);
+  EXPECT_EQ(p.rubber.maxwell_modulus_ratio, 4.);
+  EXPECT_EQ(p.rubber.relaxation_time, 3e-4);
+  EXPECT_EQ(p.rubber.payne_d, 0.01);
+  EXPECT_EQ(p.rubber.payne_time_constant_ratio, 0.2);
+  EXPECT_FALSE(p.particle.enabled);
+  EXPECT_EQ(p.particle.shape_name, "custom");
+  EXPECT_EQ(p.particle.reference_radius, 0.4);
+  EXPECT_EQ(p.particle.r1, 0.7);
+  EXPECT_EQ(p.particle.r2, 0.45);
+  EXPECT_EQ(p.particle.p1, 2.5);
+  EXPECT_EQ(p.particle.p2, 3.);
+  EXPECT_EQ(p.particle.initial_rotation, 0.1);
+  EXPECT_EQ(p.particle.density, 2e-9);
+  EXPECT_EQ(p.particle.gravity, 9000.);
+  EXPECT_EQ(p.contact.rubber_surface.normal_penalty, 2e6);
+  EXPECT_EQ(p.contact.rubber_surface.tangential_penalty, 2e4);
+  EXPECT_EQ(p.contact.rubber_surface.friction_coefficient, 0.4);
+  EXPECT_EQ(p.contact.rubber_particle.normal_penalty, 3e6);
+  EXPECT_EQ(p.contact.rubber_particle.tangential_penalty, 3e4);
+  EXPECT_EQ(p.contact.rubber_particle.friction_coefficient, 0.6);
+  EXPECT_EQ(p.contact.particle_surface.normal_law, "damped Hertz decompression off");
+  EXPECT_EQ(p.contact.particle_surface.normal_stiffness, 2e5);
+  EXPECT_EQ(p.contact.particle_surface.tangential_stiffness, 2e3);
+  EXPECT_EQ(p.contact.particle_surface.damping, 4e-5);
+  EXPECT_EQ(p.contact.particle_surface.friction_coefficient, 1.25);
+  EXPECT_EQ(p.solver.newmark_beta, 0.6);
+  EXPECT_EQ(p.solver.newmark_gamma, 0.9);
+  EXPECT_EQ(p.solver.max_newton_iterations, 30u);
+  EXPECT_EQ(p.solver.residual_tolerance, 1e-9);
+  EXPECT_EQ(p.solver.increment_tolerance, 1e-7);
+  EXPECT_EQ(p.solver.max_cutbacks, 5u);
+  EXPECT_EQ(p.solver.max_energy_error, 0.3);
+  EXPECT_FALSE(p.solver.monolithic_coupling);
+  EXPECT_EQ(p.solver.coupling_iterations, 21u);
+  EXPECT_EQ(p.solver.coupling_tolerance, 2e-3);
+  EXPECT_EQ(p.sweep.pressures, (std::vector<double>{1., 3.}));
+  EXPECT_EQ(p.sweep.relaxation_times, (std::vector<double>{1e-4}));
+  EXPECT_EQ(p.sweep.slip_velocities, (std::vector<double>{2000.}));
+  EXPECT_EQ(p.sweep.shapes, (std::vector<std::string>{"circular", "0.6:0.5:2:2"}));
+  EXPECT_EQ(p.sweep.payne_d, (std::vector<double>{0., 0.01}));
+  EXPECT_EQ(p.sweep.rubber_models, (std::vector<std::string>{"elastic", "viscoelastic"}));
+  EXPECT_FALSE(p.sweep.scale_time_step_with_slip_velocity);
+}
+
 TEST(Parameters, RejectsUnknownEntryInFile)
 {
   const std::string path = temporary_file(

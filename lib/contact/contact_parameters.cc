@@ -1,37 +1,28 @@
 #include "contact/contact_parameters.h"
 
+#include "base/parameter_entries.h"
 #include "base/parameter_error.h"
-
-#include <deal.II/base/parameter_handler.h>
 
 namespace granular
 {
-  using namespace dealii::Patterns;
+  using dealii::Patterns::Selection;
 
   namespace
   {
-    void declare_penalty(dealii::ParameterHandler &prm, const std::string &name,
-                         const std::string &friction_symbol)
+    /// The entries of the penalty interface subsection @p name; @p friction_symbol
+    /// names its Coulomb coefficient in the documentation.
+    void penalty_entries(ParameterEntries &e, const std::string &name,
+                         const std::string &friction_symbol, PenaltyContactParameters &p)
     {
-      prm.enter_subsection(name);
-      prm.declare_entry("Normal penalty", "1e6", Double(),
-                        "epsilon_N in MPa/mm: normal traction epsilon_N <-g_N> (spec §6).");
-      prm.declare_entry("Tangential penalty", "1e4", Double(),
-                        "epsilon_T in MPa/mm: tangential stick stiffness before Coulomb "
-                        "slip (return mapping).");
-      prm.declare_entry("Friction coefficient", "0.5", Double(),
-                        "Coulomb friction coefficient " + friction_symbol + ".");
-      prm.leave_subsection();
-    }
-
-    void parse_penalty(dealii::ParameterHandler &prm, const std::string &name,
-                       PenaltyContactParameters &p)
-    {
-      prm.enter_subsection(name);
-      p.normal_penalty       = prm.get_double("Normal penalty");
-      p.tangential_penalty   = prm.get_double("Tangential penalty");
-      p.friction_coefficient = prm.get_double("Friction coefficient");
-      prm.leave_subsection();
+      e.subsection(name, [&] {
+        e.entry(p.normal_penalty, "Normal penalty", "1e6",
+                "epsilon_N in MPa/mm: normal traction epsilon_N <-g_N> (spec §6).");
+        e.entry(p.tangential_penalty, "Tangential penalty", "1e4",
+                "epsilon_T in MPa/mm: tangential stick stiffness before Coulomb "
+                "slip (return mapping).");
+        e.entry(p.friction_coefficient, "Friction coefficient", "0.5",
+                "Coulomb friction coefficient " + friction_symbol + ".");
+      });
     }
 
     void validate_penalty(const std::string &name, const PenaltyContactParameters &p)
@@ -46,42 +37,28 @@ namespace granular
     }
   } // namespace
 
-  void ContactParameters::declare_parameters(dealii::ParameterHandler &prm)
+  void ContactParameters::entries(ParameterEntries &e)
   {
-    prm.enter_subsection("Contact");
-    declare_penalty(prm, "Rubber-surface", "k_o");
-    declare_penalty(prm, "Rubber-particle", "k_PB");
-    prm.enter_subsection("Particle-surface");
-    prm.declare_entry("Normal law", "damped Hertz decompression off",
-                      Selection("damped Hertz decompression off"),
-                      "Normal contact force law of the DEM particle on the surface "
-                      "(spec §5.1): f_N = k_N sqrt(d_N)(d_N + c_N d_N') in compression, "
-                      "k_N d_N^(3/2) in decompression.");
-    prm.declare_entry("Normal stiffness", "1e5", Double(),
-                      "k_N in N/mm^(5/2) per mm thickness (default 1e5 mu_e).");
-    prm.declare_entry("Tangential stiffness", "1e3", Double(),
-                      "k_T in N/mm per mm thickness (default 1e3 mu_e).");
-    prm.declare_entry("Damping coefficient", "3e-5", Double(),
-                      "c_N in s: hysteresis damping of the normal law.");
-    prm.declare_entry("Friction coefficient", "1.5", Double(),
-                      "Coulomb friction coefficient k_PS.");
-    prm.leave_subsection();
-    prm.leave_subsection();
-  }
-
-  void ContactParameters::parse_parameters(dealii::ParameterHandler &prm)
-  {
-    prm.enter_subsection("Contact");
-    parse_penalty(prm, "Rubber-surface", rubber_surface);
-    parse_penalty(prm, "Rubber-particle", rubber_particle);
-    prm.enter_subsection("Particle-surface");
-    particle_surface.normal_law           = prm.get("Normal law");
-    particle_surface.normal_stiffness     = prm.get_double("Normal stiffness");
-    particle_surface.tangential_stiffness = prm.get_double("Tangential stiffness");
-    particle_surface.damping              = prm.get_double("Damping coefficient");
-    particle_surface.friction_coefficient = prm.get_double("Friction coefficient");
-    prm.leave_subsection();
-    prm.leave_subsection();
+    e.subsection("Contact", [&] {
+      penalty_entries(e, "Rubber-surface", "k_o", rubber_surface);
+      penalty_entries(e, "Rubber-particle", "k_PB", rubber_particle);
+      e.subsection("Particle-surface", [&] {
+        ParticleSurfaceContactParameters &p = particle_surface;
+        e.entry(p.normal_law, "Normal law", "damped Hertz decompression off",
+                Selection("damped Hertz decompression off"),
+                "Normal contact force law of the DEM particle on the surface "
+                "(spec §5.1): f_N = k_N sqrt(d_N)(d_N + c_N d_N') in compression, "
+                "k_N d_N^(3/2) in decompression.");
+        e.entry(p.normal_stiffness, "Normal stiffness", "1e5",
+                "k_N in N/mm^(5/2) per mm thickness (default 1e5 mu_e).");
+        e.entry(p.tangential_stiffness, "Tangential stiffness", "1e3",
+                "k_T in N/mm per mm thickness (default 1e3 mu_e).");
+        e.entry(p.damping, "Damping coefficient", "3e-5",
+                "c_N in s: hysteresis damping of the normal law.");
+        e.entry(p.friction_coefficient, "Friction coefficient", "1.5",
+                "Coulomb friction coefficient k_PS.");
+      });
+    });
   }
 
   void ContactParameters::validate() const

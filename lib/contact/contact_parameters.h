@@ -7,10 +7,10 @@
  */
 #include <string>
 
-namespace dealii { class ParameterHandler; }
-
 namespace granular
 {
+  class ParameterEntries;
+
   /// Penalty contact between a rubber boundary and a rigid body (spec §6).
   struct PenaltyContactParameters
   {
@@ -36,8 +36,8 @@ namespace granular
     PenaltyContactParameters         rubber_particle;  ///< friction k_PB
     ParticleSurfaceContactParameters particle_surface; ///< friction k_PS
 
-    static void declare_parameters(dealii::ParameterHandler &prm);
-    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// The entries of subsection "Contact" (its three interfaces), each bound to its member.
+    void entries(ParameterEntries &e);
     /// Throws ParameterError naming the entry (non-positive penalty, negative friction, ...).
     void validate() const;
   };

@@ -5,10 +5,10 @@
  * micromechanical test (spec §2.1, §7). Times are given relative to the nominal
  * dragging time T0 = L0 / v_F so that a slip-velocity sweep scales them.
  */
-namespace dealii { class ParameterHandler; }
-
 namespace granular
 {
+  class ParameterEntries;
+
   /// Parameters of subsection "Loading".
   struct LoadingParameters
   {
@@ -28,8 +28,8 @@ namespace granular
       return (2. + averaging_ratio) * nominal_dragging_time(L0);
     }
 
-    static void declare_parameters(dealii::ParameterHandler &prm);
-    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// The entries of subsection "Loading", each bound to its member.
+    void entries(ParameterEntries &e);
     /// Throws ParameterError naming the entry.
     void validate() const;
   };

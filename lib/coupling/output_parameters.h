@@ -5,10 +5,10 @@
  */
 #include <string>
 
-namespace dealii { class ParameterHandler; }
-
 namespace granular
 {
+  class ParameterEntries;
+
   /// Parameters of subsection "Output".
   struct OutputParameters
   {
@@ -27,8 +27,8 @@ namespace granular
     /// true if checkpoints are written at all
     bool checkpoints() const { return checkpoint_interval > 0. || checkpoint_step_interval > 0; }
 
-    static void declare_parameters(dealii::ParameterHandler &prm);
-    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// The entries of subsection "Output", each bound to its member.
+    void entries(ParameterEntries &e);
     /// Throws ParameterError naming the entry.
     void validate() const;
   };

@@ -1,34 +1,22 @@
 #include "coupling/run_parameters.h"
 
 #include "geometry/superellipse.h"
+#include "base/parameter_entries.h"
 #include "base/parameter_error.h"
-
-#include <deal.II/base/parameter_handler.h>
 
 #include <sstream>
 
 namespace granular
 {
-  void RunParameters::declare_parameters(dealii::ParameterHandler &prm)
+  void RunParameters::entries(ParameterEntries &e)
   {
-    OutputParameters::declare_parameters(prm);
-    BlockParameters::declare_parameters(prm);
-    LoadingParameters::declare_parameters(prm);
-    RubberParameters::declare_parameters(prm);
-    ParticleParameters::declare_parameters(prm);
-    ContactParameters::declare_parameters(prm);
-    SolverParameters::declare_parameters(prm);
-  }
-
-  void RunParameters::parse_parameters(dealii::ParameterHandler &prm)
-  {
-    output.parse_parameters(prm);
-    block.parse_parameters(prm);
-    loading.parse_parameters(prm);
-    rubber.parse_parameters(prm);
-    particle.parse_parameters(prm);
-    contact.parse_parameters(prm);
-    solver.parse_parameters(prm);
+    output.entries(e);
+    block.entries(e);
+    loading.entries(e);
+    rubber.entries(e);
+    particle.entries(e);
+    contact.entries(e);
+    solver.entries(e);
   }
 
   void RunParameters::validate() const

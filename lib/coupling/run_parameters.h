@@ -2,8 +2,9 @@
 /**
  * @file run_parameters.h
  * The complete parameter set of one run of the micromechanical test: every module
- * declares and parses its own subsection (step-44 / ASPECT pattern); this aggregate only
- * collects them and adds the checks that span modules (spec §8.1). The Sweep subsection
+ * lists the entries of its own subsection once (base/parameter_entries.h; step-44 /
+ * ASPECT pattern); this aggregate only collects them and adds the checks that span
+ * modules (spec §8.1). The Sweep subsection
  * is not part of a run: ProgramParameters (sweep/program_parameters.h) adds it.
  */
 #include "contact/contact_parameters.h"
@@ -12,6 +13,8 @@
 #include "dem/particle_parameters.h"
 #include "fem/block_parameters.h"
 #include "material/rubber_parameters.h"
+
+namespace dealii { class ParameterHandler; }
 
 namespace granular
 {
@@ -26,9 +29,9 @@ namespace granular
     ContactParameters  contact;
     SolverParameters   solver;
 
-    /// Declares every subsection in the order of the shipped parameter files.
-    static void declare_parameters(dealii::ParameterHandler &prm);
-    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// The entries of every subsection, in the order of the shipped parameter files
+    /// (base/parameter_entries.h; ProgramParameters declares and parses them).
+    void entries(ParameterEntries &e);
     /// Module checks plus cross-module consistency (the particle must fit the cell in
     /// every orientation). Throws ParameterError naming the entry.
     void validate() const;

@@ -1,57 +1,40 @@
 #include "dem/particle_parameters.h"
 
+#include "base/parameter_entries.h"
 #include "base/parameter_error.h"
 
 #include <deal.II/base/numbers.h>
-#include <deal.II/base/parameter_handler.h>
 
 #include <cmath>
 
 namespace granular
 {
-  using namespace dealii::Patterns;
+  using dealii::Patterns::Selection;
 
-  void ParticleParameters::declare_parameters(dealii::ParameterHandler &prm)
+  void ParticleParameters::entries(ParameterEntries &e)
   {
-    prm.enter_subsection("Particle");
-    prm.declare_entry("Enabled", "true", Bool(),
-                      "false: no particle, the bare rubber-surface interface (then "
-                      "k = k_o is expected).");
-    prm.declare_entry("Shape", "elliptical",
-                      Selection("circular|square|elliptical|rectangular|custom"),
-                      "Superellipse (|y1|/r1)^p1 + (|y2|/r2)^p2 = 1 (spec §4): circular "
-                      "(r0, r0, 2, 2), square (r0, r0, 4, 4), elliptical (1.5 r0, r0, 2, 2), "
-                      "rectangular (1.5 r0, r0, 4, 4), or custom (the four entries below).");
-    prm.declare_entry("Reference radius", "0.5", Double(),
-                      "r0 in mm: sets the named shapes and, for every shape, the mass "
-                      "rho_P pi r0^2 and inertia m r0^2 / 2 of the reference circle.");
-    prm.declare_entry("Semi-axis r1", "0.75", Double(), "r1 in mm (Shape = custom).");
-    prm.declare_entry("Semi-axis r2", "0.5", Double(), "r2 in mm (Shape = custom).");
-    prm.declare_entry("Exponent p1", "2", Double(), "p1 >= 2 (Shape = custom).");
-    prm.declare_entry("Exponent p2", "2", Double(), "p2 >= 2 (Shape = custom).");
-    prm.declare_entry("Initial rotation", "0", Double(),
-                      "theta0 in rad, counter-clockwise (0: r1 along the surface).");
-    prm.declare_entry("Density", "3e-9", Double(),
-                      "rho_P in t/mm^3 (3e-9 t/mm^3 = 3 g/cm^3).");
-    prm.declare_entry("Gravity", "9810", Double(),
-                      "g in mm/s^2, acting downwards on the particle (0: off).");
-    prm.leave_subsection();
-  }
-
-  void ParticleParameters::parse_parameters(dealii::ParameterHandler &prm)
-  {
-    prm.enter_subsection("Particle");
-    enabled          = prm.get_bool("Enabled");
-    shape_name       = prm.get("Shape");
-    reference_radius = prm.get_double("Reference radius");
-    r1               = prm.get_double("Semi-axis r1");
-    r2               = prm.get_double("Semi-axis r2");
-    p1               = prm.get_double("Exponent p1");
-    p2               = prm.get_double("Exponent p2");
-    initial_rotation = prm.get_double("Initial rotation");
-    density          = prm.get_double("Density");
-    gravity          = prm.get_double("Gravity");
-    prm.leave_subsection();
+    e.subsection("Particle", [&] {
+      e.entry(enabled, "Enabled", "true",
+              "false: no particle, the bare rubber-surface interface (then "
+              "k = k_o is expected).");
+      e.entry(shape_name, "Shape", "elliptical",
+              Selection("circular|square|elliptical|rectangular|custom"),
+              "Superellipse (|y1|/r1)^p1 + (|y2|/r2)^p2 = 1 (spec §4): circular "
+              "(r0, r0, 2, 2), square (r0, r0, 4, 4), elliptical (1.5 r0, r0, 2, 2), "
+              "rectangular (1.5 r0, r0, 4, 4), or custom (the four entries below).");
+      e.entry(reference_radius, "Reference radius", "0.5",
+              "r0 in mm: sets the named shapes and, for every shape, the mass "
+              "rho_P pi r0^2 and inertia m r0^2 / 2 of the reference circle.");
+      e.entry(r1, "Semi-axis r1", "0.75", "r1 in mm (Shape = custom).");
+      e.entry(r2, "Semi-axis r2", "0.5", "r2 in mm (Shape = custom).");
+      e.entry(p1, "Exponent p1", "2", "p1 >= 2 (Shape = custom).");
+      e.entry(p2, "Exponent p2", "2", "p2 >= 2 (Shape = custom).");
+      e.entry(initial_rotation, "Initial rotation", "0",
+              "theta0 in rad, counter-clockwise (0: r1 along the surface).");
+      e.entry(density, "Density", "3e-9", "rho_P in t/mm^3 (3e-9 t/mm^3 = 3 g/cm^3).");
+      e.entry(gravity, "Gravity", "9810",
+              "g in mm/s^2, acting downwards on the particle (0: off).");
+    });
   }
 
   geometry::SuperellipseShape ParticleParameters::shape() const

@@ -8,10 +8,10 @@
 
 #include <string>
 
-namespace dealii { class ParameterHandler; }
-
 namespace granular
 {
+  class ParameterEntries;
+
   /// Parameters of subsection "Particle".
   struct ParticleParameters
   {
@@ -30,8 +30,8 @@ namespace granular
     /// I = 1/2 m r0^2 (t mm^2 per mm thickness).
     double moment_of_inertia() const;
 
-    static void declare_parameters(dealii::ParameterHandler &prm);
-    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// The entries of subsection "Particle", each bound to its member.
+    void entries(ParameterEntries &e);
     /// Throws ParameterError naming the entry (p_i < 2, r <= 0, rho <= 0, g < 0).
     void validate() const;
   };

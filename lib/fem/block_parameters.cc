@@ -1,8 +1,7 @@
 #include "fem/block_parameters.h"
 
+#include "base/parameter_entries.h"
 #include "base/parameter_error.h"
-
-#include <deal.II/base/parameter_handler.h>
 
 #include <filesystem>
 
@@ -10,35 +9,23 @@ namespace granular
 {
   using namespace dealii::Patterns;
 
-  void BlockParameters::declare_parameters(dealii::ParameterHandler &prm)
+  void BlockParameters::entries(ParameterEntries &e)
   {
-    prm.enter_subsection("Geometry");
-    prm.declare_entry("Block length", "10", Double(),
-                      "L0 in mm: length of the rubber block and period of the cell.");
-    prm.declare_entry("Block height", "7.5", Double(), "H0 in mm: height of the rubber block.");
-    prm.declare_entry("Initial gap", "0", Double(),
-                      "g0 in mm: initial gap between the particle's top and the block's "
-                      "bottom (spec §2, choice g0 = 0). Without particle: the block's "
-                      "initial height above the surface.");
-    prm.declare_entry("Elements in x", "40", Integer(1), "N_X: elements along the block length.");
-    prm.declare_entry("Elements in y", "15", Integer(1), "N_Y: elements along the block height.");
-    prm.declare_entry("Mesh file", "", Anything(),
-                      "Optional mesh file (Gmsh .msh or UCD .inp) replacing the N_X x N_Y "
-                      "mesh; boundary ids as documented in meshes/README. Empty: use "
-                      "the structured mesh.");
-    prm.leave_subsection();
-  }
-
-  void BlockParameters::parse_parameters(dealii::ParameterHandler &prm)
-  {
-    prm.enter_subsection("Geometry");
-    length      = prm.get_double("Block length");
-    height      = prm.get_double("Block height");
-    initial_gap = prm.get_double("Initial gap");
-    n_x         = prm.get_integer("Elements in x");
-    n_y         = prm.get_integer("Elements in y");
-    mesh_file   = prm.get("Mesh file");
-    prm.leave_subsection();
+    e.subsection("Geometry", [&] {
+      e.entry(length, "Block length", "10",
+              "L0 in mm: length of the rubber block and period of the cell.");
+      e.entry(height, "Block height", "7.5", "H0 in mm: height of the rubber block.");
+      e.entry(initial_gap, "Initial gap", "0",
+              "g0 in mm: initial gap between the particle's top and the block's "
+              "bottom (spec §2, choice g0 = 0). Without particle: the block's "
+              "initial height above the surface.");
+      e.entry(n_x, "Elements in x", "40", Integer(1), "N_X: elements along the block length.");
+      e.entry(n_y, "Elements in y", "15", Integer(1), "N_Y: elements along the block height.");
+      e.entry(mesh_file, "Mesh file", "",
+              "Optional mesh file (Gmsh .msh or UCD .inp) replacing the N_X x N_Y "
+              "mesh; boundary ids as documented in meshes/README. Empty: use "
+              "the structured mesh.");
+    });
   }
 
   void BlockParameters::validate() const
@@ -51,73 +38,60 @@ namespace granular
       throw ParameterError("Geometry/Mesh file", "no such file: " + mesh_file);
   }
 
-  void SolverParameters::declare_parameters(dealii::ParameterHandler &prm)
+  void SolverParameters::entries(ParameterEntries &e)
   {
-    prm.enter_subsection("Solver");
-    prm.declare_entry("Newmark beta", "0.5625", Double(),
-                      "Newmark beta of the implicit rubber dynamics (spec §3.6); "
-                      "unconditionally stable for beta >= (gamma + 1/2)^2 / 4.");
-    prm.declare_entry("Newmark gamma", "1.0", Double(),
-                      "Newmark gamma. The default 1 (with beta = (gamma + 1/2)^2/4 = "
-                      "0.5625) damps the high-frequency waves of the light rubber "
-                      "(rho_B = 1e-3 rho_P only regularises, spec §3.6) as strongly as "
-                      "Newmark can; with weaker damping (gamma = 0.6) steady sliding on "
-                      "the 40 x 15 mesh breaks up into stick-slip waves and the bare "
-                      "interface no longer gives kbar = k_o. 0.5 with beta = 0.25 is "
-                      "the undamped trapezoidal rule.");
-    prm.declare_entry("Maximum Newton iterations", "25", Integer(1),
-                      "Newton-Raphson iterations per step before the step is cut.");
-    prm.declare_entry("Residual tolerance", "1e-8", Double(0.),
-                      "Convergence: residual norm relative to the reference force norm.");
-    prm.declare_entry("Increment tolerance", "1e-8", Double(0.),
-                      "Convergence: displacement increment norm relative to the block height.");
-    prm.declare_entry("Maximum cut-backs", "6", Integer(0),
-                      "How often a non-converging step is halved before the run stops "
-                      "with an error.");
-    prm.declare_entry("Maximum energy balance error", "0.2", Double(0.),
-                      "The run stops with an error when the energy balance of spec §2.2 "
-                      "(platen work = change of stored, kinetic and potential energy + "
-                      "all dissipation) fails by more than this fraction of the work "
-                      "done: the sign of an unstable explicit DEM-FEM coupling, which "
-                      "must never go on silently (spec §5.3).");
-    prm.declare_entry("Coupling scheme", "monolithic", Selection("monolithic|staggered"),
-                      "How the DEM particle and the rubber are coupled in a time step. "
-                      "monolithic (choice, default): the particle's centre and rotation "
-                      "are unknowns of the rubber's Newton system (implicit Newmark for "
-                      "both, consistent linearisation of both contacts), stable at any "
-                      "time step. staggered: spec §5.3, the particle advanced explicitly "
-                      "with the rubber force of t_n, then the rubber solved with the "
-                      "particle held (with the sub-iterations below); it fails when the "
-                      "particle moves fast, e.g. the default ellipse rolling over its "
-                      "edge (README, Coupling).");
-    prm.declare_entry("Coupling iterations", "20", Integer(0),
-                      "Staggered scheme only: maximum DEM-FEM sub-iterations per time "
-                      "step. After the explicit "
-                      "pass of spec §5.3 the particle is advanced again from t_n with the "
-                      "trapezoidal rubber force (F_n + F_{n+1})/2 and the rubber solved "
-                      "again (Aitken relaxation) until the interface work mismatch is "
-                      "below the Coupling tolerance; the converged coupling is implicit. "
-                      "0: the plain explicit staggering of Temizer 2013.");
-    prm.declare_entry("Coupling tolerance", "1e-3", Double(0.),
-                      "Staggered scheme only: accepted mismatch of the interface work "
-                      "over a step, relative to the platen's work per step p L0 v_F dt.");
-    prm.leave_subsection();
-  }
-
-  void SolverParameters::parse_parameters(dealii::ParameterHandler &prm)
-  {
-    prm.enter_subsection("Solver");
-    newmark_beta          = prm.get_double("Newmark beta");
-    newmark_gamma         = prm.get_double("Newmark gamma");
-    max_newton_iterations = prm.get_integer("Maximum Newton iterations");
-    residual_tolerance    = prm.get_double("Residual tolerance");
-    increment_tolerance   = prm.get_double("Increment tolerance");
-    max_cutbacks          = prm.get_integer("Maximum cut-backs");
-    max_energy_error      = prm.get_double("Maximum energy balance error");
-    monolithic_coupling   = prm.get("Coupling scheme") == "monolithic";
-    coupling_iterations   = prm.get_integer("Coupling iterations");
-    coupling_tolerance    = prm.get_double("Coupling tolerance");
-    prm.leave_subsection();
+    e.subsection("Solver", [&] {
+      e.entry(newmark_beta, "Newmark beta", "0.5625",
+              "Newmark beta of the implicit rubber dynamics (spec §3.6); "
+              "unconditionally stable for beta >= (gamma + 1/2)^2 / 4.");
+      e.entry(newmark_gamma, "Newmark gamma", "1.0",
+              "Newmark gamma. The default 1 (with beta = (gamma + 1/2)^2/4 = "
+              "0.5625) damps the high-frequency waves of the light rubber "
+              "(rho_B = 1e-3 rho_P only regularises, spec §3.6) as strongly as "
+              "Newmark can; with weaker damping (gamma = 0.6) steady sliding on "
+              "the 40 x 15 mesh breaks up into stick-slip waves and the bare "
+              "interface no longer gives kbar = k_o. 0.5 with beta = 0.25 is "
+              "the undamped trapezoidal rule.");
+      e.entry(max_newton_iterations, "Maximum Newton iterations", "25", Integer(1),
+              "Newton-Raphson iterations per step before the step is cut.");
+      e.entry(residual_tolerance, "Residual tolerance", "1e-8", Double(0.),
+              "Convergence: residual norm relative to the reference force norm.");
+      e.entry(increment_tolerance, "Increment tolerance", "1e-8", Double(0.),
+              "Convergence: displacement increment norm relative to the block height.");
+      e.entry(max_cutbacks, "Maximum cut-backs", "6",
+              "How often a non-converging step is halved before the run stops "
+              "with an error.");
+      e.entry(max_energy_error, "Maximum energy balance error", "0.2", Double(0.),
+              "The run stops with an error when the energy balance of spec §2.2 "
+              "(platen work = change of stored, kinetic and potential energy + "
+              "all dissipation) fails by more than this fraction of the work "
+              "done: the sign of an unstable explicit DEM-FEM coupling, which "
+              "must never go on silently (spec §5.3).");
+      e.text_entry([this](const std::string &scheme) {
+                     monolithic_coupling = scheme == "monolithic";
+                   },
+                   "Coupling scheme", "monolithic", Selection("monolithic|staggered"),
+                   "How the DEM particle and the rubber are coupled in a time step. "
+                   "monolithic (choice, default): the particle's centre and rotation "
+                   "are unknowns of the rubber's Newton system (implicit Newmark for "
+                   "both, consistent linearisation of both contacts), stable at any "
+                   "time step. staggered: spec §5.3, the particle advanced explicitly "
+                   "with the rubber force of t_n, then the rubber solved with the "
+                   "particle held (with the sub-iterations below); it fails when the "
+                   "particle moves fast, e.g. the default ellipse rolling over its "
+                   "edge (README, Coupling).");
+      e.entry(coupling_iterations, "Coupling iterations", "20",
+              "Staggered scheme only: maximum DEM-FEM sub-iterations per time "
+              "step. After the explicit "
+              "pass of spec §5.3 the particle is advanced again from t_n with the "
+              "trapezoidal rubber force (F_n + F_{n+1})/2 and the rubber solved "
+              "again (Aitken relaxation) until the interface work mismatch is "
+              "below the Coupling tolerance; the converged coupling is implicit. "
+              "0: the plain explicit staggering of Temizer 2013.");
+      e.entry(coupling_tolerance, "Coupling tolerance", "1e-3", Double(0.),
+              "Staggered scheme only: accepted mismatch of the interface work "
+              "over a step, relative to the platen's work per step p L0 v_F dt.");
+    });
   }
 
   void SolverParameters::validate() const

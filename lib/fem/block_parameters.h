@@ -6,10 +6,10 @@
  */
 #include <string>
 
-namespace dealii { class ParameterHandler; }
-
 namespace granular
 {
+  class ParameterEntries;
+
   /// Subsection "Geometry": the rubber block C0 = [0, L0] x [y_b, y_b + H0] and its mesh.
   struct BlockParameters
   {
@@ -20,8 +20,8 @@ namespace granular
     unsigned int n_y         = 15;   ///< N_Y elements along y
     std::string  mesh_file;          ///< optional Gmsh/UCD mesh (see meshes/README)
 
-    static void declare_parameters(dealii::ParameterHandler &prm);
-    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// The entries of subsection "Geometry", each bound to its member.
+    void entries(ParameterEntries &e);
     /// Throws ParameterError naming the entry.
     void validate() const;
   };
@@ -42,8 +42,8 @@ namespace granular
     unsigned int coupling_iterations = 20;  ///< DEM-FEM sub-iterations per step (0: explicit)
     double       coupling_tolerance  = 1e-3;///< interface work mismatch / platen work per step
 
-    static void declare_parameters(dealii::ParameterHandler &prm);
-    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// The entries of subsection "Solver", each bound to its member.
+    void entries(ParameterEntries &e);
     void        validate() const;
   };
 } // namespace granular

@@ -6,10 +6,10 @@
  */
 #include <vector>
 
-namespace dealii { class ParameterHandler; }
-
 namespace granular
 {
+  class ParameterEntries;
+
   /// Parameters of subsection "Rubber" with its nested "Ogden" and "Maxwell branch".
   struct RubberParameters
   {
@@ -31,8 +31,8 @@ namespace granular
       return viscoelastic ? maxwell_modulus_ratio * shear_modulus : 0.;
     }
 
-    static void declare_parameters(dealii::ParameterHandler &prm);
-    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// The entries of subsection "Rubber" (with "Ogden" and "Maxwell branch"), each bound to its member.
+    void entries(ParameterEntries &e);
     /// Throws ParameterError naming the entry.
     void validate() const;
   };

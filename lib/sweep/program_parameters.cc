@@ -1,17 +1,23 @@
 #include "sweep/program_parameters.h"
 
+#include "base/parameter_entries.h"
+
 namespace granular
 {
   void ProgramParameters::declare_parameters(dealii::ParameterHandler &prm)
   {
-    RunParameters::declare_parameters(prm);
-    SweepParameters::declare_parameters(prm);
+    ParameterEntries::declare<ProgramParameters>(prm);
   }
 
   void ProgramParameters::parse_parameters(dealii::ParameterHandler &prm)
   {
-    RunParameters::parse_parameters(prm);
-    sweep.parse_parameters(prm);
+    ParameterEntries::parse(prm, *this);
+  }
+
+  void ProgramParameters::entries(ParameterEntries &e)
+  {
+    RunParameters::entries(e);
+    sweep.entries(e);
   }
 
   void ProgramParameters::validate() const

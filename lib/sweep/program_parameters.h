@@ -15,9 +15,13 @@ namespace granular
   {
     SweepParameters sweep;
 
-    /// Declares every subsection in the order of the shipped parameter files (Sweep last).
+    /// Declares every subsection in @p prm, in the order of the shipped parameter files
+    /// (Sweep last). Throws what dealii::ParameterHandler::declare_entry throws.
     static void declare_parameters(dealii::ParameterHandler &prm);
-    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// Stores every entry of @p prm (declared by declare_parameters()) in the members.
+    void parse_parameters(dealii::ParameterHandler &prm);
+    /// RunParameters::entries() and subsection "Sweep".
+    void entries(ParameterEntries &e);
     /// RunParameters::validate() and the Sweep lists. Throws ParameterError naming the
     /// entry.
     void validate() const;

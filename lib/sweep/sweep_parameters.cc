@@ -1,8 +1,8 @@
 #include "sweep/sweep_parameters.h"
 
+#include "base/parameter_entries.h"
 #include "base/parameter_error.h"
 
-#include <deal.II/base/parameter_handler.h>
 #include <deal.II/base/utilities.h>
 
 namespace granular
@@ -34,42 +34,28 @@ namespace granular
              shapes.empty() && payne_d.empty() && rubber_models.empty());
   }
 
-  void SweepParameters::declare_parameters(dealii::ParameterHandler &prm)
+  void SweepParameters::entries(ParameterEntries &e)
   {
-    prm.enter_subsection("Sweep");
-    prm.declare_entry("Pressures", "", List(Double(), 0),
-                      "Macroscopic pressures p in MPa (empty: Loading/Pressure only).");
-    prm.declare_entry("Relaxation times", "", List(Double(), 0),
-                      "Relaxation times tau0 in s (empty: Rubber/Maxwell branch/Relaxation time).");
-    prm.declare_entry("Slip velocities", "", List(Double(), 0),
-                      "Slip velocities v_F in mm/s (empty: Loading/Slip velocity).");
-    prm.declare_entry("Shapes", "", List(Anything(), 0),
-                      "Particle shapes: circular, square, elliptical, rectangular, or "
-                      "r1:r2:p1:p2 in mm (empty: Particle/Shape).");
-    prm.declare_entry("Payne parameters", "", List(Double(), 0),
-                      "Payne d in s (empty: Rubber/Maxwell branch/Payne parameter).");
-    prm.declare_entry("Rubber models", "", List(Selection("elastic|viscoelastic"), 0),
-                      "elastic and/or viscoelastic (empty: Rubber/Maxwell branch/Viscoelastic).");
-    prm.declare_entry("Scale time step with slip velocity", "true", Bool(),
-                      "true: Delta t = (Loading/Time step) L0 / v_F, i.e. proportional to "
-                      "1/v_F as in Temizer 2013; false: Delta t fixed at its value for "
-                      "Loading/Slip velocity.");
-    prm.leave_subsection();
-  }
-
-  void SweepParameters::parse_parameters(dealii::ParameterHandler &prm)
-  {
-    using dealii::Utilities::split_string_list;
-    using dealii::Utilities::string_to_double;
-    prm.enter_subsection("Sweep");
-    pressures        = string_to_double(split_string_list(prm.get("Pressures")));
-    relaxation_times = string_to_double(split_string_list(prm.get("Relaxation times")));
-    slip_velocities  = string_to_double(split_string_list(prm.get("Slip velocities")));
-    shapes           = split_string_list(prm.get("Shapes"));
-    payne_d          = string_to_double(split_string_list(prm.get("Payne parameters")));
-    rubber_models    = split_string_list(prm.get("Rubber models"));
-    scale_time_step_with_slip_velocity = prm.get_bool("Scale time step with slip velocity");
-    prm.leave_subsection();
+    e.subsection("Sweep", [&] {
+      e.entry(pressures, "Pressures", "", List(Double(), 0),
+              "Macroscopic pressures p in MPa (empty: Loading/Pressure only).");
+      e.entry(relaxation_times, "Relaxation times", "", List(Double(), 0),
+              "Relaxation times tau0 in s (empty: Rubber/Maxwell branch/Relaxation time).");
+      e.entry(slip_velocities, "Slip velocities", "", List(Double(), 0),
+              "Slip velocities v_F in mm/s (empty: Loading/Slip velocity).");
+      e.entry(shapes, "Shapes", "", List(Anything(), 0),
+              "Particle shapes: circular, square, elliptical, rectangular, or "
+              "r1:r2:p1:p2 in mm (empty: Particle/Shape).");
+      e.entry(payne_d, "Payne parameters", "", List(Double(), 0),
+              "Payne d in s (empty: Rubber/Maxwell branch/Payne parameter).");
+      e.entry(rubber_models, "Rubber models", "", List(Selection("elastic|viscoelastic"), 0),
+              "elastic and/or viscoelastic (empty: Rubber/Maxwell branch/Viscoelastic).");
+      e.entry(scale_time_step_with_slip_velocity, "Scale time step with slip velocity",
+              "true",
+              "true: Delta t = (Loading/Time step) L0 / v_F, i.e. proportional to "
+              "1/v_F as in Temizer 2013; false: Delta t fixed at its value for "
+              "Loading/Slip velocity.");
+    });
   }
 
   void SweepParameters::validate() const

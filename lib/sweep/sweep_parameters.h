@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-namespace dealii { class ParameterHandler; }
-
 namespace granular
 {
+  class ParameterEntries;
+
   /// Parameters of subsection "Sweep".
   struct SweepParameters
   {
@@ -27,8 +27,8 @@ namespace granular
     /// true if any list is non-empty.
     bool active() const;
 
-    static void declare_parameters(dealii::ParameterHandler &prm);
-    void        parse_parameters(dealii::ParameterHandler &prm);
+    /// The entries of subsection "Sweep", each bound to its member.
+    void entries(ParameterEntries &e);
     /// Throws ParameterError naming the entry.
     void validate() const;
   };

@@ -1,0 +1,143 @@
+#pragma once
+/**
+ * @file parameter_entries.h
+ * One list of entries per parameter subsection, from which both declaring and parsing
+ * are driven: each entry's name, default, pattern and documentation are written once, in
+ * a function `void entries(ParameterEntries &e)` of the subsection's struct, next to
+ * the member the entry's value goes to.
+ *
+ * Unlike dealii::ParameterHandler::add_parameter, nothing is bound: the handler keeps no
+ * reference to a parameter struct (so read_parameters may return by value and a sweep
+ * point may declare into a fresh handler), and the default is the exact text written
+ * here (so the documented defaults keep all their digits, e.g. "1e-4", not "0.0001").
+ */
+#include <deal.II/base/parameter_handler.h>
+#include <deal.II/base/utilities.h>
+
+#include <functional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace granular
+{
+  /// Declares the entries of a parameter struct in, or reads their values from, a
+  /// dealii::ParameterHandler: whichever the mode, the struct's `entries(e)` walks the
+  /// same list. Malformed or unknown input is rejected by the handler itself (deal.II's
+  /// message names the entry and the line) when the file is parsed, before any value is
+  /// read here; ranges and cross-entry checks belong to the struct's validate().
+  class ParameterEntries
+  {
+  public:
+    enum class Mode
+    {
+      declare, ///< declare every entry (name, default, pattern, documentation)
+      parse    ///< store every entry's value in the member bound to it
+    };
+
+    ParameterEntries(dealii::ParameterHandler &prm, Mode mode)
+      : prm_(prm)
+      , mode_(mode)
+    {}
+
+    /// Declares the entries of @p Parameters (a default-constructed one walks them).
+    template <class Parameters>
+    static void declare(dealii::ParameterHandler &prm)
+    {
+      ParameterEntries e(prm, Mode::declare);
+      Parameters().entries(e);
+    }
+
+    /// Reads every entry of @p parameters from @p prm (declared by declare()).
+    /// Throws what dealii::ParameterHandler::get throws for an undeclared entry.
+    template <class Parameters>
+    static void parse(dealii::ParameterHandler &prm, Parameters &parameters)
+    {
+      ParameterEntries e(prm, Mode::parse);
+      parameters.entries(e);
+    }
+
+    /// Walks the entries that @p body names inside subsection @p name.
+    template <class Body>
+    void subsection(const std::string &name, Body &&body)
+    {
+      prm_.enter_subsection(name);
+      body();
+      prm_.leave_subsection();
+    }
+
+    /// Declares the entry @p name (declare mode) or stores its value in @p value (parse
+    /// mode). T is double (read with get_double), unsigned int (get_integer: @p pattern
+    /// must exclude negative values), bool (get_bool), std::string (the text), or
+    /// std::vector<double> / std::vector<std::string> (a comma-separated list; empty
+    /// text: empty list). Units belong in @p doc.
+    template <class T>
+    void entry(T &value, const std::string &name, const std::string &default_value,
+               const dealii::Patterns::PatternBase &pattern, const std::string &doc)
+    {
+      if (mode_ == Mode::declare)
+        prm_.declare_entry(name, default_value, pattern, doc);
+      else
+        value = get<T>(name);
+    }
+
+    /// entry() with the pattern of any value of type T: Double() for a double, Bool()
+    /// for a bool, Integer(0) for an unsigned int, Anything() for a std::string.
+    template <class T>
+    void entry(T &value, const std::string &name, const std::string &default_value,
+               const std::string &doc)
+    {
+      using namespace dealii::Patterns;
+      if constexpr (std::is_same_v<T, double>)
+        entry(value, name, default_value, Double(), doc);
+      else if constexpr (std::is_same_v<T, bool>)
+        entry(value, name, default_value, Bool(), doc);
+      else if constexpr (std::is_same_v<T, unsigned int>)
+        entry(value, name, default_value, Integer(0), doc);
+      else
+        {
+          static_assert(std::is_same_v<T, std::string>,
+                        "ParameterEntries::entry: give the pattern of this type");
+          entry(value, name, default_value, Anything(), doc);
+        }
+    }
+
+    /// Like entry(), for a value that @p read makes of the entry's text (e.g. a bool
+    /// from a selection).
+    void text_entry(const std::function<void(const std::string &)> &read,
+                    const std::string &name, const std::string &default_value,
+                    const dealii::Patterns::PatternBase &pattern, const std::string &doc)
+    {
+      if (mode_ == Mode::declare)
+        prm_.declare_entry(name, default_value, pattern, doc);
+      else
+        read(prm_.get(name));
+    }
+
+  private:
+    template <class T>
+    T get(const std::string &name) const
+    {
+      using dealii::Utilities::split_string_list;
+      if constexpr (std::is_same_v<T, double>)
+        return prm_.get_double(name);
+      else if constexpr (std::is_same_v<T, unsigned int>)
+        return prm_.get_integer(name);
+      else if constexpr (std::is_same_v<T, bool>)
+        return prm_.get_bool(name);
+      else if constexpr (std::is_same_v<T, std::string>)
+        return prm_.get(name);
+      else if constexpr (std::is_same_v<T, std::vector<double>>)
+        return dealii::Utilities::string_to_double(split_string_list(prm_.get(name)));
+      else
+        {
+          static_assert(std::is_same_v<T, std::vector<std::string>>,
+                        "ParameterEntries::entry: unsupported member type");
+          return split_string_list(prm_.get(name));
+        }
+    }
+
+    dealii::ParameterHandler &prm_;
+    Mode                      mode_;
+  };
+} // namespace granular
