@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""The benchmark harness of granular-interface (README, Performance).
+
+Runs the benchmark cases with one build (or two, side by side) and writes one Markdown
+table to benchmarks/results/<commit>[-quick].md: wall time, steps, Newton iterations per
+step, cut-backs, assemblies and factorizations per step, kbar, kbar_F, the share of
+Newmark's numerical dissipation (per unit of the window's normal work, like kbar_F) and
+the energy-balance error. Every number comes from the runs' own summary.csv; the runs go
+one after the other, one core each.
+
+    benchmarks/run.sh [--quick] [--build DIR] [--baseline-build DIR] [--cases A,B,...]
+
+--quick runs the cases in the reduced cell of the tests (L0 = 3 mm, H0 = 1.5 mm, 12 x 6,
+T_avg = 0.25 T0) in a few minutes; without it the full parameter files run (hours: the
+square alone took 4 h at b07a6e3).
+"""
+import argparse
+import csv
+import datetime
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# name -> (parameter file, extra --set entries)
+CASES = {
+    "bare": ("params/bare-interface.prm", []),
+    "default": ("params/default.prm", []),
+    "circular": ("params/circular.prm", []),
+    "rectangular": ("params/rectangular.prm", []),
+    "square": ("params/square.prm", []),
+    "viscoelastic": ("params/viscoelastic.prm", []),
+}
+QUICK = ["Geometry/Block length=3", "Geometry/Block height=1.5", "Geometry/Elements in x=12",
+         "Geometry/Elements in y=6", "Loading/Averaging time=0.25"]
+COMMON = ["Output/VTU output interval=0", "Output/Checkpoint interval=0",
+          "Output/Progress interval=60"]
+
+
+def read_prm(path):
+    """The entries of a parameter file as {"Sub/section/Entry": "value"}."""
+    entries, section = {}, []
+    with open(path) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line.startswith("subsection "):
+                section.append(line[len("subsection "):].strip())
+            elif line == "end" and section:
+                section.pop()
+            elif line.startswith("set ") and "=" in line:
+                name, value = line[4:].split("=", 1)
+                entries["/".join(section + [name.strip()])] = value.strip()
+    return entries
+
+
+def run_case(build, name, quick, out_root):
+    prm, extra = CASES[name]
+    directory = os.path.join(out_root, name)
+    shutil.rmtree(directory, ignore_errors=True)
+    command = [os.path.join(build, "granular-interface"), os.path.join(ROOT, prm),
+               "--output-directory", directory]
+    for entry in (QUICK if quick else []) + extra + COMMON:
+        command += ["--set", entry]
+    os.makedirs(out_root, exist_ok=True)
+    start = time.monotonic()
+    with open(directory + ".log", "w") as log:
+        status = subprocess.call(command, stdout=log, stderr=subprocess.STDOUT)
+    elapsed = time.monotonic() - start
+    if status != 0 or not os.path.exists(os.path.join(directory, "summary.csv")):
+        return {"status": f"failed (exit {status}, see {directory}.log)", "elapsed": elapsed}
+    with open(os.path.join(directory, "summary.csv")) as f:
+        summary = next(csv.DictReader(f))
+    parameters = read_prm(os.path.join(directory, "parameters.prm"))
+    return {"status": "ok", "elapsed": elapsed, "summary": summary, "parameters": parameters}
+
+
+def row(result):
+    """The table's numbers of one run (strings)."""
+    if result["status"] != "ok":
+        return {"status": result["status"]}
+    s, p = result["summary"], result["parameters"]
+    steps = int(s["steps"])
+    L0 = float(p["Geometry/Block length"])
+    v_F = float(s["slip_velocity"])
+    window = float(p["Loading/Averaging time"]) * L0 / v_F
+    normal_work = float(s["mean_normal_force"]) * window * v_F  # = int F_N v_F dt
+    share = float(s["dissipation_numerical"]) / normal_work if normal_work > 0 else float("nan")
+    return {
+        "status": "ok",
+        "wall time (s)": f"{float(s['wall_time']):.1f}",
+        "steps": f"{steps}",
+        "Newton its/step": f"{int(s['newton_iterations']) / steps:.2f}",
+        "cut-backs": s["cutbacks"],
+        "failed its": s["failed_newton_iterations"],
+        "assemblies/step": f"{int(s['assemblies']) / steps:.2f}",
+        "factorizations/step": f"{int(s['factorizations']) / steps:.2f}",
+        "kbar": f"{float(s['kbar']):.4f}",
+        "kbar_F": f"{float(s['kbar_F']):.4f}",
+        "numerical diss. share": f"{share:.4f}",
+        "energy error": f"{100 * float(s['energy_balance_error']):.2f} %",
+    }
+
+
+COLUMNS = ["wall time (s)", "steps", "Newton its/step", "cut-backs", "failed its",
+           "assemblies/step", "factorizations/step", "kbar", "kbar_F",
+           "numerical diss. share", "energy error"]
+
+
+def commit_of(build):
+    """The commit of the source tree a build directory was configured from."""
+    source = ROOT
+    cache = os.path.join(build, "CMakeCache.txt")
+    if os.path.exists(cache):
+        for line in open(cache):
+            if line.startswith("granular-interface_SOURCE_DIR:STATIC="):
+                source = line.split("=", 1)[1].strip()
+    try:
+        return subprocess.check_output(["git", "-C", source, "rev-parse", "--short", "HEAD"],
+                                       text=True).strip()
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        return "unknown"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="reduced-cell versions")
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"),
+                        help="build directory with granular-interface (default: build/)")
+    parser.add_argument("--baseline-build", help="a second build, run side by side")
+    parser.add_argument("--cases", default=",".join(CASES),
+                        help="comma-separated subset of " + ", ".join(CASES))
+    parser.add_argument("--work", default=os.path.join(ROOT, "benchmarks", "work"),
+                        help="where the runs write (default: benchmarks/work/)")
+    parser.add_argument("-o", "--output", help="the table (default: "
+                        "benchmarks/results/<commit>[-quick].md)")
+    args = parser.parse_args()
+    cases = [c.strip() for c in args.cases.split(",") if c.strip()]
+    unknown = [c for c in cases if c not in CASES]
+    if unknown:
+        parser.error(f"unknown case(s) {', '.join(unknown)}; known: {', '.join(CASES)}")
+    builds = [("new", os.path.abspath(args.build))]
+    if args.baseline_build:
+        builds.append(("old", os.path.abspath(args.baseline_build)))
+    for _, b in builds:
+        if not os.access(os.path.join(b, "granular-interface"), os.X_OK):
+            parser.error(f"no granular-interface in {b} (build first: bash scripts/build.sh)")
+    commits = {label: commit_of(b) for label, b in builds}
+    results = {}
+    for case in cases:
+        for label, b in builds:
+            print(f"benchmark: {case} with {commits[label]} ...", flush=True)
+            r = run_case(b, case, args.quick, os.path.join(args.work, commits[label]))
+            results[(case, label)] = row(r)
+            print(f"benchmark: {case} with {commits[label]}: {r['status']}, "
+                  f"{r['elapsed']:.0f} s", flush=True)
+
+    mode = "quick (reduced cell: L0 = 3 mm, 12 x 6, T_avg = 0.25 T0)" if args.quick else "full"
+    lines = [f"# Benchmarks, {mode}", "",
+             f"{datetime.date.today()}, {platform.node()}, {os.cpu_count()} cores; builds: " +
+             ", ".join(f"{label} = {commits[label]}" for label, _ in builds) +
+             ". Each run on one core, one after the other (benchmarks/run.sh).", "",
+             "numerical diss. share: Newmark's algorithmic dissipation over the window per "
+             "unit of the window's normal work, the same normalisation as kbar_F.", ""]
+    header = ["case"] + (["build"] if len(builds) > 1 else []) + COLUMNS
+    lines.append("| " + " | ".join(header) + " |")
+    lines.append("|" + "---|" * len(header))
+    for case in cases:
+        for label, _ in builds:
+            r = results[(case, label)]
+            cells = [case] + ([f"{label} ({commits[label]})"] if len(builds) > 1 else [])
+            if r["status"] != "ok":
+                cells += [r["status"]] + [""] * (len(COLUMNS) - 1)
+            else:
+                cells += [r[c] for c in COLUMNS]
+            lines.append("| " + " | ".join(cells) + " |")
+    text = "\n".join(lines) + "\n"
+    output = args.output or os.path.join(
+        ROOT, "benchmarks", "results",
+        "-".join(commits[label] for label, _ in builds) + ("-quick" if args.quick else "") +
+        ".md")
+    os.makedirs(os.path.dirname(output), exist_ok=True)
+    with open(output + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(output + ".tmp", output)
+    print(text)
+    print(f"benchmark: table written to {output}")
+    return 0 if all(r["status"] == "ok" for r in results.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
