@@ -9,12 +9,14 @@ the energy-balance error. Every number comes from the runs' own summary.csv; the
 one after the other, one core each.
 
     benchmarks/run.sh [--quick] [--build DIR] [--baseline-build DIR] [--cases A,B,...]
+                      [--set "Sub/section/Entry=value"]... [--label TEXT] [--jobs N]
 
 --quick runs the cases in the reduced cell of the tests (L0 = 3 mm, H0 = 1.5 mm, 12 x 6,
 T_avg = 0.25 T0) in a few minutes; without it the full parameter files run (hours: the
 square alone took 4 h at b07a6e3).
 """
 import argparse
+import concurrent.futures
 import csv
 import datetime
 import os
@@ -57,13 +59,13 @@ def read_prm(path):
     return entries
 
 
-def run_case(build, name, quick, out_root):
+def run_case(build, name, quick, out_root, sets=()):
     prm, extra = CASES[name]
     directory = os.path.join(out_root, name)
     shutil.rmtree(directory, ignore_errors=True)
     command = [os.path.join(build, "granular-interface"), os.path.join(ROOT, prm),
                "--output-directory", directory]
-    for entry in (QUICK if quick else []) + extra + COMMON:
+    for entry in (QUICK if quick else []) + extra + COMMON + list(sets):
         command += ["--set", entry]
     os.makedirs(out_root, exist_ok=True)
     start = time.monotonic()
@@ -136,8 +138,16 @@ def main():
                         help="comma-separated subset of " + ", ".join(CASES))
     parser.add_argument("--work", default=os.path.join(ROOT, "benchmarks", "work"),
                         help="where the runs write (default: benchmarks/work/)")
+    parser.add_argument("--set", action="append", default=[], metavar="ENTRY=VALUE",
+                        help="one more parameter entry for every run (repeatable), e.g. "
+                        "a parameter study")
+    parser.add_argument("--label", default="",
+                        help="appended to the table's file name and title (e.g. eps1e4)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="runs at the same time (default 1: wall times of runs that "
+                        "share the machine are not comparable)")
     parser.add_argument("-o", "--output", help="the table (default: "
-                        "benchmarks/results/<commit>[-quick].md)")
+                        "benchmarks/results/<commit>[-quick][-label].md)")
     args = parser.parse_args()
     cases = [c.strip() for c in args.cases.split(",") if c.strip()]
     unknown = [c for c in cases if c not in CASES]
@@ -151,19 +161,26 @@ def main():
             parser.error(f"no granular-interface in {b} (build first: bash scripts/build.sh)")
     commits = {label: commit_of(b) for label, b in builds}
     results = {}
-    for case in cases:
-        for label, b in builds:
-            print(f"benchmark: {case} with {commits[label]} ...", flush=True)
-            r = run_case(b, case, args.quick, os.path.join(args.work, commits[label]))
+    work = lambda label: os.path.join(args.work, commits[label] +
+                                      (f"-{args.label}" if args.label else ""))
+    jobs = [(case, label, b) for case in cases for label, b in builds]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = {pool.submit(run_case, b, case, args.quick, work(label), args.set):
+                   (case, label) for case, label, b in jobs}
+        for future in concurrent.futures.as_completed(futures):
+            case, label = futures[future]
+            r = future.result()
             results[(case, label)] = row(r)
             print(f"benchmark: {case} with {commits[label]}: {r['status']}, "
                   f"{r['elapsed']:.0f} s", flush=True)
 
     mode = "quick (reduced cell: L0 = 3 mm, 12 x 6, T_avg = 0.25 T0)" if args.quick else "full"
-    lines = [f"# Benchmarks, {mode}", "",
+    lines = [f"# Benchmarks, {mode}" + (f", {args.label}" if args.label else ""), "",
              f"{datetime.date.today()}, {platform.node()}, {os.cpu_count()} cores; builds: " +
              ", ".join(f"{label} = {commits[label]}" for label, _ in builds) +
-             ". Each run on one core, one after the other (benchmarks/run.sh).", "",
+             (f". {args.jobs} runs at a time" if args.jobs > 1 else
+              ". Each run on one core, one after the other") + " (benchmarks/run.sh)." +
+             ("".join(f" --set \"{e}\"" for e in args.set)), "",
              "numerical diss. share: Newmark's algorithmic dissipation over the window per "
              "unit of the window's normal work, the same normalisation as kbar_F.", ""]
     header = ["case"] + (["build"] if len(builds) > 1 else []) + COLUMNS
@@ -182,7 +199,7 @@ def main():
     output = args.output or os.path.join(
         ROOT, "benchmarks", "results",
         "-".join(commits[label] for label, _ in builds) + ("-quick" if args.quick else "") +
-        ".md")
+        (f"-{args.label}" if args.label else "") + ".md")
     os.makedirs(os.path.dirname(output), exist_ok=True)
     with open(output + ".tmp", "w") as f:
         f.write(text)

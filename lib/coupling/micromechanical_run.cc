@@ -12,6 +12,7 @@
 #include <deal.II/base/parameter_handler.h>
 #include <deal.II/base/timer.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -44,11 +45,26 @@ namespace granular
       double                wall_time = 0.;
       std::array<double, 5> section_times{};
       std::uint64_t         history_bytes = 0; ///< size of history.csv at the checkpoint
+      /// largest penetration so far into the surface and into the particle (mm)
+      double max_penetration_surface = 0., max_penetration_particle = 0.;
 
       template <class Archive>
       void serialize(Archive &ar, const unsigned int)
       {
-        ar &step &newton_iterations &wall_time &section_times &history_bytes;
+        ar &step &newton_iterations &wall_time &section_times &history_bytes
+          &max_penetration_surface &max_penetration_particle;
+      }
+
+      /// Takes the penetrations of the committed state after a step into the maxima.
+      void record_penetrations(const fem::RubberBlock &block, const CouplingScheme &scheme)
+      {
+        for (const auto &x : block.contact_point_positions())
+          max_penetration_surface = std::max(max_penetration_surface, -x[1]);
+        if (const contact::RubberParticleInterface *interface = scheme.interface())
+          for (unsigned int i = 0; i < interface->n_points(); ++i)
+            if (interface->response(i).in_contact)
+              max_penetration_particle =
+                std::max(max_penetration_particle, -interface->response(i).normal_gap);
       }
     };
 
@@ -173,6 +189,8 @@ namespace granular
       s.steps       = n_steps;
       s.kbar        = friction.kbar();
       s.kbar_spread = friction.spread();
+      s.max_penetration_rubber_surface  = S.max_penetration_surface;
+      s.max_penetration_rubber_particle = S.max_penetration_particle;
       return s;
     }
   } // namespace
@@ -308,6 +326,7 @@ namespace granular
                                         P.particle.reference_radius :
                                       0.);
         friction.add(t, f.normal, f.tangential);
+        S.record_penetrations(block, *scheme);
         energy.check(t, T0, P.solver.max_energy_error, loading.full_load, L0, d);
 
         // 5. record and output

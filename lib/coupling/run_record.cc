@@ -20,7 +20,8 @@ namespace granular
          "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
          "mean_normal_force,"
          "mean_particle_speed,mean_rolling_speed,dem_substeps,factorizations,"
-         "coupling_passes,dissipation_numerical,assemblies,failed_newton_iterations\n";
+         "coupling_passes,dissipation_numerical,assemblies,failed_newton_iterations,"
+         "max_penetration_rubber_surface,max_penetration_rubber_particle\n";
     o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
       << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
       << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
@@ -34,6 +35,7 @@ namespace granular
       << s.mean_particle_speed << ',' << s.mean_rolling_speed << ',' << s.dem_substeps
       << ',' << s.factorizations << ',' << s.coupling_passes << ','
       << s.dissipation_numerical << ',' << s.assemblies << ',' << s.failed_newton_iterations
+      << ',' << s.max_penetration_rubber_surface << ',' << s.max_penetration_rubber_particle
       << '\n';
     return o.str();
   }

@@ -46,6 +46,10 @@ namespace granular
     /// iterations of attempts that failed and were cut back: with newton_iterations (the
     /// accepted attempts only) the whole cost of the nonlinear solves
     unsigned long      assemblies = 0, failed_newton_iterations = 0;
+    /// the largest penetration of the rubber's contact points into the surface (-g_N = -x2)
+    /// and into the particle (-g_N of the closest-point projection) over the whole run (mm):
+    /// how far the penalty regularisation lets the constraints be violated
+    double             max_penetration_rubber_surface = 0., max_penetration_rubber_particle = 0.;
   };
 
   /// CSV header and row of summary.csv (same column order).
