@@ -104,12 +104,20 @@ def row(result):
         "kbar_F": f"{float(s['kbar_F']):.4f}",
         "numerical diss. share": f"{share:.4f}",
         "energy error": f"{100 * float(s['energy_balance_error']):.2f} %",
+        "max pen. surface (mm)": penetration(s, "max_penetration_rubber_surface"),
+        "max pen. particle (mm)": penetration(s, "max_penetration_rubber_particle"),
     }
+
+
+def penetration(summary, column):
+    """A penetration column of summary.csv (builds before 44b6eb0 have none: "-")."""
+    return f"{float(summary[column]):.2e}" if column in summary else "-"
 
 
 COLUMNS = ["wall time (s)", "steps", "Newton its/step", "cut-backs", "failed its",
            "assemblies/step", "factorizations/step", "kbar", "kbar_F",
-           "numerical diss. share", "energy error"]
+           "numerical diss. share", "energy error", "max pen. surface (mm)",
+           "max pen. particle (mm)"]
 
 
 def commit_of(build):
