@@ -95,7 +95,7 @@ namespace granular::coupling
     /// A sentence on what a failing energy balance of this scheme means.
     virtual std::string energy_error_advice() const;
 
-    /// Step halvings so far (N of spec §3.6's cut-backs).
+    /// Step halvings so far (spec §3.6).
     unsigned int cutbacks() const { return cutbacks_; }
     /// Extra particle/rubber passes of the staggered sub-iterations so far.
     unsigned long coupling_passes() const { return coupling_passes_; }
