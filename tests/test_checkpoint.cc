@@ -92,69 +92,99 @@ namespace
   }
 } // namespace
 
+namespace
+{
+  /// Runs the reduced case with @p extra entries uninterrupted, then again stopped by
+  /// SIGTERM after its @p stop_fraction of computed steps (in the averaging window, after
+  /// the particle has rolled over) and restarted, and expects the same history, summary
+  /// and .pvd records bit for bit.
+  void expect_restart_repeats_the_uninterrupted_run(const std::string              &name,
+                                                    const std::vector<std::string> &extra,
+                                                    const double stop_fraction)
+  {
+    // uninterrupted and without checkpoints; the interrupted run below writes one every
+    // 300 reference steps, so the comparison also shows that writing a checkpoint does not
+    // change a run
+    auto uninterrupted = reduced_case(name + "-a");
+    uninterrupted.set_entries.insert(uninterrupted.set_entries.end(), extra.begin(),
+                                     extra.end());
+    uninterrupted.set_entries.push_back("Output/Checkpoint step interval=0");
+    fs::remove_all(uninterrupted.output_directory);
+    const granular::RunSummary a = run(uninterrupted);
+    EXPECT_FALSE(fs::exists(uninterrupted.output_directory + "/checkpoint.bin"))
+      << "a completed run leaves no checkpoint";
+
+    auto interrupted = reduced_case(name + "-b");
+    interrupted.set_entries.insert(interrupted.set_entries.end(), extra.begin(), extra.end());
+    fs::remove_all(interrupted.output_directory);
+    const unsigned int stop_step =
+      static_cast<unsigned int>(stop_fraction * a.steps); // computed steps
+    unsigned int steps = 0;
+    try
+      {
+        run(interrupted, [&]() {
+          if (++steps == stop_step)
+            std::raise(SIGTERM); // the run's handler turns it into a checkpoint and a stop
+        });
+        FAIL() << "SIGTERM did not stop the run";
+      }
+    catch (const granular::RunInterrupted &e)
+      {
+        EXPECT_EQ(e.signal(), SIGTERM);
+        EXPECT_NE(std::string(e.what()).find("--restart"), std::string::npos) << e.what();
+      }
+    const std::string dir = interrupted.output_directory;
+    ASSERT_TRUE(fs::exists(dir + "/checkpoint.bin"));
+    EXPECT_FALSE(fs::exists(dir + "/summary.csv"));
+    EXPECT_EQ(std::signal(SIGTERM, SIG_DFL), SIG_DFL) << "the run left its handler installed";
+
+    // restart; entries of subsection Output may differ
+    auto restart = interrupted;
+    restart.restart = true;
+    restart.set_entries.push_back("Output/Progress interval=50");
+    const granular::RunSummary b = run(restart);
+
+    EXPECT_EQ(read_file(uninterrupted.output_directory + "/history.csv"),
+              read_file(dir + "/history.csv"));
+    EXPECT_EQ(summary_without_times(uninterrupted.output_directory),
+              summary_without_times(dir));
+    EXPECT_EQ(a.kbar, b.kbar);
+    EXPECT_EQ(a.steps, b.steps);
+    EXPECT_EQ(a.newton_iterations, b.newton_iterations);
+    EXPECT_EQ(a.factorizations, b.factorizations);
+    EXPECT_GT(b.dissipation_viscous, 0.);
+    {
+      // the state at the stop was not a trivial one: the ellipse had turned over
+      const std::string history = read_file(dir + "/history.csv");
+      std::istringstream last(history.substr(history.rfind('\n', history.size() - 2) + 1));
+      std::string        value;
+      for (unsigned int column = 0; column <= 10; ++column) // particle_theta
+        std::getline(last, value, ',');
+      EXPECT_GT(std::abs(std::stod(value)), 1.5) << "theta = " << value;
+    }
+    // the ParaView collections list every output once, also those written before the stop
+    EXPECT_EQ(pvd_records(uninterrupted.output_directory + "/solution.pvd"),
+              pvd_records(dir + "/solution.pvd"));
+    EXPECT_EQ(pvd_records(uninterrupted.output_directory + "/particle.pvd"),
+              pvd_records(dir + "/particle.pvd"));
+    EXPECT_NE(pvd_records(dir + "/particle.pvd").find("particle-02000.vtu"), std::string::npos);
+    EXPECT_FALSE(fs::exists(dir + "/checkpoint.bin"));
+  }
+} // namespace
+
 TEST(Checkpoint, RestartAfterSigtermRepeatsTheUninterruptedRun)
 {
-  // uninterrupted and without checkpoints; the interrupted run below writes one every 300
-  // steps, so the comparison also shows that writing a checkpoint does not change a run
-  auto uninterrupted = reduced_case("checkpoint-a");
-  uninterrupted.set_entries.push_back("Output/Checkpoint step interval=0");
-  fs::remove_all(uninterrupted.output_directory);
-  const granular::RunSummary a = run(uninterrupted);
-  EXPECT_FALSE(fs::exists(uninterrupted.output_directory + "/checkpoint.bin"))
-    << "a completed run leaves no checkpoint";
+  // fixed steps: stopped at step 2100 of 2200
+  expect_restart_repeats_the_uninterrupted_run(
+    "checkpoint", {"Solver/Time step control=fixed"}, 2100. / 2200.);
+}
 
-  // the same run stopped by SIGTERM in the averaging window (step 2100 of 2200), after
-  // the particle has rolled over
-  auto interrupted = reduced_case("checkpoint-b");
-  fs::remove_all(interrupted.output_directory);
-  unsigned int steps = 0;
-  try
-    {
-      run(interrupted, [&]() {
-        if (++steps == 2100)
-          std::raise(SIGTERM); // the run's handler turns it into a checkpoint and a stop
-      });
-      FAIL() << "SIGTERM did not stop the run";
-    }
-  catch (const granular::RunInterrupted &e)
-    {
-      EXPECT_EQ(e.signal(), SIGTERM);
-      EXPECT_NE(std::string(e.what()).find("--restart"), std::string::npos) << e.what();
-    }
-  const std::string dir = interrupted.output_directory;
-  ASSERT_TRUE(fs::exists(dir + "/checkpoint.bin"));
-  EXPECT_FALSE(fs::exists(dir + "/summary.csv"));
-  EXPECT_EQ(std::signal(SIGTERM, SIG_DFL), SIG_DFL) << "the run left its handler installed";
-
-  // restart; entries of subsection Output may differ
-  auto restart = interrupted;
-  restart.restart = true;
-  restart.set_entries.push_back("Output/Progress interval=50");
-  const granular::RunSummary b = run(restart);
-
-  EXPECT_EQ(read_file(uninterrupted.output_directory + "/history.csv"),
-            read_file(dir + "/history.csv"));
-  EXPECT_EQ(summary_without_times(uninterrupted.output_directory), summary_without_times(dir));
-  EXPECT_EQ(a.kbar, b.kbar);
-  EXPECT_EQ(a.newton_iterations, b.newton_iterations);
-  EXPECT_EQ(a.factorizations, b.factorizations);
-  EXPECT_GT(b.dissipation_viscous, 0.);
-  {
-    // the state at the stop was not a trivial one: the ellipse had turned over
-    const std::string history = read_file(dir + "/history.csv");
-    std::istringstream last(history.substr(history.rfind('\n', history.size() - 2) + 1));
-    std::string        value;
-    for (unsigned int column = 0; column <= 10; ++column) // particle_theta
-      std::getline(last, value, ',');
-    EXPECT_GT(std::abs(std::stod(value)), 1.5) << "theta = " << value;
-  }
-  // the ParaView collections list every output once, also those written before the stop
-  EXPECT_EQ(pvd_records(uninterrupted.output_directory + "/solution.pvd"),
-            pvd_records(dir + "/solution.pvd"));
-  EXPECT_EQ(pvd_records(uninterrupted.output_directory + "/particle.pvd"),
-            pvd_records(dir + "/particle.pvd"));
-  EXPECT_NE(pvd_records(dir + "/particle.pvd").find("particle-02000.vtu"), std::string::npos);
-  EXPECT_FALSE(fs::exists(dir + "/checkpoint.bin"));
+TEST(Checkpoint, RestartOfAnAdaptiveRunRepeatsTheUninterruptedRun)
+{
+  // adaptive steps: the step control's state and the last history row (from which the
+  // rows of long steps are interpolated) travel with the checkpoint
+  expect_restart_repeats_the_uninterrupted_run(
+    "checkpoint-adaptive", {"Solver/Time step control=adaptive"}, 0.95);
 }
 
 TEST(Checkpoint, RestartWithOtherPhysicsIsRejectedBeforeAnythingIsTouched)

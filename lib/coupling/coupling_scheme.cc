@@ -30,9 +30,21 @@ namespace granular::coupling
     return " (" + name() + "). Reduce Loading/Time step";
   }
 
+  void CouplingScheme::set_long_steps(const double reference_step,
+                                      const unsigned int long_step_iterations,
+                                      const unsigned int iterations)
+  {
+    reference_step_       = reference_step;
+    long_step_iterations_ = long_step_iterations;
+    iterations_           = iterations;
+  }
+
   fem::StepStatistics CouplingScheme::advance_rubber(const double t0, const double h,
                                                      const unsigned int level)
   {
+    if (reference_step_ > 0.)
+      block_.set_newton_iteration_limit(h > 1.5 * reference_step_ ? long_step_iterations_ :
+                                                                    iterations_);
     try
       {
         const double        t1 = t0 + h;
@@ -43,7 +55,13 @@ namespace granular::coupling
       }
     catch (const NewtonFailure &e)
       {
-        if (level >= max_cutbacks_)
+        // adaptive steps: halve down to reference_step / 2^max_cutbacks, whatever the
+        // length of the step that failed
+        const bool exhausted =
+          reference_step_ > 0. ?
+            !(h > 1.5 * std::ldexp(reference_step_, -static_cast<int>(max_cutbacks_))) :
+            level >= max_cutbacks_;
+        if (exhausted)
           {
             std::ostringstream m;
             m << "the rubber solve failed at t = " << t0 + h << " s (t/T0 = "

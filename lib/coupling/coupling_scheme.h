@@ -95,6 +95,17 @@ namespace granular::coupling
     /// A sentence on what a failing energy balance of this scheme means.
     virtual std::string energy_error_advice() const;
 
+    /**
+     * Adaptive time steps (Solver/Time step control = adaptive): a step longer than 1.5
+     * @p reference_step (s, Loading/Time step) gets at most @p long_step_iterations Newton
+     * iterations before it is halved, shorter ones @p iterations; and a step is halved
+     * down to reference_step / 2^max_cutbacks whatever its length. Without this call
+     * (fixed steps) every step has Solver/Maximum Newton iterations and max_cutbacks
+     * halvings.
+     */
+    void set_long_steps(double reference_step, unsigned int long_step_iterations,
+                        unsigned int iterations);
+
     /// Step halvings so far (spec §3.6).
     unsigned int cutbacks() const { return cutbacks_; }
     /// Extra particle/rubber passes of the staggered sub-iterations so far.
@@ -115,6 +126,8 @@ namespace granular::coupling
     fem::RubberBlock &block_;
     LoadingProgram    loading_;
     unsigned int      max_cutbacks_;
+    double            reference_step_ = 0.; ///< > 0: adaptive steps, see set_long_steps()
+    unsigned int      long_step_iterations_ = 0, iterations_ = 0;
     unsigned int      cutbacks_        = 0;
     unsigned long     coupling_passes_ = 0;
   };

@@ -7,6 +7,7 @@
 #include "coupling/energy_balance.h"
 #include "coupling/loading_program.h"
 #include "coupling/macroscopic_friction.h"
+#include "coupling/time_step_control.h"
 #include "dem/particle_output.h"
 
 #include <deal.II/base/parameter_handler.h>
@@ -38,7 +39,10 @@ namespace granular
     /// the energy accountant, the friction average and the .pvd records.
     struct LoopState
     {
-      unsigned int step              = 0; ///< completed time steps
+      /// completed reference time steps (Loading/Time step): t = step dt
+      unsigned int step              = 0;
+      /// computed time steps (= step with fixed time steps)
+      unsigned int steps_taken       = 0;
       unsigned int newton_iterations = 0;
       /// wall time and TimerOutput sections (assembly, factorization, solve, particle,
       /// output) of the processes before this one (s)
@@ -47,12 +51,14 @@ namespace granular
       std::uint64_t         history_bytes = 0; ///< size of history.csv at the checkpoint
       /// largest penetration so far into the surface and into the particle (mm)
       double max_penetration_surface = 0., max_penetration_particle = 0.;
+      /// history row of the last computed step (adaptive steps interpolate from it)
+      HistoryRow last_row;
 
       template <class Archive>
       void serialize(Archive &ar, const unsigned int)
       {
-        ar &step &newton_iterations &wall_time &section_times &history_bytes
-          &max_penetration_surface &max_penetration_particle;
+        ar &step &steps_taken &newton_iterations &wall_time &section_times &history_bytes
+          &max_penetration_surface &max_penetration_particle &last_row;
       }
 
       /// Takes the penetrations of the committed state after a step into the maxima.
@@ -126,13 +132,16 @@ namespace granular
     /// The progress line of spec §8.1.
     void print_progress(double t, const LoadingProgram &loading, const fem::PlatenForces &f,
                         const MacroscopicFriction &friction, const fem::StepStatistics &stats,
-                        const dem::Particle *particle, double seconds_left)
+                        const dem::Particle *particle, double seconds_left,
+                        int step_multiple)
     {
       std::cout << "  " << std::setw(11) << loading.phase_name(t) << "  t/T0 = " << std::fixed
                 << std::setprecision(4) << t / loading.T0 << "  kI = "
                 << MacroscopicFriction::instantaneous(f.normal, f.tangential)
                 << "  kI_avg = " << friction.moving_average()
                 << "  Newton its = " << stats.newton_iterations;
+      if (step_multiple > 0)
+        std::cout << "  dt x " << step_multiple;
       if (particle)
         std::cout << "  particle x = " << std::setprecision(3) << particle->state().centre[0]
                   << " theta = " << particle->state().rotation;
@@ -143,7 +152,7 @@ namespace granular
     /// summary.csv's row at the end of the run: the dissipation split of the window
     /// (paper eq. 13), the energy balance (spec §2.2) and the run's cost.
     RunSummary summarise(const RunParameters &P, const LoadingProgram &loading, double t_end,
-                         unsigned int n_steps, const EnergyAccountant &energy,
+                         const EnergyAccountant &energy,
                          const MacroscopicFriction &friction, const CouplingScheme &scheme,
                          const fem::RubberBlock &block, const LoopState &S)
     {
@@ -186,7 +195,7 @@ namespace granular
       s.factorizations             = solver_statistics.factorizations;
       s.assemblies                 = solver_statistics.assemblies;
       s.failed_newton_iterations   = solver_statistics.failed_newton_iterations;
-      s.steps       = n_steps;
+      s.steps       = S.steps_taken;
       s.kbar        = friction.kbar();
       s.kbar_spread = friction.spread();
       s.max_penetration_rubber_surface  = S.max_penetration_surface;
@@ -229,12 +238,20 @@ namespace granular
 
     std::cout << "granular-interface: " << block.n_cells() << " Q1P0 cells, "
               << block.n_dofs() << " dofs, " << block.contact_points().size()
-              << " contact points; " << n_steps << " steps of " << dt << " s (T0 = " << T0
-              << " s); "
+              << " contact points; "
+              << (P.solver.adaptive_time_step ?
+                    "adaptive steps of 1 to " + std::to_string(P.solver.max_step_multiple) +
+                      " x " :
+                    std::to_string(n_steps) + " steps of ")
+              << dt << " s (T0 = " << T0 << " s); "
               << (particle ? "particle " + P.particle.shape_name : "bare interface (no particle)")
               << std::endl;
 
     MacroscopicFriction friction(2. * T0, t_end);
+    TimeStepControl     step_control(P.solver.max_step_multiple, P.solver.step_energy_tolerance);
+    if (P.solver.adaptive_time_step)
+      scheme->set_long_steps(dt, P.solver.long_step_newton_iterations,
+                             P.solver.max_newton_iterations);
     PvdCollection       solution_pvd(dir + "/solution.pvd");
     PvdCollection       particle_pvd(dir + "/particle.pvd");
     EnergyAccountant    energy(block, *scheme);
@@ -245,7 +262,7 @@ namespace granular
     if (P.output.restart)
       {
         checkpoint.read([&](boost::archive::binary_iarchive &ar) {
-          ar &S &energy &friction &solution_pvd &particle_pvd;
+          ar &S &energy &friction &solution_pvd &particle_pvd &step_control;
           scheme->load(ar);
           block.load_state(ar);
         });
@@ -273,7 +290,7 @@ namespace granular
         }
       saved.wall_time += seconds_here;
       checkpoint.write([&](boost::archive::binary_oarchive &ar) {
-        ar &saved &energy &friction &solution_pvd &particle_pvd;
+        ar &saved &energy &friction &solution_pvd &particle_pvd &step_control;
         scheme->save(ar);
         block.save_state(ar);
       });
@@ -304,15 +321,49 @@ namespace granular
       energy.start();
 
     // ---- the time loop (spec §5.3) ---------------------------------------------------------
+    // Time runs on the grid of the reference step dt: t = k dt. A fixed step is one grid
+    // step; an adaptive step is m of them (TimeStepControl), shortened so that it lands on
+    // the landmarks below, and history.csv keeps its grid by interpolating the rows of the
+    // grid times a long step steps over.
+    const auto grid_index = [&](double time) {
+      return static_cast<unsigned int>(std::llround(time / dt));
+    };
+    const unsigned int fixed_landmarks[] = {grid_index(loading.ramp_time), grid_index(T0),
+                                            grid_index(2. * T0)};
+    const auto next_landmark = [&](unsigned int k) {
+      unsigned int next = n_steps;
+      for (const unsigned int l : fixed_landmarks)
+        if (l > k)
+          next = std::min(next, l);
+      for (const unsigned int interval :
+           {P.output.vtu_interval, P.output.checkpoint_step_interval})
+        if (interval > 0)
+          next = std::min(next, (k / interval + 1) * interval);
+      return next;
+    };
     auto          last_progress   = Clock::now();
     auto          last_checkpoint = last_progress;
     RemainingTime remaining(S.step);
-    for (unsigned int step = S.step + 1; step <= n_steps; ++step)
+    for (unsigned int k = S.step; k < n_steps;)
       {
-        const double t0 = (step - 1) * dt, t = step * dt;
+        const unsigned int m =
+          P.solver.adaptive_time_step ? std::min(step_control.multiple(), next_landmark(k) - k) :
+                                        1u;
+        const unsigned int step = k + m;
+        // (with m = 1 these are the fixed-step times (step - 1) dt, step dt and dt, bit for bit)
+        const double t0 = k * dt, t = step * dt, h = m * dt;
+        const unsigned int cutbacks_before = scheme->cutbacks();
+        double             balance_before = 0., numerical_before = 0.;
+        if (P.solver.adaptive_time_step)
+          {
+            const Dissipation d0 = energy.dissipation();
+            balance_before       = energy.balance(energy.total_energy(), d0);
+            numerical_before     = d0.numerical;
+          }
         // 1. advance the particle, 2. solve the rubber at t_{n+1}, 3. the interface forces
-        const fem::StepStatistics stats = scheme->advance(t0, dt);
+        const fem::StepStatistics stats = scheme->advance(t0, h);
         S.newton_iterations += stats.newton_iterations;
+        ++S.steps_taken;
 
         // 4. measure (spec §2.2): platen forces, work, dissipation, friction average
         const fem::PlatenForces f  = block.platen_forces();
@@ -320,7 +371,7 @@ namespace granular
         const double            u2 = block.platen_vertical_displacement();
         const Dissipation       d  = energy.dissipation();
         energy.record_step(f, u1, u2, loading.platen_load(t), loading.in_averaging_window(t),
-                           d, P.loading.slip_velocity, dt, particle != nullptr,
+                           d, P.loading.slip_velocity, h, particle != nullptr,
                            particle ? std::abs(particle->state().velocity[0]) : 0.,
                            particle ? std::abs(particle->state().angular_velocity) *
                                         P.particle.reference_radius :
@@ -328,15 +379,35 @@ namespace granular
         friction.add(t, f.normal, f.tangential);
         S.record_penetrations(block, *scheme);
         energy.check(t, T0, P.solver.max_energy_error, loading.full_load, L0, d);
+        if (P.solver.adaptive_time_step)
+          step_control.record(
+            m, stats.newton_iterations, scheme->cutbacks() > cutbacks_before,
+            std::abs(energy.balance(energy.total_energy(), d) - balance_before) +
+              std::max(0., d.numerical - numerical_before),
+            loading.full_load * P.loading.slip_velocity * h);
 
-        // 5. record and output
-        if (step % P.output.history_interval == 0 || step == n_steps)
-          history.write(history_row(t, loading, f, u1, u2, friction, *scheme, stats, d, energy));
+        // 5. record and output: history.csv on the grid of dt (rows a long step stepped over
+        //    are interpolated), VTU output at the grid steps (landmarks of the long steps)
+        {
+          const HistoryRow row =
+            history_row(t, loading, f, u1, u2, friction, *scheme, stats, d, energy);
+          const unsigned int every = P.output.history_interval;
+          for (unsigned int g = (k / every + 1) * every; g < step; g += every)
+            {
+              const double tg = g * dt;
+              history.write(interpolate(S.last_row, row, double(g - k) / m,
+                                        loading.phase_name(tg)));
+            }
+          if (step % every == 0 || step == n_steps)
+            history.write(row);
+          S.last_row = row;
+        }
         if (P.output.vtu_interval > 0 && step % P.output.vtu_interval == 0)
           write_output(step, t);
         if (after_each_step)
           after_each_step();
         S.step = step;
+        k      = step;
 
         // checkpoint (by steps, by wall time, or on SIGINT/SIGTERM) and stop on request
         const auto now = Clock::now();
@@ -355,25 +426,26 @@ namespace granular
               }
             if (stop != 0)
               {
-                std::ostringstream m;
-                m << "stopped by "
+                std::ostringstream message;
+                message << "stopped by "
                   << (stop > 0 ? (stop == SIGTERM ? "SIGTERM" : "SIGINT") : "request")
                   << " at step " << step << " (t/T0 = " << t / T0 << "); the state is in "
                   << checkpoint.path() << ": continue with --restart";
-                throw RunInterrupted(m.str(), stop > 0 ? stop : 0);
+                throw RunInterrupted(message.str(), stop > 0 ? stop : 0);
               }
           }
         if (seconds_since(last_progress, now) >= P.output.progress_interval || step == n_steps)
           {
             last_progress = now;
             print_progress(t, loading, f, friction, stats, particle,
-                           remaining.seconds_left(seconds_since(wall_start, now), step, n_steps));
+                           remaining.seconds_left(seconds_since(wall_start, now), step, n_steps),
+                           P.solver.adaptive_time_step ? int(m) : -1);
           }
       }
     history.close();
 
     // ---- summary.csv: the dissipation split, the energy balance, the cost ------------------
-    RunSummary summary = summarise(P, loading, t_end, n_steps, energy, friction, *scheme, block, S);
+    RunSummary summary = summarise(P, loading, t_end, energy, friction, *scheme, block, S);
     // times of this process plus those of the processes before a restart
     summary.wall_time  = S.wall_time + seconds_since(wall_start, Clock::now());
     const auto times   = timer.get_summary_data(dealii::TimerOutput::total_wall_time);

@@ -98,6 +98,48 @@ namespace granular
       file_ << std::setprecision(10);
     }
 
+    HistoryRow interpolate(const HistoryRow &a, const HistoryRow &b, const double w,
+                           const char *phase)
+    {
+      const auto lerp = [w](double x, double y) { return x + w * (y - x); };
+      HistoryRow r       = b;
+      r.t                = lerp(a.t, b.t);
+      r.phase            = phase;
+      r.normal_force     = lerp(a.normal_force, b.normal_force);
+      r.tangential_force = lerp(a.tangential_force, b.tangential_force);
+      r.kI = r.normal_force != 0. ? std::abs(r.tangential_force / r.normal_force) : 0.;
+      r.kI_avg    = lerp(a.kI_avg, b.kI_avg);
+      r.platen_u1 = lerp(a.platen_u1, b.platen_u1);
+      r.platen_u2 = lerp(a.platen_u2, b.platen_u2);
+      if (a.particle && b.particle)
+        {
+          const HistoryRow::Particle &p = *a.particle, &q = *b.particle;
+          HistoryRow::Particle       &o = *r.particle;
+          o.x = lerp(p.x, q.x), o.y = lerp(p.y, q.y), o.theta = lerp(p.theta, q.theta);
+          o.vx = lerp(p.vx, q.vx), o.vy = lerp(p.vy, q.vy), o.omega = lerp(p.omega, q.omega);
+          o.surface_fN     = lerp(p.surface_fN, q.surface_fN);
+          o.surface_fT     = lerp(p.surface_fT, q.surface_fT);
+          o.rubber_force_x = lerp(p.rubber_force_x, q.rubber_force_x);
+          o.rubber_force_y = lerp(p.rubber_force_y, q.rubber_force_y);
+          o.rubber_moment  = lerp(p.rubber_moment, q.rubber_moment);
+        }
+      r.newton_iterations = 0;
+      r.dem_substeps      = 0;
+      r.dissipation_rubber_surface =
+        lerp(a.dissipation_rubber_surface, b.dissipation_rubber_surface);
+      r.dissipation_rubber_particle =
+        lerp(a.dissipation_rubber_particle, b.dissipation_rubber_particle);
+      r.dissipation_particle_surface =
+        lerp(a.dissipation_particle_surface, b.dissipation_particle_surface);
+      r.dissipation_damping   = lerp(a.dissipation_damping, b.dissipation_damping);
+      r.dissipation_viscous   = lerp(a.dissipation_viscous, b.dissipation_viscous);
+      r.dissipation_numerical = lerp(a.dissipation_numerical, b.dissipation_numerical);
+      r.energy_total          = lerp(a.energy_total, b.energy_total);
+      r.platen_work           = lerp(a.platen_work, b.platen_work);
+      r.particle_energy_residual = lerp(a.particle_energy_residual, b.particle_energy_residual);
+      return r;
+    }
+
     void HistoryWriter::write(const HistoryRow &r)
     {
       file_ << r.t << ',' << r.phase << ',' << r.normal_force << ',' << r.tangential_force << ','

@@ -75,6 +75,13 @@ namespace granular
         double surface_fN = 0., surface_fT = 0.;
         bool   surface_contact = false, surface_stick = false;
         double rubber_force_x = 0., rubber_force_y = 0., rubber_moment = 0.;
+
+        template <class Archive>
+        void serialize(Archive &ar, const unsigned int)
+        {
+          ar &x &y &theta &vx &vy &omega &surface_fN &surface_fT &surface_contact
+            &surface_stick &rubber_force_x &rubber_force_y &rubber_moment;
+        }
       };
       std::optional<Particle> particle;
       unsigned int contacts_rubber_surface = 0, slipping_rubber_surface = 0;
@@ -84,7 +91,38 @@ namespace granular
              dissipation_particle_surface = 0., dissipation_damping = 0.,
              dissipation_viscous = 0., dissipation_numerical = 0.;
       double energy_total = 0., platen_work = 0., particle_energy_residual = 0.;
+
+      /// Boost.Serialization (checkpoint/restart); the phase is not written.
+      template <class Archive>
+      void serialize(Archive &ar, const unsigned int)
+      {
+        ar &t &normal_force &tangential_force &kI &kI_avg &platen_u1 &platen_u2;
+        bool has_particle = particle.has_value();
+        ar &has_particle;
+        if (has_particle && !particle)
+          particle.emplace();
+        if (!has_particle)
+          particle.reset();
+        if (particle)
+          ar &*particle;
+        ar &contacts_rubber_surface &slipping_rubber_surface &contacts_rubber_particle
+          &slipping_rubber_particle &newton_iterations &dem_substeps
+            &dissipation_rubber_surface &dissipation_rubber_particle
+              &dissipation_particle_surface &dissipation_damping &dissipation_viscous
+                &dissipation_numerical &energy_total &platen_work &particle_energy_residual;
+      }
     };
+
+    /**
+     * The history row at the fraction @p w (0 < w < 1) of a step from row @p a to row @p b
+     * (adaptive time steps keep history.csv on the grid of Loading/Time step): time, forces,
+     * displacements, the particle's state and forces, the dissipations and energies
+     * linearly interpolated, k_I recomputed from the interpolated forces; the contact
+     * states and counts of @p b; newton_iterations = dem_substeps = 0, which marks the row
+     * as interpolated (every computed step has at least one Newton iteration); @p phase.
+     */
+    HistoryRow interpolate(const HistoryRow &a, const HistoryRow &b, double w,
+                           const char *phase);
 
     /// history.csv of a run: the header, then one HistoryRow per recorded step.
     class HistoryWriter

@@ -91,6 +91,31 @@ namespace granular
       e.entry(coupling_tolerance, "Coupling tolerance", "1e-3", Double(0.),
               "Staggered scheme only: accepted mismatch of the interface work "
               "over a step, relative to the platen's work per step p L0 v_F dt.");
+      e.text_entry([this](const std::string &control) {
+                     adaptive_time_step = control == "adaptive";
+                   },
+                   "Time step control", "fixed", Selection("fixed|adaptive"),
+                   "fixed: every step is Loading/Time step (halved only when Newton "
+                   "fails). adaptive: steps of 1, 2, 4, ... times Loading/Time step, up "
+                   "to Maximum time step, chosen after each step from its Newton "
+                   "iterations and the energy it created or lost to the time "
+                   "discretisation (README, Method choices); Loading/Time step stays the "
+                   "accuracy reference, the shortest regular step and the grid of "
+                   "history.csv and the VTU output.");
+      e.entry(max_step_multiple, "Maximum time step", "16", Integer(1, 1024),
+              "Adaptive time steps: the longest step, as a multiple of Loading/Time "
+              "step.");
+      e.entry(step_energy_tolerance, "Step energy tolerance", "1e-3", Double(0.),
+              "Adaptive time steps: a step may grow while the energy it creates or "
+              "loses to the time discretisation (the step's energy-balance residual "
+              "plus Newmark's algorithmic dissipation) stays below a quarter of this "
+              "fraction of the platen's nominal work p L0 v_F dt over the step, and "
+              "it shrinks when the fraction is exceeded.");
+      e.entry(long_step_newton_iterations, "Newton iterations of a long step", "8",
+              Integer(1),
+              "Adaptive time steps: Newton iterations a step longer than Loading/Time "
+              "step may take before it is halved (a stalling long step is cut back "
+              "early instead of after Maximum Newton iterations).");
     });
   }
 

@@ -41,6 +41,11 @@ namespace granular
     bool         monolithic_coupling = true;
     unsigned int coupling_iterations = 20;  ///< DEM-FEM sub-iterations per step (0: explicit)
     double       coupling_tolerance  = 1e-3;///< interface work mismatch / platen work per step
+    /// adaptive time steps (coupling::TimeStepControl); false: every step Loading/Time step
+    bool         adaptive_time_step   = false;
+    unsigned int max_step_multiple    = 16;   ///< longest adaptive step / Loading/Time step
+    double       step_energy_tolerance = 1e-3;///< see coupling::TimeStepControl
+    unsigned int long_step_newton_iterations = 8; ///< Newton iterations of a long step
 
     /// The entries of subsection "Solver", each bound to its member.
     void entries(ParameterEntries &e);

@@ -117,6 +117,12 @@ namespace granular::fem
      */
     StepStatistics solve(NewtonSystem &system);
 
+    /// Newton iterations allowed per solve() from now on (the adaptive time step gives its
+    /// long steps fewer, so a stalling long step is cut back early); Solver/Maximum Newton
+    /// iterations at construction.
+    void set_iteration_limit(unsigned int n) { solver.max_newton_iterations = n; }
+    unsigned int iteration_limit() const { return solver.max_newton_iterations; }
+
     StaleFactorizationSolver &linear_solver() { return linear; }
     const StaleFactorizationSolver &linear_solver() const { return linear; }
 

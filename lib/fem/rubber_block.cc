@@ -455,6 +455,10 @@ namespace granular::fem
     return impl->contact_points;
   }
   void RubberBlock::set_obstacle(BoundaryObstacle *obstacle) { impl->set_obstacle(obstacle); }
+  void RubberBlock::set_newton_iteration_limit(const unsigned int n)
+  {
+    impl->newton.set_iteration_limit(n);
+  }
   void RubberBlock::set_timer(TimerOutput *timer)
   {
     impl->timer = timer;

@@ -116,6 +116,9 @@ namespace granular::fem
      * Does not commit. Throws NewtonFailure (state stays at t_n).
      */
     StepStatistics solve_step(double dt, double platen_u1, double platen_load);
+    /// Newton iterations allowed per solve_step() from now on (at construction: Solver/
+    /// Maximum Newton iterations); see NewtonSolver::set_iteration_limit().
+    void set_newton_iteration_limit(unsigned int n);
     /// Accepts the last solved step (Newmark update, contact history, dissipation).
     void commit_step();
 
