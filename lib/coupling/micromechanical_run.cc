@@ -323,7 +323,7 @@ namespace granular
     // ---- the time loop (spec §5.3) ---------------------------------------------------------
     // Time runs on the grid of the reference step dt: t = k dt. A fixed step is one grid
     // step; an adaptive step is m of them (TimeStepControl), shortened so that it lands on
-    // the landmarks below, and history.csv keeps its grid by interpolating the rows of the
+    // the landmarks below (the loading program's kinks, the window, the VTU times), and history.csv keeps its grid by interpolating the rows of the
     // grid times a long step steps over.
     const auto grid_index = [&](double time) {
       return static_cast<unsigned int>(std::llround(time / dt));
@@ -335,10 +335,8 @@ namespace granular
       for (const unsigned int l : fixed_landmarks)
         if (l > k)
           next = std::min(next, l);
-      for (const unsigned int interval :
-           {P.output.vtu_interval, P.output.checkpoint_step_interval})
-        if (interval > 0)
-          next = std::min(next, (k / interval + 1) * interval);
+      if (P.output.vtu_interval > 0)
+        next = std::min(next, (k / P.output.vtu_interval + 1) * P.output.vtu_interval);
       return next;
     };
     auto          last_progress   = Clock::now();
@@ -414,8 +412,10 @@ namespace granular
         if (P.output.checkpoints() && step < n_steps)
           {
             const int  stop     = stop_request();
-            const bool by_steps = P.output.checkpoint_step_interval > 0 &&
-                                  step % P.output.checkpoint_step_interval == 0;
+            // at the first step that reaches a multiple of the interval (checkpoint times
+            // are not landmarks: writing checkpoints must not change the run)
+            const unsigned int every    = P.output.checkpoint_step_interval;
+            const bool         by_steps = every > 0 && step / every > (step - m) / every;
             const bool by_time  = P.output.checkpoint_interval > 0. &&
                                  seconds_since(last_checkpoint, now) >=
                                    60. * P.output.checkpoint_interval;

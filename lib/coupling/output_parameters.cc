@@ -16,10 +16,13 @@ namespace granular
               "line option --output-directory overrides it.");
       e.entry(vtu_interval, "VTU output interval", "100",
               "Write solution-NNNNN.vtu and particle-NNNNN.vtu every N time "
-              "steps (0: no ParaView output). The .pvd collections carry the "
-              "physical time in s.");
+              "steps of Loading/Time step, NNNNN = the step (0: no ParaView "
+              "output); adaptive time steps land on these times. The .pvd "
+              "collections carry the physical time in s.");
       e.entry(history_interval, "History output interval", "1", Integer(1),
-              "Write one row of history.csv every N time steps.");
+              "Write one row of history.csv every N time steps of Loading/Time "
+              "step. With adaptive time steps the rows a long step steps over are "
+              "interpolated linearly (newton_iterations = 0 marks them).");
       e.entry(progress_interval, "Progress interval", "1.0", Double(0.),
               "Wall-clock time in s between progress lines on the terminal.");
       e.entry(verbose, "Verbose", "false", "Print one convergence line per Newton iteration.");
@@ -31,8 +34,9 @@ namespace granular
               "restarted run reproduces the uninterrupted one exactly. 0: no "
               "checkpoints by time. Single runs only (not the points of a sweep).");
       e.entry(checkpoint_step_interval, "Checkpoint step interval", "0",
-              "Also write checkpoint.bin every N time steps (0: only by time), for "
-              "checkpoints at reproducible instants.");
+              "Also write checkpoint.bin every N time steps of Loading/Time step "
+              "(adaptive steps: after the step that reaches a multiple of N; 0: "
+              "only by time), for checkpoints at reproducible instants.");
     });
   }
 

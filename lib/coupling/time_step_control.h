@@ -5,7 +5,7 @@
  * README, Method choices). Loading/Time step Δt stays the accuracy reference and the grid
  * of the output: a step is m Δt with m = 1, 2, 4, ... up to Solver/Maximum time step,
  * shortened where it would cross a landmark (the end of the load ramp, the start of the
- * dragging at T0, the averaging window at 2 T0, a VTU or checkpoint time, the end), and
+ * dragging at T0, the averaging window at 2 T0, a VTU output time, the end), and
  * halved (cut back) when Newton fails as before.
  *
  * After each step the control looks at two measures of how hard the step was:

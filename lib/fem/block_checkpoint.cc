@@ -41,27 +41,51 @@ namespace granular::fem
   void StaleFactorizationSolver::save(boost::archive::binary_oarchive &ar) const
   {
     ar &n_factorizations &n_preconditioned_solves &has_factorization &refactorize_next;
+    ar &last_was_full;
     if (has_factorization)
       {
         const std::vector<double> values = matrix_values(factorized_matrix);
         ar &values;
+        if (use_klu && !last_was_full)
+          {
+            const std::vector<double> pivoted = matrix_values(pivoted_matrix);
+            ar &pivoted;
+          }
       }
   }
 
   void StaleFactorizationSolver::load(boost::archive::binary_iarchive &ar)
   {
     ar &n_factorizations &n_preconditioned_solves &has_factorization &refactorize_next;
+    ar &last_was_full;
+    const auto read_matrix = [&ar](SparseMatrix<double> &A) {
+      std::vector<double> values;
+      ar &values;
+      if (values.size() != A.n_nonzero_elements())
+        throw std::runtime_error("the saved rubber block's matrix does not fit its mesh");
+      std::size_t k = 0;
+      for (auto it = A.begin(); it != A.end(); ++it)
+        it->value() = values[k++];
+    };
     if (has_factorization)
       {
-        std::vector<double> values;
-        ar &values;
-        if (values.size() != factorized_matrix.n_nonzero_elements())
-          throw std::runtime_error("the saved rubber block's matrix does not fit its mesh");
-        std::size_t k = 0;
-        for (auto it = factorized_matrix.begin(); it != factorized_matrix.end(); ++it)
-          it->value() = values[k++];
-        // UMFPACK is deterministic: the same matrix gives the same factorization
-        direct_solver.initialize(factorized_matrix);
+        // UMFPACK and KLU are deterministic: the same matrices give the same factors. KLU
+        // refactorizations keep the pivots of the last full factorization, so that one is
+        // repeated first.
+        read_matrix(factorized_matrix);
+        if (use_klu && !last_was_full)
+          {
+            read_matrix(pivoted_matrix);
+            klu.factorize(pivoted_matrix, true);
+            klu.factorize(factorized_matrix, false);
+          }
+        else if (use_klu)
+          {
+            klu.factorize(factorized_matrix, true);
+            pivoted_matrix.copy_from(factorized_matrix);
+          }
+        else
+          direct_solver.initialize(factorized_matrix);
       }
   }
 

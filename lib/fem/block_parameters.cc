@@ -91,10 +91,18 @@ namespace granular
       e.entry(coupling_tolerance, "Coupling tolerance", "1e-3", Double(0.),
               "Staggered scheme only: accepted mismatch of the interface work "
               "over a step, relative to the platen's work per step p L0 v_F dt.");
+      e.text_entry([this](const std::string &lu) { klu = lu == "KLU"; }, "Sparse LU", "KLU",
+                   Selection("KLU|UMFPACK"),
+                   "The sparse LU factorization of the Newton tangent, which also "
+                   "preconditions GMRES while the tangent changes little. KLU "
+                   "(SuiteSparse): the pivots of a full factorization are kept and later "
+                   "tangents only refactorized numerically, no iterative refinement "
+                   "(README, Method choices). UMFPACK: deal.II's SparseDirectUMFPACK, a "
+                   "full factorization each time (the solver before issue 15).");
       e.text_entry([this](const std::string &control) {
                      adaptive_time_step = control == "adaptive";
                    },
-                   "Time step control", "fixed", Selection("fixed|adaptive"),
+                   "Time step control", "adaptive", Selection("fixed|adaptive"),
                    "fixed: every step is Loading/Time step (halved only when Newton "
                    "fails). adaptive: steps of 1, 2, 4, ... times Loading/Time step, up "
                    "to Maximum time step, chosen after each step from its Newton "

@@ -41,8 +41,11 @@ namespace granular
     bool         monolithic_coupling = true;
     unsigned int coupling_iterations = 20;  ///< DEM-FEM sub-iterations per step (0: explicit)
     double       coupling_tolerance  = 1e-3;///< interface work mismatch / platen work per step
+    /// sparse LU of the Newton tangent: SuiteSparse KLU with numeric refactorization
+    /// (fem::SparseLU), or UMFPACK through deal.II
+    bool         klu = true;
     /// adaptive time steps (coupling::TimeStepControl); false: every step Loading/Time step
-    bool         adaptive_time_step   = false;
+    bool         adaptive_time_step   = true;
     unsigned int max_step_multiple    = 16;   ///< longest adaptive step / Loading/Time step
     double       step_energy_tolerance = 1e-3;///< see coupling::TimeStepControl
     unsigned int long_step_newton_iterations = 8; ///< Newton iterations of a long step

@@ -18,10 +18,39 @@ namespace granular::fem
 {
   using namespace dealii;
 
-  void StaleFactorizationSolver::reinit(const SparsityPattern &sparsity)
+  void StaleFactorizationSolver::reinit(const SparsityPattern &sparsity, const bool klu_lu)
   {
+    use_klu = klu_lu;
     factorized_matrix.reinit(sparsity);
     has_factorization = false;
+    if (use_klu)
+      {
+        pivoted_matrix.reinit(sparsity);
+        klu.analyze(sparsity);
+      }
+  }
+
+  void StaleFactorizationSolver::factorize(const bool full_pivoting)
+  {
+    if (!use_klu)
+      {
+        direct_solver.initialize(factorized_matrix);
+        return;
+      }
+    const unsigned long full_before = klu.full_factorizations();
+    klu.factorize(factorized_matrix, full_pivoting);
+    last_was_full = klu.full_factorizations() > full_before;
+    if (last_was_full)
+      pivoted_matrix.copy_from(factorized_matrix);
+  }
+
+  void StaleFactorizationSolver::apply_factorization(Vector<double>       &x,
+                                                     const Vector<double> &b) const
+  {
+    if (use_klu)
+      klu.vmult(x, b);
+    else
+      direct_solver.vmult(x, b);
   }
 
   void StaleFactorizationSolver::solve(const SparseMatrix<double>      &system_matrix,
@@ -41,7 +70,10 @@ namespace granular::fem
         try
           {
             du = 0.;
-            gmres.solve(system_matrix, du, rhs, direct_solver);
+            if (use_klu)
+              gmres.solve(system_matrix, du, rhs, klu);
+            else
+              gmres.solve(system_matrix, du, rhs, direct_solver);
             constraints.distribute(du);
             ++n_preconditioned_solves;
             // a preconditioner that needed many iterations is refreshed next time
@@ -57,8 +89,8 @@ namespace granular::fem
       std::optional<TimerOutput::Scope> scope;
       if (timer)
         scope.emplace(*timer, "factorization");
-      direct_solver.initialize(system_matrix);
       factorized_matrix.copy_from(system_matrix);
+      factorize(false);
       has_factorization = true;
       refactorize_next  = false;
       ++n_factorizations;
@@ -66,7 +98,7 @@ namespace granular::fem
     std::optional<TimerOutput::Scope> scope;
     if (timer)
       scope.emplace(*timer, "solve");
-    direct_solver.vmult(du, rhs);
+    apply_factorization(du, rhs);
     constraints.distribute(du);
   }
 

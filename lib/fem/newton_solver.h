@@ -11,6 +11,7 @@
  */
 #include "fem/block_parameters.h"
 #include "fem/rubber_block.h"
+#include "fem/sparse_lu.h"
 
 #include <deal.II/lac/affine_constraints.h>
 #include <deal.II/lac/sparse_direct.h>
@@ -50,8 +51,9 @@ namespace granular::fem
   };
 
   /**
-   * Solves K du = rhs with the exact Newton tangent K. The UMFPACK factorization of an
-   * earlier tangent preconditions GMRES: between Newton iterations and steps the tangent
+   * Solves K du = rhs with the exact Newton tangent K. The LU factorization of an earlier
+   * tangent (SuiteSparse KLU with numeric refactorization, fem::SparseLU, or UMFPACK
+   * through deal.II: Solver/Sparse LU) preconditions GMRES: between Newton iterations and steps the tangent
    * changes by few contact-point switches (a low-rank change), so GMRES converges in a
    * few iterations and the costly factorization is only redone when it does not (or when
    * there is none yet), and after a solve that needed more than half of the allowed
@@ -64,7 +66,8 @@ namespace granular::fem
     static constexpr unsigned int max_preconditioned_iterations = 8;
 
     /// For matrices of pattern @p sparsity (kept by reference); drops the factorization.
-    void reinit(const dealii::SparsityPattern &sparsity);
+    /// @p use_klu: factorize with KLU (fem::SparseLU), else with UMFPACK.
+    void reinit(const dealii::SparsityPattern &sparsity, bool use_klu = true);
     /// Solves @p K @p du = @p rhs and distributes @p constraints to @p du.
     void solve(const dealii::SparseMatrix<double> &K,
                const dealii::AffineConstraints<double> &constraints,
@@ -85,10 +88,20 @@ namespace granular::fem
     /// @}
 
   private:
+    /// factorizes factorized_matrix with the chosen LU (KLU: a refactorization if the
+    /// pivots of its last full factorization serve, @p full_pivoting forces a new search)
+    void factorize(bool full_pivoting);
+    /// x = LU^{-1} b
+    void apply_factorization(dealii::Vector<double> &x, const dealii::Vector<double> &b) const;
+
+    bool                        use_klu = true;
+    SparseLU                    klu;
     dealii::SparseDirectUMFPACK direct_solver;
-    /// the matrix direct_solver factorized (kept so a checkpoint can rebuild the same
-    /// factorization: the stale factorization preconditions later solves)
-    dealii::SparseMatrix<double> factorized_matrix;
+    /// the matrix the LU factorized (kept so a checkpoint can rebuild the same
+    /// factorization: the stale factorization preconditions later solves), and for KLU the
+    /// matrix of its last full factorization (whose pivots the refactorizations keep)
+    dealii::SparseMatrix<double> factorized_matrix, pivoted_matrix;
+    bool                         last_was_full = true;
     bool                         has_factorization = false, refactorize_next = false;
     unsigned long                n_factorizations = 0, n_preconditioned_solves = 0;
     dealii::TimerOutput         *timer = nullptr;

@@ -236,7 +236,7 @@ namespace granular::fem
     system_matrix.clear();
     sparsity.copy_from(dsp);
     system_matrix.reinit(sparsity);
-    newton.linear_solver().reinit(sparsity);
+    newton.linear_solver().reinit(sparsity, solver.klu);
   }
 
   void RubberBlock::Impl::set_obstacle(BoundaryObstacle *o)
