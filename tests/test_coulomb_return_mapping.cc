@@ -144,3 +144,44 @@ TEST(CoulombReturnMapping, EveryInterfaceSticksAtItsCoulombLimit)
     EXPECT_GT(s.friction_dissipation, 0.);
   }
 }
+
+// The regularised normal penalty of the rubber's contacts (contact/normal_penalty.h).
+#include "contact/normal_penalty.h"
+
+TEST(NormalPenalty, RegularisedLawIsC1WithItsEnergyAndTheSharpLawAsItsLimit)
+{
+  using granular::contact::normal_penalty;
+  const double eps = 1e5, w = 1e-4;
+  // continuity of t_N and of its stiffness at g = 0 and g = -w
+  for (const double g : {0., -w})
+    {
+      const auto below = normal_penalty(g * (1. + 1e-9) - 1e-15, eps, w);
+      const auto above = normal_penalty(g * (1. - 1e-9) + 1e-15, eps, w);
+      // the two gaps are 2e-9 w apart: a jump would be of order eps w
+      EXPECT_NEAR(below.traction, above.traction, 1e-6 * eps * w) << "g = " << g;
+      EXPECT_NEAR(below.stiffness, above.stiffness, 1e-6 * eps) << "g = " << g;
+    }
+  // stiffness = -dt/dg and t = -dphi/dg by central differences, in the ramp and beyond
+  for (const double g : {-0.1 * w, -0.5 * w, -0.9 * w, -1.5 * w, -10. * w})
+    {
+      const double h = 1e-6 * w;
+      const auto   r = normal_penalty(g, eps, w), a = normal_penalty(g + h, eps, w),
+                 b = normal_penalty(g - h, eps, w);
+      EXPECT_NEAR(r.stiffness, -(a.traction - b.traction) / (2. * h), 1e-6 * eps) << g;
+      EXPECT_NEAR(r.traction, -(a.energy - b.energy) / (2. * h), 1e-6 * eps * w) << g;
+    }
+  // beyond the ramp: the sharp law shifted by w/2
+  EXPECT_NEAR(normal_penalty(-3. * w, eps, w).traction, eps * 2.5 * w, 1e-12 * eps * w);
+  // w = 0 is the sharp law (traction and stiffness bit for bit), and w -> 0 converges to it
+  for (const double g : {1e-5, -1e-7, -3e-4})
+    {
+      const auto sharp = normal_penalty(g, eps, 0.);
+      EXPECT_EQ(sharp.traction, g < 0. ? -eps * g : 0.);
+      EXPECT_EQ(sharp.stiffness, g < 0. ? eps : 0.);
+      EXPECT_DOUBLE_EQ(sharp.energy, g < 0. ? 0.5 * eps * g * g : 0.);
+      for (const double width : {1e-6, 1e-8, 1e-10})
+        EXPECT_NEAR(normal_penalty(g, eps, width).traction, sharp.traction, eps * width) << g;
+    }
+  // no traction outside contact
+  EXPECT_EQ(normal_penalty(1e-6, eps, w).traction, 0.);
+}

@@ -100,8 +100,8 @@ TEST(Parameters, DefaultsMatchTheSpecification)
   EXPECT_DOUBLE_EQ(p.particle.moment_of_inertia(), 0.5 * p.particle.mass() * 0.25);
   EXPECT_EQ(p.particle.shape_name, "elliptical");
   EXPECT_DOUBLE_EQ(p.particle.shape().r1, 0.75);
-  EXPECT_DOUBLE_EQ(p.contact.rubber_surface.normal_penalty, 1e6);
-  EXPECT_DOUBLE_EQ(p.contact.rubber_surface.tangential_penalty, 1e4);
+  EXPECT_DOUBLE_EQ(p.contact.rubber_surface.normal_penalty, 1e5);
+  EXPECT_DOUBLE_EQ(p.contact.rubber_surface.tangential_penalty, 1e3);
   EXPECT_DOUBLE_EQ(p.contact.rubber_surface.friction_coefficient, 0.5);
   EXPECT_DOUBLE_EQ(p.contact.rubber_particle.friction_coefficient, 0.5);
   EXPECT_DOUBLE_EQ(p.contact.particle_surface.friction_coefficient, 1.5);

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <algorithm>
 #include <array>
 #include <cfloat>
@@ -206,6 +208,31 @@ TEST(RubberParticleContact, TangentMatchesFiniteDifferences)
         std::cout << "  deep (0.05 mm) " << state_name(state) << ": " << e << std::endl;
       }
   }
+}
+
+// 1a. The same in the ramp of the regularised normal penalty (contact/normal_penalty.h):
+//     depth 1e-3 mm inside a width of 4e-3 mm, where t_N = eps_N g_N^2 / (2 w) and its
+//     stiffness eps_N (-g_N) / w vary with the gap.
+TEST(RubberParticleContact, TangentMatchesFiniteDifferencesInTheRegularisedRamp)
+{
+  PenaltyContactParameters p = default_penalties();
+  p.regularisation_width     = 4e-3;
+  const double depth         = 1e-3;
+  for (const auto &[name, shape, pose] :
+       {std::tuple{"circle", circle(), ParticlePose{vec(5., r0), 0.7}},
+        std::tuple{"p4", superellipse4(), ParticlePose{vec(4., 0.5), 0.4}}})
+    for (const double t : {0.79, 2.6, 4.4})
+      for (const State state : {State::first_contact, State::stick, State::slip})
+        {
+          const Tensor<1, 2>           x = penetrating_point(shape, pose, 0, t, depth);
+          const ParticleContactHistory h =
+            make_history(x, pose, shape, p, state, 1., state == State::stick ? 5e-3 : 0.);
+          const std::string label = std::string(name) + " t=" + std::to_string(t) + " " +
+                                    state_name(state);
+          const ParticleContactResponse r = rubber_particle_contact(x, h, pose, shape, p, L0);
+          EXPECT_NEAR(r.normal_traction, 1e6 * depth * depth / (2. * 4e-3), 1e-6) << label;
+          fd_error(x, h, pose, shape, p, state, label);
+        }
 }
 
 // 1b. Linearisation with respect to the particle pose q = (c1, c2, theta) for the monolithic

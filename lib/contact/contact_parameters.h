@@ -14,9 +14,12 @@ namespace granular
   /// Penalty contact between a rubber boundary and a rigid body (spec §6).
   struct PenaltyContactParameters
   {
-    double normal_penalty       = 1e6; ///< epsilon_N (MPa/mm)
-    double tangential_penalty   = 1e4; ///< epsilon_T (MPa/mm)
+    double normal_penalty       = 1e5; ///< epsilon_N (MPa/mm)
+    double tangential_penalty   = 1e3; ///< epsilon_T (MPa/mm)
     double friction_coefficient = 0.5; ///< Coulomb coefficient
+    /// w (mm): width of the C1 regularisation of the normal penalty (contact/normal_penalty.h;
+    /// 0: the sharp law)
+    double regularisation_width = 0.;
   };
 
   /// Particle-surface DEM contact (spec §5.1-5.2).

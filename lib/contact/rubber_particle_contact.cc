@@ -1,5 +1,7 @@
 #include "contact/rubber_particle_contact.h"
 
+#include "contact/normal_penalty.h"
+
 #include "contact/coulomb_return_mapping.h"
 
 #include <algorithm>
@@ -97,7 +99,9 @@ namespace granular::contact
     const Tensor<1, 2> &n   = proj.normal; // particle frame
     const Tensor<1, 2>  a   = perpendicular(n);
     const double        g_N = proj.gap;
-    const double        t_N = -p.normal_penalty * g_N;
+    const NormalPenaltyResponse normal =
+      normal_penalty(g_N, p.normal_penalty, p.regularisation_width);
+    const double t_N = normal.traction;
     // d n / d m = (kappa / d) a x a, d a / d m = -(kappa / d) n x a, d g_N / d m = n
     // (geometry::Superellipse::normal_derivative; d = 1 + kappa g_N > 0, else it throws).
     const Tensor<2, 2> dn_dm   = geometry::Superellipse::normal_derivative(proj);
@@ -133,7 +137,7 @@ namespace granular::contact
         // slip: t_T = k_PB t_N sign(t_T^tr); d t_T / d m = k_PB sign(t_T^tr) d t_N / d m with
         // d t_N / d m = -eps_N n
         t_T                 = c.traction;
-        dtT_dm              = c.dtraction_dpressure * -p.normal_penalty * n;
+        dtT_dm              = c.dtraction_dpressure * -normal.stiffness * n;
         r.slipping          = true;
         // new stick point on the tangent line at y_p with a . (m - Y_s) = -t_T / eps_T
         r.trial.stick_point = proj.point + (t_T / p.tangential_penalty) * a;
@@ -144,7 +148,7 @@ namespace granular::contact
     //   d t / d m = n x d t_N/d m + t_N d n/d m + a x d t_T/d m + t_T d a/d m
     //             = -eps_N n x n + t_N (kappa/d) a x a + a x d t_T/d m - t_T (kappa/d) n x a
     const Tensor<1, 2> t_particle = t_N * n + t_T * a;
-    const Tensor<2, 2> dt_dm = -p.normal_penalty * dealii::outer_product(n, n) + t_N * dn_dm +
+    const Tensor<2, 2> dt_dm = -normal.stiffness * dealii::outer_product(n, n) + t_N * dn_dm +
                                dealii::outer_product(a, dtT_dm) -
                                t_T * kappa_d * dealii::outer_product(n, a);
 
@@ -342,7 +346,9 @@ namespace granular::contact
         if (!r.in_contact)
           continue;
         e += points_[i].weight *
-             (0.5 * parameters_.normal_penalty * r.normal_gap * r.normal_gap +
+             (normal_penalty(r.normal_gap, parameters_.normal_penalty,
+                             parameters_.regularisation_width)
+                .energy +
               0.5 * r.tangential_traction * r.tangential_traction / parameters_.tangential_penalty);
       }
     return e;

@@ -1,6 +1,7 @@
 #include "contact/rubber_surface_contact.h"
 
 #include "contact/coulomb_return_mapping.h"
+#include "contact/normal_penalty.h"
 
 #include <cmath>
 
@@ -18,7 +19,9 @@ namespace granular::contact
         r.trial = SurfaceContactHistory{}; // contact lost: reset the stick point
         return r;
       }
-    const double t_N    = -p.normal_penalty * x[1];
+    const NormalPenaltyResponse normal =
+      normal_penalty(x[1], p.normal_penalty, p.regularisation_width);
+    const double t_N = normal.traction;
     // A point entering contact sticks where it crossed the surface (x_old[0] is the
     // best available estimate of that place); otherwise keep the stored anchor.
     const double anchor = history.in_contact ? history.anchor : x_old[0];
@@ -27,7 +30,7 @@ namespace granular::contact
 
     r.trial.in_contact = true;
     r.traction[1]      = t_N;
-    r.tangent[1][1]    = -p.normal_penalty;
+    r.tangent[1][1]    = -normal.stiffness;
     r.traction[0]      = c.traction;
     if (c.sticking)
       {
@@ -37,7 +40,7 @@ namespace granular::contact
     else
       {
         r.slipping      = true;
-        r.tangent[0][1] = c.dtraction_dpressure * -p.normal_penalty; // d t_N / d x2
+        r.tangent[0][1] = c.dtraction_dpressure * -normal.stiffness; // d t_N / d x2
         // t_T = -eps_T (x1 - anchor)  =>  anchor = x1 + t_T / eps_T
         r.trial.anchor   = x[0] + r.traction[0] / p.tangential_penalty;
         r.slip_increment = std::abs(r.trial.anchor - anchor);

@@ -4,6 +4,8 @@
 
 #include "fem/rubber_block_impl.h"
 
+#include "contact/normal_penalty.h"
+
 #include "base/atomic_file.h"
 
 #include <deal.II/fe/mapping_q_eulerian.h>
@@ -44,7 +46,10 @@ namespace granular::fem
         if (x[1] < 0.)
           {
             const double w = m.contact_points[i].weight;
-            e.surface_springs += 0.5 * w * m.surface.normal_penalty * x[1] * x[1];
+            e.surface_springs +=
+              w * contact::normal_penalty(x[1], m.surface.normal_penalty,
+                                          m.surface.regularisation_width)
+                    .energy;
             const double gt = x[0] - m.surface_history[i].anchor;
             e.surface_springs += 0.5 * w * m.surface.tangential_penalty * gt * gt;
           }
