@@ -2,8 +2,9 @@
 """The benchmark harness of granular-interface (README, Performance).
 
 Runs the benchmark cases with one build (or two, side by side) and writes one Markdown
-table to benchmarks/results/<commit>[-quick].md: wall time, steps, Newton iterations per
-step, cut-backs, assemblies and factorizations per step, kbar, kbar_F, the share of
+table to benchmarks/results/<commit>[-quick].md: wall time, computed steps (an adaptive step
+covers up to Solver/Maximum time step reference steps), Newton iterations in all and per
+step, cut-backs, assemblies in all and per step, factorizations per step, kbar, kbar_F, the share of
 Newmark's numerical dissipation (per unit of the window's normal work, like kbar_F) and
 the energy-balance error. Every number comes from the runs' own summary.csv; the runs go
 one after the other, one core each.
@@ -95,9 +96,11 @@ def row(result):
         "status": "ok",
         "wall time (s)": f"{float(s['wall_time']):.1f}",
         "steps": f"{steps}",
+        "Newton its": s["newton_iterations"],
         "Newton its/step": f"{int(s['newton_iterations']) / steps:.2f}",
         "cut-backs": s["cutbacks"],
         "failed its": s["failed_newton_iterations"],
+        "assemblies": s["assemblies"],
         "assemblies/step": f"{int(s['assemblies']) / steps:.2f}",
         "factorizations/step": f"{int(s['factorizations']) / steps:.2f}",
         "kbar": f"{float(s['kbar']):.4f}",
@@ -114,8 +117,8 @@ def penetration(summary, column):
     return f"{float(summary[column]):.2e}" if column in summary else "-"
 
 
-COLUMNS = ["wall time (s)", "steps", "Newton its/step", "cut-backs", "failed its",
-           "assemblies/step", "factorizations/step", "kbar", "kbar_F",
+COLUMNS = ["wall time (s)", "steps", "Newton its", "Newton its/step", "cut-backs",
+           "failed its", "assemblies", "assemblies/step", "factorizations/step", "kbar", "kbar_F",
            "numerical diss. share", "energy error", "max pen. surface (mm)",
            "max pen. particle (mm)"]
 
