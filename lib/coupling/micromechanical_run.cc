@@ -344,9 +344,15 @@ namespace granular
     RemainingTime remaining(S.step);
     for (unsigned int k = S.step; k < n_steps;)
       {
-        const unsigned int m =
-          P.solver.adaptive_time_step ? std::min(step_control.multiple(), next_landmark(k) - k) :
-                                        1u;
+        // With a particle the steps stay at dt until the dragging starts (choice): a p > 2
+        // particle resting on a flat side rocks in a limit cycle that creates energy at
+        // every change of its contact point (README, Known limitation), and long steps
+        // in the load ramp excite it more (full-size rectangle: -0.42 instead of -0.26
+        // N mm/mm of balance by T0, which tripped the energy guard at t/T0 = 0.98).
+        const bool         reference_only = particle != nullptr && k < fixed_landmarks[1];
+        const unsigned int m              = P.solver.adaptive_time_step && !reference_only ?
+                                              std::min(step_control.multiple(), next_landmark(k) - k) :
+                                              1u;
         const unsigned int step = k + m;
         // (with m = 1 these are the fixed-step times (step - 1) dt, step dt and dt, bit for bit)
         const double t0 = k * dt, t = step * dt, h = m * dt;
