@@ -323,8 +323,9 @@ namespace granular
     // ---- the time loop (spec §5.3) ---------------------------------------------------------
     // Time runs on the grid of the reference step dt: t = k dt. A fixed step is one grid
     // step; an adaptive step is m of them (TimeStepControl), shortened so that it lands on
-    // the landmarks below (the loading program's kinks, the window, the VTU times), and history.csv keeps its grid by interpolating the rows of the
-    // grid times a long step steps over.
+    // the landmarks below (the loading program's kinks, the window, the VTU times).
+    // history.csv keeps its grid by interpolating the rows of the grid times that a long
+    // step steps over. The control also records the steps held at dt (p > 2 before T0).
     const auto grid_index = [&](double time) {
       return static_cast<unsigned int>(std::llround(time / dt));
     };
@@ -353,10 +354,11 @@ namespace granular
         // curvature and does not rock), and long steps in the load ramp excite it more
         // (full-size rectangle: -0.42 instead of -0.26 N mm/mm of balance by T0, which
         // tripped the energy guard at t/T0 = 0.98).
-        const bool reference_only = rocks_at_rest && k < fixed_landmarks[1];
-        const unsigned int m              = P.solver.adaptive_time_step && !reference_only ?
-                                              std::min(step_control.multiple(), next_landmark(k) - k) :
-                                              1u;
+        const bool         reference_only = rocks_at_rest && k < fixed_landmarks[1];
+        const unsigned int m =
+          P.solver.adaptive_time_step && !reference_only ?
+            std::min(step_control.multiple(), next_landmark(k) - k) :
+            1u;
         const unsigned int step = k + m;
         // (with m = 1 these are the fixed-step times (step - 1) dt, step dt and dt, bit for bit)
         const double t0 = k * dt, t = step * dt, h = m * dt;
