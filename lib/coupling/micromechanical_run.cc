@@ -343,6 +343,15 @@ namespace granular
     const bool rocks_at_rest =
       particle != nullptr && (particle->geometry().shape().p1 > 2. ||
                               particle->geometry().shape().p2 > 2.);
+    // the energy balance and Newmark's dissipation at the start of the next step (the
+    // adaptive control's measure is their change over a step)
+    double balance_before = 0., numerical_before = 0.;
+    if (P.solver.adaptive_time_step)
+      {
+        const Dissipation d0 = energy.dissipation();
+        balance_before       = energy.balance(energy.total_energy(), d0);
+        numerical_before     = d0.numerical;
+      }
     auto          last_progress   = Clock::now();
     auto          last_checkpoint = last_progress;
     RemainingTime remaining(S.step);
@@ -363,13 +372,6 @@ namespace granular
         // (with m = 1 these are the fixed-step times (step - 1) dt, step dt and dt, bit for bit)
         const double t0 = k * dt, t = step * dt, h = m * dt;
         const unsigned int cutbacks_before = scheme->cutbacks();
-        double             balance_before = 0., numerical_before = 0.;
-        if (P.solver.adaptive_time_step)
-          {
-            const Dissipation d0 = energy.dissipation();
-            balance_before       = energy.balance(energy.total_energy(), d0);
-            numerical_before     = d0.numerical;
-          }
         // 1. advance the particle, 2. solve the rubber at t_{n+1}, 3. the interface forces
         const fem::StepStatistics stats = scheme->advance(t0, h);
         S.newton_iterations += stats.newton_iterations;
@@ -390,11 +392,16 @@ namespace granular
         S.record_penetrations(block, *scheme);
         energy.check(t, T0, P.solver.max_energy_error, loading.full_load, L0, d);
         if (P.solver.adaptive_time_step)
-          step_control.record(
-            m, stats.newton_iterations, scheme->cutbacks() > cutbacks_before,
-            std::abs(energy.balance(energy.total_energy(), d) - balance_before) +
-              std::max(0., d.numerical - numerical_before),
-            loading.full_load * P.loading.slip_velocity * h);
+          {
+            const double balance = energy.balance(energy.total_energy(), d);
+            step_control.record(m, stats.newton_iterations,
+                                scheme->cutbacks() > cutbacks_before,
+                                std::abs(balance - balance_before) +
+                                  std::max(0., d.numerical - numerical_before),
+                                loading.full_load * P.loading.slip_velocity * h);
+            balance_before   = balance; // the next step starts from this state
+            numerical_before = d.numerical;
+          }
 
         // 5. record and output: history.csv on the grid of dt (rows a long step stepped over
         //    are interpolated), VTU output at the grid steps (landmarks of the long steps)

@@ -137,5 +137,6 @@ namespace granular
                            "must be >= (gamma + 1/2)^2 / 4 for unconditional stability");
     require_positive("Solver/Residual tolerance", residual_tolerance, "the tolerance");
     require_positive("Solver/Increment tolerance", increment_tolerance, "the tolerance");
+    require_positive("Solver/Step energy tolerance", step_energy_tolerance, "the tolerance");
   }
 } // namespace granular
