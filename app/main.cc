@@ -21,6 +21,11 @@ int main(int argc, char **argv)
           std::cout << granular::usage_text();
           return 0;
         }
+      if (options.list_laws)
+        {
+          std::cout << granular::contact_law_list();
+          return 0;
+        }
       if (options.print_parameters)
         {
           std::cout << granular::default_parameter_file();

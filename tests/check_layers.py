@@ -3,9 +3,11 @@
 folders of lib/ (and from app/) must point to a lower layer, so that the includes form a
 strict order with no cycle:
 
-    base -> geometry, material -> contact -> fem, dem -> coupling -> sweep -> program -> app
+    base -> geometry, material -> contact -> fem, dem, impact -> coupling -> sweep -> program
+         -> app
 
-Folders on the same layer (geometry and material; fem and dem) do not include each other.
+Folders on the same layer (geometry and material; fem, dem and impact) do not include each
+other.
 A folder of lib/ that is not in LAYERS is an error too (give it its place here).
 
 Usage: check_layers.py [ROOT]   (ROOT: the source tree, default: this file's parent's
@@ -19,7 +21,7 @@ LAYERS = [
     ["base"],
     ["geometry", "material"],
     ["contact"],
-    ["fem", "dem"],
+    ["fem", "dem", "impact"],
     ["coupling"],
     ["sweep"],
     ["program"],

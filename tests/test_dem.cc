@@ -3,6 +3,7 @@
 // style of DEM codes: sliding-to-rolling transition, bounce energy, settling of non-circular
 // particles, sub-cycling equivalence, instability detection.
 #include <contact/coulomb_return_mapping.h>
+#include <contact/laws/temizer_decompression_undamped.h>
 #include <contact/normal_contact_law.h>
 #include <contact/particle_surface_contact.h>
 #include <dem/particle.h>
@@ -62,7 +63,7 @@ TEST(NormalContactLaw, DampedHertzMatchesClosedForm)
   const double                      k = 1e5, c = 3e-5;
   const DampedHertzDecompressionOff law(k, c);
   const NormalContactHistory        h;
-  EXPECT_EQ(law.name(), "damped Hertz decompression off");
+  EXPECT_EQ(law.name(), "temizer_decompression_undamped");
   for (const double d : {1e-7, 1e-5, 3.4e-3, 0.02})
     for (const double rate : {0., 1e-3, 10., 2500., 1e5})
       {
@@ -145,15 +146,15 @@ TEST(NormalContactLaw, FactorySelectsByNameAndRejectsUnknown)
 TEST(NormalContactLaw, HistoryCapturesOnsetAndResets)
 {
   const DampedHertzDecompressionOff law(1e5, 3e-5);
-  NormalContactHistory              h = law.updated_history(1e-4, 12., {});
+  NormalContactHistory              h = law.updated_history(1e-4, 12., 1e-7, {});
   EXPECT_TRUE(h.active);
   EXPECT_EQ(h.approach_velocity, 12.);
-  h = law.updated_history(2e-4, 5., h);
+  h = law.updated_history(2e-4, 5., 1e-7, h);
   EXPECT_EQ(h.approach_velocity, 12.); // kept while in contact
   EXPECT_EQ(h.max_indentation, 2e-4);
-  h = law.updated_history(1e-4, -5., h);
+  h = law.updated_history(1e-4, -5., 1e-7, h);
   EXPECT_EQ(h.max_indentation, 2e-4);
-  h = law.updated_history(-1e-6, -5., h);
+  h = law.updated_history(-1e-6, -5., 1e-7, h);
   EXPECT_FALSE(h.active);
   EXPECT_EQ(h.approach_velocity, 0.);
 }

@@ -252,7 +252,7 @@ TEST(Parameters, EveryEntryReachesItsMember)
   EXPECT_EQ(p.contact.rubber_particle.normal_penalty, 3e6);
   EXPECT_EQ(p.contact.rubber_particle.tangential_penalty, 3e4);
   EXPECT_EQ(p.contact.rubber_particle.friction_coefficient, 0.6);
-  EXPECT_EQ(p.contact.particle_surface.normal_law, "damped Hertz decompression off");
+  EXPECT_EQ(p.contact.particle_surface.normal_law, "temizer_decompression_undamped");
   EXPECT_EQ(p.contact.particle_surface.normal_stiffness, 2e5);
   EXPECT_EQ(p.contact.particle_surface.tangential_stiffness, 2e3);
   EXPECT_EQ(p.contact.particle_surface.damping, 4e-5);

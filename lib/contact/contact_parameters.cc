@@ -2,6 +2,12 @@
 
 #include "base/parameter_entries.h"
 #include "base/parameter_error.h"
+#include "contact/laws/contact_law.h"
+#include "contact/laws/temizer_decompression_undamped.h"
+#include "contact/normal_contact_law.h"
+
+#include <cmath>
+#include <sstream>
 
 namespace granular
 {
@@ -48,6 +54,45 @@ namespace granular
     }
   } // namespace
 
+  void contact_law_entries(ParameterEntries                                      &e,
+                           std::map<std::string, std::map<std::string, double>> &values,
+                           const bool                                            cell)
+  {
+    using dealii::Patterns::Bool;
+    for (const auto &law : contact::laws::registered_laws())
+      e.subsection(law.id, [&] {
+        for (const auto &p : law.all_parameters())
+          {
+            if (cell && law.id == contact::DampedHertzDecompressionOff::law_name &&
+                p.name == "Damping coefficient")
+              continue;
+            // the shortest text that reads back as the default (3e-05, not
+            // 3.0000000000000001e-05; 1030, not 1.03e+03)
+            std::string def;
+            for (int digits = 1; digits <= 17; ++digits)
+              {
+                std::ostringstream t;
+                t.precision(digits);
+                t << p.default_value;
+                if (std::stod(t.str()) == p.default_value &&
+                    (def.empty() || t.str().size() < def.size()))
+                  def = t.str();
+              }
+            const std::string doc = law.entry + " " + law.id + ": " + p.doc;
+            double &v = values[law.id][p.name];
+            if (p.flag)
+              e.text_entry(
+                [&v](const std::string &t) { v = (t == "true" || t == "yes") ? 1. : 0.; },
+                p.name, p.default_value == 1. ? "true" : "false", Bool(), doc);
+            else
+              e.entry(v, p.name, def,
+                      Double(std::isfinite(p.lower) ? p.lower : -Double::max_double_value,
+                             std::isfinite(p.upper) ? p.upper : Double::max_double_value),
+                      doc);
+          }
+      });
+  }
+
   void ContactParameters::entries(ParameterEntries &e)
   {
     e.subsection("Contact", [&] {
@@ -55,19 +100,30 @@ namespace granular
       penalty_entries(e, "Rubber-particle", "k_PB", rubber_particle);
       e.subsection("Particle-surface", [&] {
         ParticleSurfaceContactParameters &p = particle_surface;
-        e.entry(p.normal_law, "Normal law", "damped Hertz decompression off",
-                Selection("damped Hertz decompression off"),
-                "Normal contact force law of the DEM particle on the surface "
-                "(spec §5.1): f_N = k_N sqrt(d_N)(d_N + c_N d_N') in compression, "
-                "k_N d_N^(3/2) in decompression.");
+        std::string names;
+        for (const auto &n : contact::normal_contact_law_names())
+          names += (names.empty() ? "" : "|") + n;
+        e.entry(p.normal_law, "Normal law", contact::DampedHertzDecompressionOff::law_name,
+                Selection(names),
+                "Normal contact force law of the DEM particle on the surface, by its "
+                "identifier in the catalogue of contact laws (spec §9; README, Contact "
+                "laws; `contact-impact --list-laws`). Each law's own parameters are in "
+                "the subsection of its identifier below; its stiffness is k_N (Normal "
+                "stiffness) and its mass the particle's. Default "
+                "temizer_decompression_undamped (spec §5.1, Temizer 2013 eq. (10)): "
+                "f_N = k_N sqrt(d_N)(d_N + c_N d_N') in compression, k_N d_N^(3/2) in "
+                "decompression; \"damped Hertz decompression off\" is its former name.");
         e.entry(p.normal_stiffness, "Normal stiffness", "1e5",
                 "k_N in N/mm^(5/2) per mm thickness (default 1e5 mu_e).");
         e.entry(p.tangential_stiffness, "Tangential stiffness", "1e3",
                 "k_T in N/mm per mm thickness (default 1e3 mu_e).");
         e.entry(p.damping, "Damping coefficient", "3e-5",
-                "c_N in s: hysteresis damping of the normal law.");
+                "c_N in s: hysteresis damping of the default normal law "
+                "temizer_decompression_undamped (the other laws take their damping from "
+                "their own subsections).");
         e.entry(p.friction_coefficient, "Friction coefficient", "1.5",
                 "Coulomb friction coefficient k_PS.");
+        contact_law_entries(e, p.law_parameters, /*cell=*/true);
       });
     });
   }

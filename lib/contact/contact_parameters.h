@@ -5,6 +5,7 @@
  * (spec §5.1, §5.2, §6; Temizer 2013, Table 3). Penalties in MPa/mm, stiffnesses
  * per unit thickness, damping in s.
  */
+#include <map>
 #include <string>
 
 namespace granular
@@ -25,12 +26,28 @@ namespace granular
   /// Particle-surface DEM contact (spec §5.1-5.2).
   struct ParticleSurfaceContactParameters
   {
-    std::string normal_law           = "damped Hertz decompression off";
+    /// identifier of the normal contact law (contact/laws/contact_law.h; catalogue §5)
+    std::string normal_law           = "temizer_decompression_undamped";
     double      normal_stiffness     = 1e5;  ///< k_N (N/mm^(5/2) per mm thickness)
     double      tangential_stiffness = 1e3;  ///< k_T (N/mm per mm thickness)
     double      damping              = 3e-5; ///< c_N (s)
     double      friction_coefficient = 1.5;  ///< k_PS
+    /// Own parameters of each law (entry name -> value; a flag 0/1), by law identifier: the
+    /// subsections Contact/Particle-surface/<identifier>. Missing values take the law's
+    /// defaults.
+    std::map<std::string, std::map<std::string, double>> law_parameters;
   };
+
+  /**
+   * One subsection per registered contact law (contact/laws/contact_law.h), named by its
+   * identifier, with the entries of LawInfo::all_parameters() (ASPECT's plugin pattern: each
+   * law owns its parameters); their values go to @p values[identifier][entry]. @p cell: in the
+   * micromechanical cell the default law's c_N is the entry "Damping coefficient" of
+   * Contact/Particle-surface itself, so its subsection has only the two flags.
+   */
+  void contact_law_entries(ParameterEntries                                      &e,
+                           std::map<std::string, std::map<std::string, double>> &values,
+                           bool                                                  cell);
 
   /// Parameters of subsection "Contact".
   struct ContactParameters

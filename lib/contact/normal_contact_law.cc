@@ -1,6 +1,9 @@
 // Normal contact force laws (spec §5.1, §9). See normal_contact_law.h.
 #include "contact/normal_contact_law.h"
 
+#include "contact/laws/contact_law.h"
+#include "contact/laws/temizer_decompression_undamped.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -34,7 +37,7 @@ namespace granular::contact
   } // namespace
 
   NormalContactHistory
-  NormalContactLaw::updated_history(const double d, const double d_dot,
+  NormalContactLaw::updated_history(const double d, const double d_dot, const double dt,
                                     const NormalContactHistory &old) const
   {
     if (!(d > 0.))
@@ -46,6 +49,8 @@ namespace granular::contact
         h.active            = true;
         h.approach_velocity = d_dot;
       }
+    else
+      h.contact_time += dt;
     h.max_indentation = std::max(h.max_indentation, d);
     h.max_force       = std::max(h.max_force, elastic_force(d, h));
     return h;
@@ -65,118 +70,31 @@ namespace granular::contact
   }
 
   // ---------------------------------------------------------------------------------------
-  DampedHertzDecompressionOff::DampedHertzDecompressionOff(const double normal_stiffness,
-                                                           const double damping)
-    : k_N(normal_stiffness)
-    , c_N(damping)
-  {
-    if (!(std::isfinite(k_N) && k_N > 0.))
-      throw std::invalid_argument("DampedHertzDecompressionOff: the normal stiffness k_N must "
-                                  "be positive and finite");
-    if (!(std::isfinite(c_N) && c_N >= 0.))
-      throw std::invalid_argument("DampedHertzDecompressionOff: the damping c_N must be "
-                                  "non-negative and finite");
-  }
-
-  std::string
-  DampedHertzDecompressionOff::name() const
-  {
-    return law_name;
-  }
-
-  double
-  DampedHertzDecompressionOff::force(const double d, const double d_dot,
-                                     const NormalContactHistory &) const
-  {
-    if (!(d > 0.))
-      return 0.;
-    // same operation order as elastic_force(): force >= elastic_force exactly for d' >= 0
-    const double s = std::sqrt(d), elastic = k_N * d * s;
-    if (d_dot >= 0.)
-      return std::max(0., elastic + k_N * c_N * d_dot * s);
-    return elastic;
-  }
-
-  double
-  DampedHertzDecompressionOff::force_on_branch(const double d, const double d_dot,
-                                               const RateBranch            branch,
-                                               const NormalContactHistory &h) const
-  {
-    if (branch == RateBranch::by_sign)
-      return force(d, d_dot, h);
-    if (!(d > 0.))
-      return 0.;
-    const double s = std::sqrt(d), elastic = k_N * d * s;
-    return branch == RateBranch::compression ? std::max(0., elastic + k_N * c_N * d_dot * s) :
-                                               elastic;
-  }
-
-  double
-  DampedHertzDecompressionOff::elastic_force(const double d, const NormalContactHistory &) const
-  {
-    return d > 0. ? k_N * d * std::sqrt(d) : 0.;
-  }
-
-  double
-  DampedHertzDecompressionOff::stored_energy(const double d, const NormalContactHistory &) const
-  {
-    return d > 0. ? 0.4 * k_N * d * d * std::sqrt(d) : 0.;
-  }
-
-  double
-  DampedHertzDecompressionOff::stiffness(const double d, const double d_dot,
-                                         const NormalContactHistory &) const
-  {
-    if (!(d > 0.))
-      return 0.;
-    const double s = std::sqrt(d);
-    if (d_dot >= 0.)
-      return k_N * (1.5 * s + 0.5 * c_N * d_dot / s);
-    return 1.5 * k_N * s;
-  }
-
-  double
-  DampedHertzDecompressionOff::damping_coefficient(const double d, const double d_dot,
-                                                   const NormalContactHistory &) const
-  {
-    if (!(d > 0.) || d_dot < 0.)
-      return 0.;
-    return k_N * c_N * std::sqrt(d);
-  }
-
-  double
-  DampedHertzDecompressionOff::indentation_for_force(const double f,
-                                                     const NormalContactHistory &) const
-  {
-    return f > 0. ? std::cbrt((f / k_N) * (f / k_N)) : 0.;
-  }
-
-  double
-  DampedHertzDecompressionOff::indentation_for_energy(const double energy,
-                                                      const NormalContactHistory &) const
-  {
-    return energy > 0. ? std::pow(2.5 * energy / k_N, 0.4) : 0.;
-  }
-
-  // ---------------------------------------------------------------------------------------
   std::vector<std::string>
   normal_contact_law_names()
   {
-    return {DampedHertzDecompressionOff::law_name, "temizer_decompression_undamped"};
+    std::vector<std::string> names;
+    for (const auto &l : laws::registered_laws())
+      names.push_back(l.id);
+    names.push_back(legacy_default_law_name);
+    return names;
   }
 
   std::shared_ptr<const NormalContactLaw>
-  create_normal_contact_law(const ParticleSurfaceContactParameters &p)
+  create_normal_contact_law(const ParticleSurfaceContactParameters &p,
+                            const double                            effective_mass)
   {
-    if (p.normal_law == DampedHertzDecompressionOff::law_name ||
-        p.normal_law == "temizer_decompression_undamped")
-      return std::make_shared<const DampedHertzDecompressionOff>(p.normal_stiffness, p.damping);
-
-    std::ostringstream m;
-    m << "create_normal_contact_law: unknown normal contact law \"" << p.normal_law
-      << "\"; known laws:";
-    for (const auto &n : normal_contact_law_names())
-      m << " \"" << n << "\"";
-    throw std::invalid_argument(m.str());
+    const std::string id =
+      p.normal_law == legacy_default_law_name ? DampedHertzDecompressionOff::law_name :
+                                                p.normal_law;
+    laws::LawValues values;
+    if (const auto it = p.law_parameters.find(id); it != p.law_parameters.end())
+      values = it->second;
+    if (id == DampedHertzDecompressionOff::law_name)
+      values["Damping coefficient"] = p.damping;
+    laws::ContactData data;
+    data.stiffness      = p.normal_stiffness;
+    data.effective_mass = effective_mass;
+    return laws::make_law(id, values, data);
   }
 } // namespace granular::contact

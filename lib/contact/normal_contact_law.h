@@ -12,6 +12,7 @@
  */
 #include "contact/contact_parameters.h"
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,13 +29,17 @@ namespace granular::contact
     double approach_velocity    = 0.;    ///< delta_dot_minus (mm/s): rate at contact onset
     double max_indentation      = 0.;    ///< delta_max (mm) reached during this contact
     double max_force            = 0.;    ///< F_max (N/mm) reached during this contact
-    double residual_indentation = 0.;    ///< delta_p (mm) for elastoplastic laws (unused so far)
+    double residual_indentation = 0.;    ///< delta_p (mm) for elastoplastic laws
+    double contact_time         = 0.;    ///< time since the contact began (s)
+    double internal_variable    = 0.;    ///< a law's internal state (e.g. Xiong's alpha, mm)
+    bool   released             = false; ///< force-free separation reached (B4, B5)
 
     /// Boost.Serialization (checkpoint/restart).
     template <class Archive>
     void serialize(Archive &ar, const unsigned int)
     {
       ar &active &approach_velocity &max_indentation &max_force &residual_indentation;
+      ar &contact_time &internal_variable &released;
     }
   };
 
@@ -42,7 +47,7 @@ namespace granular::contact
    * Interface of a normal contact force law F(d, d', history) (spec §9).
    *
    * Calling protocol (see particle_surface_contact()): for a new evaluation first
-   *   h_new = law.updated_history(d, d', h_old);
+   *   h_new = law.updated_history(d, d', dt, h_old);
    * then every other member function is called with h_new. Implementations are immutable
    * and thread-safe (pure functions of their arguments).
    */
@@ -105,12 +110,13 @@ namespace granular::contact
     damping_coefficient(double d, double d_dot, const NormalContactHistory &h) const = 0;
 
     /**
-     * History after an evaluation at (d, d'). Default: at onset (old not active, d > 0) store
-     * approach_velocity = d'; while d > 0 track max_indentation and max_force (of the elastic
-     * force); for d <= 0 return a reset history.
+     * History after an evaluation at (d, d') that ends a time step of @p dt (s). Default: at
+     * onset (old not active, d > 0) store approach_velocity = d'; while d > 0 track
+     * max_indentation and max_force (of the elastic force) and add dt to contact_time; for
+     * d <= 0 return a reset history.
      */
     virtual NormalContactHistory
-    updated_history(double d, double d_dot, const NormalContactHistory &old) const;
+    updated_history(double d, double d_dot, double dt, const NormalContactHistory &old) const;
 
     /**
      * Smallest d >= 0 with elastic_force(d) >= @p f (mm) for f >= 0 (inverse of the elastic
@@ -125,89 +131,25 @@ namespace granular::contact
     indentation_for_energy(double energy, const NormalContactHistory &h) const;
   };
 
-  /**
-   * DampedHertzDecompressionOff: damped Hertz law with the damping switched off in
-   * decompression (spec §5.1; Temizer 2013 eq. (10); catalogue F7
-   * `temizer_decompression_undamped`):
-   *   F = max(0, k_N sqrt(d) (d + c_N d'))   if d' >= 0 (compression),
-   *   F = k_N d^(3/2)                        if d' <  0 (decompression: no damping),
-   *   F = 0                                  if d <= 0.
-   * With d' >= 0 the max(0, .) never clips; F > 0 for every d > 0, so the contact is not lost
-   * before d returns to 0 (the purpose of the switch). History: none.
-   * Units: k_N in N/mm^(5/2) per mm thickness, c_N in s.
-   */
-  class DampedHertzDecompressionOff : public NormalContactLaw
-  {
-  public:
-    /// Canonical name (the default of ParticleSurfaceContactParameters::normal_law).
-    static constexpr const char *law_name = "damped Hertz decompression off";
+  /// The name the default law had before the contact-law library (still accepted for
+  /// "Normal law"; it selects temizer_decompression_undamped).
+  inline constexpr const char *legacy_default_law_name = "damped Hertz decompression off";
 
-    /// @throws std::invalid_argument if k_N is not positive and finite or c_N is negative or
-    ///         not finite.
-    DampedHertzDecompressionOff(double normal_stiffness, double damping);
-
-    std::string
-    name() const override;
-    double
-    force(double d, double d_dot, const NormalContactHistory &h) const override;
-    /// true: the damping is switched off for d' < 0.
-    bool
-    switches_with_rate() const override
-    {
-      return true;
-    }
-    /// compression: max(0, k_N sqrt(d) (d + c_N d')) for any d'; decompression: k_N d^(3/2).
-    double
-    force_on_branch(double d, double d_dot, RateBranch branch,
-                    const NormalContactHistory &h) const override;
-    /// k_N d^(3/2).
-    double
-    elastic_force(double d, const NormalContactHistory &h) const override;
-    /// (2/5) k_N d^(5/2).
-    double
-    stored_energy(double d, const NormalContactHistory &h) const override;
-    /// Compression: k_N (3/2 sqrt(d) + c_N d' / (2 sqrt(d))); decompression: 3/2 k_N sqrt(d).
-    /// (The damping term's derivative is singular at d -> 0+ with d' > 0; callers that need a
-    /// bounded value evaluate it at a positive reference indentation.)
-    double
-    stiffness(double d, double d_dot, const NormalContactHistory &h) const override;
-    /// Compression: k_N c_N sqrt(d); decompression: 0.
-    double
-    damping_coefficient(double d, double d_dot, const NormalContactHistory &h) const override;
-    /// (f / k_N)^(2/3).
-    double
-    indentation_for_force(double f, const NormalContactHistory &h) const override;
-    /// (5 E / (2 k_N))^(2/5).
-    double
-    indentation_for_energy(double energy, const NormalContactHistory &h) const override;
-
-    double
-    normal_stiffness() const
-    {
-      return k_N;
-    }
-    double
-    damping() const
-    {
-      return c_N;
-    }
-
-  private:
-    double k_N; ///< N/mm^(5/2) per mm thickness
-    double c_N; ///< s
-  };
-
-  /// Names accepted by create_normal_contact_law() (canonical names and aliases).
+  /// Names accepted for "Normal law": the identifiers of the registered laws
+  /// (contact/laws/contact_law.h) and legacy_default_law_name.
   std::vector<std::string>
   normal_contact_law_names();
 
   /**
-   * Factory: the law named @p p.normal_law with the parameters of @p p (spec §9).
-   * Known names: "damped Hertz decompression off" (alias: the catalogue id
-   * "temizer_decompression_undamped").
-   * @throws std::invalid_argument naming the unknown law and listing the known ones, or if
-   *         the parameters are invalid for the law.
+   * Factory of the particle–surface law of the micromechanical cell (spec §5.1, §9): the law
+   * named @p p.normal_law, with its own parameters from @p p.law_parameters, the cell's
+   * stiffness K = k_N (@p p.normal_stiffness, N/mm^(5/2) per mm) and @p effective_mass (t per
+   * mm thickness: the particle's, against the rigid surface; NaN if unknown). The default law
+   * temizer_decompression_undamped takes c_N from @p p.damping.
+   * @throws std::invalid_argument naming the unknown law and listing the known ones, a
+   *         parameter out of range, or a law that needs data the 2D cell does not define.
    */
   std::shared_ptr<const NormalContactLaw>
-  create_normal_contact_law(const ParticleSurfaceContactParameters &p);
+  create_normal_contact_law(const ParticleSurfaceContactParameters &p,
+                            double effective_mass = std::numeric_limits<double>::quiet_NaN());
 } // namespace granular::contact

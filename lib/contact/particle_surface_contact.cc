@@ -45,7 +45,7 @@ namespace granular::contact
 
     // 3. normal law (spec §5.1)
     const NormalContactHistory h =
-      law.updated_history(r.indentation, r.indentation_rate, old.normal);
+      law.updated_history(r.indentation, r.indentation_rate, dt, old.normal);
     const double f_N =
       r.indentation > 0. ? law.force_on_branch(r.indentation, r.indentation_rate, branch, h) : 0.;
     r.in_contact     = r.indentation > 0. && f_N > 0.;

@@ -1,5 +1,7 @@
 #include "coupling/run_parameters.h"
 
+#include "contact/normal_contact_law.h"
+
 #include "geometry/superellipse.h"
 #include "base/parameter_entries.h"
 #include "base/parameter_error.h"
@@ -56,6 +58,22 @@ namespace granular
                  "Geometry/Block length = "
               << block.length << " mm";
             throw ParameterError(shape_entry, s.str());
+          }
+        // the particle-surface law: its own parameters and the data it needs (spec §9)
+        try
+          {
+            contact::create_normal_contact_law(contact.particle_surface, particle.mass());
+          }
+        catch (const std::invalid_argument &e)
+          {
+            const std::string &law = contact.particle_surface.normal_law;
+            std::string        entry = "Contact/Particle-surface/Normal law";
+            if (const auto it = contact.particle_surface.law_parameters.find(law);
+                it != contact.particle_surface.law_parameters.end())
+              for (const auto &[name, value] : it->second)
+                if (std::string(e.what()).find("\"" + name + "\"") != std::string::npos)
+                  entry = "Contact/Particle-surface/" + law + "/" + name;
+            throw ParameterError(entry, e.what());
           }
       }
   }

@@ -34,7 +34,7 @@ namespace granular::dem
                      const double                           cell_length,
                      const ParticleIntegrationSettings     &settings)
     : Particle(shape, mass, moment_of_inertia, gravity, contact,
-               contact::create_normal_contact_law(contact), initial, cell_length, settings)
+               contact::create_normal_contact_law(contact, mass), initial, cell_length, settings)
   {}
 
   Particle::Particle(const geometry::SuperellipseShape               &shape,

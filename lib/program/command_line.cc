@@ -1,6 +1,7 @@
 #include "program/command_line.h"
 
 #include "base/parameter_error.h"
+#include "contact/laws/contact_law.h"
 
 #include <deal.II/base/exceptions.h>
 #include <deal.II/base/parameter_handler.h>
@@ -70,6 +71,9 @@ namespace granular
            "                                   parameters; Output entries may differ)\n"
            "  --print-parameters               print the complete, documented default\n"
            "                                   parameter file and exit\n"
+           "  --list-laws                      print the identifiers of the normal contact\n"
+           "                                   laws (Contact/Particle-surface/Normal law),\n"
+           "                                   one per line with its source, and exit\n"
            "  --help                           print this text and exit\n"
            "\n"
            "A parameter file with a non-empty Sweep subsection runs the Cartesian\n"
@@ -101,6 +105,8 @@ namespace granular
           options.restart = true;
         else if (arg == "--print-parameters")
           options.print_parameters = true;
+        else if (arg == "--list-laws")
+          options.list_laws = true;
         else if (arg == "--output-directory")
           options.output_directory = value(arg);
         else if (arg.rfind("--output-directory=", 0) == 0)
@@ -130,10 +136,16 @@ namespace granular
     return s.str();
   }
 
-  ProgramParameters read_parameters(const CommandLineOptions &options,
-                                dealii::ParameterHandler &prm)
+  std::string contact_law_list()
   {
-    ProgramParameters::declare_parameters(prm);
+    std::ostringstream s;
+    for (const auto &law : contact::laws::registered_laws())
+      s << law.id << "  (" << law.entry << ", " << law.title << "; " << law.source << ")\n";
+    return s.str();
+  }
+
+  void read_parameter_input(const CommandLineOptions &options, dealii::ParameterHandler &prm)
+  {
     if (!options.parameter_file.empty())
       {
         if (!std::ifstream(options.parameter_file))
@@ -158,6 +170,13 @@ namespace granular
           throw ParameterError::from_reader("--set \"" + assignment + "\"",
                                             reader_message(e));
         }
+  }
+
+  ProgramParameters read_parameters(const CommandLineOptions &options,
+                                dealii::ParameterHandler &prm)
+  {
+    ProgramParameters::declare_parameters(prm);
+    read_parameter_input(options, prm);
     if (!options.output_directory.empty())
       {
         prm.enter_subsection("Output");

@@ -4,7 +4,7 @@
  * The command line contract of spec §8.1:
  *   granular-interface [options] PARAMETER_FILE.prm
  *     --output-directory DIR, --set "Sub/section/Entry=value" (repeatable),
- *     --restart, --print-parameters, --help
+ *     --restart, --print-parameters, --list-laws, --help
  */
 #include "sweep/program_parameters.h"
 
@@ -22,6 +22,7 @@ namespace granular
     bool                     restart          = false; ///< continue from checkpoint.bin
     bool                     print_parameters = false;
     bool                     help             = false;
+    bool                     list_laws        = false; ///< --list-laws
   };
 
   /// Parses argv. Throws std::invalid_argument with a usage hint for unknown
@@ -34,6 +35,17 @@ namespace granular
   /// The complete documented default parameter file (what --print-parameters prints
   /// and what params/default.prm holds).
   std::string default_parameter_file();
+
+  /**
+   * Reads @p options.parameter_file (if given) into @p prm, whose entries the caller has
+   * declared, then applies every --set in order. Throws ParameterError naming the file or
+   * the --set (deal.II's message names the entry and the line).
+   */
+  void read_parameter_input(const CommandLineOptions &options, dealii::ParameterHandler &prm);
+
+  /// One line per registered contact law: its identifier, catalogue entry, title and source
+  /// (what --list-laws prints).
+  std::string contact_law_list();
 
   /// Declares all parameters in @p prm, reads the parameter file (if any), applies
   /// every --set and --output-directory, parses and validates. Nothing else is done,

@@ -1,0 +1,146 @@
+#include "impact/impact_parameters.h"
+
+#include "base/parameter_entries.h"
+#include "base/parameter_error.h"
+#include "contact/contact_parameters.h"
+#include "contact/laws/contact_law.h"
+
+#include <cmath>
+#include <limits>
+
+namespace granular::impact
+{
+  using dealii::Patterns::Anything;
+  using dealii::Patterns::Double;
+  using dealii::Patterns::Integer;
+  using dealii::Patterns::List;
+  using dealii::Patterns::Selection;
+
+  double
+  ImpactCases::value(const std::vector<double> &list, const std::size_t i)
+  {
+    if (list.empty())
+      return std::numeric_limits<double>::quiet_NaN();
+    return list.size() == 1 ? list[0] : list.at(i);
+  }
+
+  void
+  ImpactParameters::entries(ParameterEntries &e)
+  {
+    std::string law_names;
+    for (const auto &l : contact::laws::registered_laws())
+      law_names += (law_names.empty() ? "" : "|") + l.id;
+    e.subsection("Impact", [&] {
+      e.entry(scenario, "Scenario", "single impacts",
+              Selection("single impacts|damping factors"),
+              "single impacts: the direct central impact m_eff d'' = -F(d, d', history), "
+              "d(0) = 0, d'(0) = approach velocity, of every law in every case (catalogue "
+              "§8 S1–S3; Boost.Odeint dopri5 with dense output and located events); "
+              "damping factors: chi delta_dot_minus / K of the Hunt–Crossley family "
+              "against c_r (catalogue §8 S0).");
+      e.entry(title, "Title", "", "A title for the results (the scenario and its source).");
+      e.entry(laws, "Laws", "hertz, hunt_crossley, lankarani_nikravesh, flores",
+              List(Selection(law_names), 1),
+              "Identifiers of the laws to run (contact-impact --list-laws).");
+      e.entry(output_directory, "Output directory", "output-impact",
+              "Directory of results.csv, the curves and parameters.prm.");
+      e.entry(curve_samples, "Curve samples", "400", Integer(2),
+              "Samples of each force–indentation / force–time curve (equally spaced in time "
+              "over the contact, plus the events).");
+      e.entry(relative_tolerance, "Relative tolerance", "1e-10", Double(1e-14, 1e-3),
+              "Relative error tolerance of the adaptive ODE integrator (Boost.Odeint "
+              "dopri5) on the state scaled by the impact's indentation and velocity scales; "
+              "the absolute one is 1/100 of it. At 1e-10 an undamped Hertz impact returns "
+              "c_r = 1 to ~3e-11.");
+      e.entry(restitution_samples, "Restitution samples", "200", Integer(2),
+              "damping factors: number of c_r values, equally spaced in (0, 1].");
+    });
+    e.subsection("Cases", [&] {
+      e.entry(cases.names, "Names", "case", List(Anything(), 1),
+              "Case names, e.g. C1-low, C1-mod (catalogue §8). Every list below has one "
+              "value per case, or one value for all cases, or is empty (undefined).");
+      auto list = [&](std::vector<double> &v, const std::string &name,
+                      const std::string &def, const std::string &doc) {
+        e.entry(v, name, def, List(Double(), 0), doc);
+      };
+      list(cases.effective_mass, "Effective mass", "5.4e-4",
+           "m_eff in t (catalogue §1: m_i m_j/(m_i + m_j); a massive body: the other's "
+           "mass).");
+      list(cases.approach_velocity, "Approach velocity", "94",
+           "delta_dot_minus in mm/s: the relative normal velocity at first contact (> 0).");
+      list(cases.stiffness, "Stiffness", "7.7792e5",
+           "K in N/mm^n (Hertz: N/mm^1.5). Empty: 4/3 E* sqrt(R_eff) from the two entries "
+           "below (catalogue §2).");
+      list(cases.restitution, "Coefficient of restitution", "",
+           "c_r given to every law that has the parameter \"Coefficient of restitution\" "
+           "(it overrides the law's own value). Empty: the laws' own values.");
+      list(cases.effective_modulus, "Effective modulus", "",
+           "E* in MPa: 1/((1 - nu_1^2)/E_1 + (1 - nu_2^2)/E_2).");
+      list(cases.effective_radius, "Effective radius", "",
+           "R_eff in mm: R_1 R_2/(R_1 + R_2); a concave seat: R_1 R_2/(R_1 - R_2).");
+      list(cases.yield_strength, "Yield strength", "",
+           "sigma_y in MPa (elastoplastic laws: the softer body's).");
+      list(cases.poisson_ratio, "Poisson ratio", "", "nu of the bodies (same material).");
+      list(cases.youngs_modulus, "Youngs modulus", "", "E in MPa of the bodies (same material).");
+      list(cases.measured_peak_force, "Measured peak force", "",
+           "The experiment's peak force in N: results.csv gets each law's relative error "
+           "(F_model - F_exp)/F_exp * 100.");
+      e.entry(cases.restitution_from_law, "Restitution from law", "",
+              "If set (a law identifier, e.g. ma_liu): that law's effective c_r in the same "
+              "impact is the c_r given to the others (catalogue §8 S3).");
+    });
+    e.subsection("Contact laws", [&] { contact_law_entries(e, law_parameters, false); });
+  }
+
+  void
+  ImpactParameters::validate() const
+  {
+    const std::size_t n = cases.size();
+    auto check_list = [&](const std::vector<double> &v, const std::string &name,
+                          const bool positive) {
+      const std::string entry = "Cases/" + name;
+      if (!(v.empty() || v.size() == 1 || v.size() == n))
+        throw ParameterError(entry, "has " + std::to_string(v.size()) +
+                                      " values for " + std::to_string(n) +
+                                      " cases (give one per case, one for all, or none)");
+      for (const double x : v)
+        if (!std::isfinite(x) || (positive && !(x > 0.)))
+          throw ParameterError(entry, positive ? "values must be positive and finite" :
+                                                 "values must be finite");
+    };
+    check_list(cases.effective_mass, "Effective mass", true);
+    check_list(cases.approach_velocity, "Approach velocity", true);
+    check_list(cases.stiffness, "Stiffness", true);
+    check_list(cases.restitution, "Coefficient of restitution", true);
+    check_list(cases.effective_modulus, "Effective modulus", true);
+    check_list(cases.effective_radius, "Effective radius", false);
+    check_list(cases.yield_strength, "Yield strength", true);
+    check_list(cases.poisson_ratio, "Poisson ratio", false);
+    check_list(cases.youngs_modulus, "Youngs modulus", true);
+    check_list(cases.measured_peak_force, "Measured peak force", true);
+    for (const double c : cases.restitution)
+      if (c > 1.)
+        throw ParameterError("Cases/Coefficient of restitution", "must be <= 1");
+    if (scenario == "single impacts")
+      {
+        if (cases.effective_mass.empty())
+          throw ParameterError("Cases/Effective mass", "is needed for single impacts");
+        if (cases.approach_velocity.empty())
+          throw ParameterError("Cases/Approach velocity", "is needed for single impacts");
+        if (cases.stiffness.empty() &&
+            (cases.effective_modulus.empty() || cases.effective_radius.empty()))
+          throw ParameterError("Cases/Stiffness",
+                               "is empty and E*, R_eff are not both given to compute it");
+      }
+    if (!cases.restitution_from_law.empty() &&
+        contact::laws::find_law(cases.restitution_from_law) == nullptr)
+      throw ParameterError("Cases/Restitution from law",
+                           "unknown law \"" + cases.restitution_from_law + "\"");
+    for (std::size_t i = 0; i < laws.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (laws[i] == laws[j])
+          throw ParameterError("Impact/Laws", "lists " + laws[i] + " twice");
+    if (output_directory.empty())
+      throw ParameterError("Impact/Output directory", "must not be empty");
+  }
+} // namespace granular::impact
