@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace granular::impact
 {
@@ -32,12 +33,15 @@ namespace granular::impact
       law_names += (law_names.empty() ? "" : "|") + l.id;
     e.subsection("Impact", [&] {
       e.entry(scenario, "Scenario", "single impacts",
-              Selection("single impacts|damping factors"),
+              Selection("single impacts|damping factors|optimal damping|two pendulums"),
               "single impacts: the direct central impact m_eff d'' = -F(d, d', history), "
               "d(0) = 0, d'(0) = approach velocity, of every law in every case (catalogue "
               "§8 S1–S3; Boost.Odeint dopri5 with dense output and located events); "
               "damping factors: chi delta_dot_minus / K of the Hunt–Crossley family "
-              "against c_r (catalogue §8 S0).");
+              "against c_r (catalogue §8 S0); optimal damping: Poursina–Nikravesh's "
+              "sweeps, fit and random check (S6) and the Kelvin–Voigt check (S7), "
+              "subsection Optimal damping; two pendulums: the impact of two pendulums "
+              "(S8), subsection Two pendulums.");
       e.entry(title, "Title", "", "A title for the results (the scenario and its source).");
       e.entry(laws, "Laws", "hertz, hunt_crossley, lankarani_nikravesh, flores",
               List(Selection(law_names), 1),
@@ -88,6 +92,61 @@ namespace granular::impact
       e.entry(cases.restitution_from_law, "Restitution from law", "",
               "If set (a law identifier, e.g. ma_liu): that law's effective c_r in the same "
               "impact is the c_r given to the others (catalogue §8 S3).");
+    });
+    e.subsection("Optimal damping", [&] {
+      OptimalDampingParameters &o = optimal_damping;
+      e.entry(o.mass_sweep, "Mass sweep", "true", "S6 (a): the exact optimal c against m_eff.");
+      e.entry(o.velocity_sweep, "Velocity sweep", "true", "S6 (b): c against d'_-.");
+      e.entry(o.stiffness_sweep, "Stiffness sweep", "true", "S6 (c): c against k.");
+      e.entry(o.restitution_fit, "Restitution fit", "true",
+              "S6 (d): c against e in [0.45, 1] per n, and the fit c = alpha (e^beta - 1) "
+              "against S004 eqs.(46)-(47).");
+      e.entry(o.random_check, "Random check", "true",
+              "S6 (e): S004 eq.(49) on random systems (S004 §5.1).");
+      e.entry(o.kelvin_voigt_check, "Kelvin-Voigt check", "true",
+              "S7: S004 eq.(57) through the exact force-free-separation restitution (B4).");
+      e.entry(o.sweep_values, "Sweep values", "200", Integer(2),
+              "Values of m, d'_-, k per sweep (a)-(c) (catalogue: 200).");
+      e.entry(o.sweep_exponents, "Sweep exponents", "50", Integer(1),
+              "Values of n in [1, 2] of (a)-(c) (catalogue: 50).");
+      e.entry(o.fit_restitutions, "Fit restitutions", "600", Integer(2),
+              "Values of e in [0.45, 1] of (d) (catalogue: 600).");
+      e.entry(o.fit_exponents, "Fit exponents", "100", Integer(1),
+              "Values of n in [1, 2] of (d) (catalogue: 100).");
+      e.entry(o.random_systems, "Random systems", "300", Integer(1),
+              "Systems of (e) (catalogue: 300).");
+      e.entry(o.seed, "Seed", "2020", Integer(0), "Seed of the random systems (mt19937).");
+      e.entry(o.kelvin_voigt_points, "Kelvin-Voigt points", "200", Integer(2),
+              "Values of e, log-spaced in [1e-4, 1], of S7.");
+      e.entry(o.tolerance, "Restitution tolerance", "1e-8", Double(1e-12, 1e-2),
+              "eps of S004 eq.(24): the exact c gives |e_out - e|/e <= eps.");
+    });
+    e.subsection("Two pendulums", [&] {
+      TwoPendulumsParameters &t = two_pendulums;
+      e.entry(t.mass_1, "Mass 1", "1e-3", Double(0.), "m1 (t): 1 kg (S004 §6).");
+      e.entry(t.length_1, "Length 1", "6000", Double(0.), "L1 (mm): 6 m.");
+      e.entry(t.mass_2, "Mass 2", "2e-4", Double(0.), "m2 (t): 0.2 kg.");
+      e.entry(t.length_2, "Length 2", "4000", Double(0.), "L2 (mm): 4 m.");
+      e.entry(t.pivot_spacing, "Pivot spacing", "2000", Double(0.),
+              "a (mm): horizontal spacing of the pivots (our reading of S004 Fig. 10, "
+              "README); a + L2 <= L1.");
+      e.entry(t.initial_angle_1, "Initial angle 1", "0.26179938779914941",
+              "theta1(0) (rad) from the downward vertical, counter-clockwise: pi/12.");
+      e.entry(t.initial_angle_2, "Initial angle 2", "-1.5707963267948966",
+              "theta2(0) (rad): -pi/2 (rod 2 horizontal, pointing away from rod 1).");
+      e.entry(t.gravity, "Gravity", "9810", Double(0.), "g (mm/s^2).");
+      e.entry(t.end_time, "End time", "8", Double(0.), "Simulated time (s).");
+      e.entry(t.restitution, "Coefficient of restitution", "0.3", Double(0., 1.),
+              "e of the impulse model and c_r of the laws (S004 §6: 0.3).");
+      e.entry(t.stiffness, "Stiffness", "3162.2776601683795", Double(0.),
+              "K (N/mm^n) of the laws: 1e8 N/m^1.5.");
+      e.entry(t.exponent, "Elastic exponent", "1.5", Double(1., 2.), "n of the laws.");
+      e.entry(t.models, "Models", "impulse, hertz_linear_damping_optimal, flores",
+              List(Anything(), 1),
+              "impulse (piecewise impulse-momentum with e) and/or law identifiers that "
+              "need only K and m_eff (S004 §6: impulse, B5, flores).");
+      e.entry(t.output_interval, "Output interval", "1e-3", Double(0.),
+              "Spacing (s) of the rows of pendulums_<model>.csv.");
     });
     e.subsection("Contact laws", [&] { contact_law_entries(e, law_parameters, false); });
   }
@@ -142,5 +201,24 @@ namespace granular::impact
           throw ParameterError("Impact/Laws", "lists " + laws[i] + " twice");
     if (output_directory.empty())
       throw ParameterError("Impact/Output directory", "must not be empty");
+    // the scenario structs name their member in the message
+    if (scenario == "optimal damping")
+      try
+        {
+          optimal_damping.validate();
+        }
+      catch (const std::invalid_argument &e)
+        {
+          throw ParameterError("Optimal damping", e.what());
+        }
+    if (scenario == "two pendulums")
+      try
+        {
+          two_pendulums.validate();
+        }
+      catch (const std::invalid_argument &e)
+        {
+          throw ParameterError("Two pendulums", e.what());
+        }
   }
 } // namespace granular::impact

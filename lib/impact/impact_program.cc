@@ -5,7 +5,9 @@
 #include "base/parameter_error.h"
 #include "contact/laws/contact_law.h"
 #include "contact/laws/hunt_crossley_family.h"
+#include "impact/optimal_damping.h"
 #include "impact/sdof_impact.h"
+#include "impact/two_pendulums.h"
 
 #include <deal.II/base/parameter_handler.h>
 
@@ -134,6 +136,16 @@ namespace granular::impact
     if (!p.title.empty())
       log << "contact-impact: " << p.title << "\n";
 
+    if (p.scenario == "optimal damping")
+      {
+        run_optimal_damping(p.optimal_damping, dir, log);
+        return {};
+      }
+    if (p.scenario == "two pendulums")
+      {
+        run_two_pendulums(p.two_pendulums, dir, log);
+        return {};
+      }
     if (p.scenario == "damping factors")
       {
         // catalogue §8 S0: chi delta_dot_minus / K against c_r (K / delta_dot_minus = 1)

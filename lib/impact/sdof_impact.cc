@@ -236,7 +236,7 @@ namespace granular::impact
       auto stepper = ode::make_dense_output(abs_tol, o.relative_tolerance, Dopri());
       contact::NormalContactHistory h = onset; // history at the start of the current step
       double                        t = 0.;
-      State                         x = {0., 1., 0., 0.};
+      State                         x = {{0., 1., 0., 0.}};
       stepper.initialize(x, t, 1e-3 * L / v0);
 
       std::vector<Point> events;
@@ -363,9 +363,11 @@ namespace granular::impact
                   r.time_of_zero_force     = t_f;
                   steps.back().t1          = t_f;
                   events.push_back(p);
-                  if (law.force_free_separation())
+                  if (law.force_free_separation() || law.has_unloading_branch())
                     {
-                      // catalogue B4/B5, S004 eq.(20): the contact ends at F = 0
+                      // catalogue B4/B5, S004 eq.(20): the contact ends at F = 0; an
+                      // elastoplastic law (A3, G1-G3) carries no force below its residual
+                      // indentation: the bodies separate there with the permanent indentation
                       r.separation                  = Separation::force_zero;
                       r.residual_indentation        = p.d;
                       r.separation_force            = p.force;

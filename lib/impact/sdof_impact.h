@@ -65,8 +65,9 @@ namespace granular::impact
     /// does not vanish at d = 0 then ends in tension (ImpactResult::separation_force < 0).
     indentation_zero,
     /// The force returned to 0 in restitution and the law has force_free_separation()
-    /// (catalogue B4/B5, S004 eq.(20), §1 (b)); the bodies separate with the indentation
-    /// ImpactResult::residual_indentation.
+    /// (catalogue B4/B5, S004 eq.(20), §1 (b)) or a permanent indentation
+    /// (has_unloading_branch(): A3, G1-G3, whose force is 0 below the residual indentation);
+    /// the bodies separate with the indentation ImpactResult::residual_indentation.
     force_zero,
     /// d did not return to 0 (a permanent indentation held by the law: the guards were
     /// reached; or an overdamped Kelvin–Voigt-type contact whose d only decays: d reached 0
@@ -161,8 +162,9 @@ namespace granular::impact
    *  - turning point d' = 0: delta_max; the restitution phase starts there (d' set to 0);
    *  - separation d = 0 (classical criterion): Separation::indentation_zero;
    *  - F = 0 in restitution with d > 0 (first time): for a law with force_free_separation()
-   *    the contact ends there (Separation::force_zero, residual_indentation = d); for other
-   *    laws the integration goes on (tension if unclamped; a clamped law carries no force and
+   *    or has_unloading_branch() (a permanent indentation) the contact ends there
+   *    (Separation::force_zero, residual_indentation = d); for other laws the integration
+   *    goes on (tension if unclamped; a clamped law carries no force and
    *    the bodies move at constant velocity) until d = 0. The event is located on
    *    F = law.force(), and where a clamped law returns 0 on the unclamped S + D
    *    (spring_force + damping_force with the damping flag), so the root is a smooth sign
