@@ -448,10 +448,10 @@ namespace granular::impact
                   if (d1 > 0.)
                     note(Event::onset, d0 < 0. ? event_time(d_of, ta, tb, d0, d1) : ta);
                 }
-              else if (d0 > 0. && d1 <= 0.)
-                note(Event::separation, event_time(d_of, ta, tb, d0, d1));
               else
                 {
+                  if (d0 > 0. && d1 <= 0.)
+                    note(Event::separation, event_time(d_of, ta, tb, d0, d1));
                   if (mixed && !mixed->elastoplastic(c.h) && d1 >= mixed->yield_indentation())
                     {
                       const double dy = mixed->yield_indentation();
@@ -525,7 +525,9 @@ namespace granular::impact
             throw std::runtime_error("granular chain: events make no progress at t = " +
                                      std::to_string(ta) + " s");
 
-          // histories at t_stop
+          // histories at t_stop; the stepper restarts (its first-same-as-last derivative is
+          // recomputed) after an event and whenever a contact's status or release changes
+          bool restart = cut;
           for (unsigned int i = 0; i < N; ++i)
             {
               ChainContact &c  = contacts[i];
@@ -551,6 +553,7 @@ namespace granular::impact
                   c.h          = NormalContactHistory{};
                   if (c.internal)
                     xe[ia(i)] = 0.;
+                  restart = true;
                 }
               else if (c.in_contact)
                 {
@@ -560,7 +563,8 @@ namespace granular::impact
                   if (c.internal)
                     h.internal_variable = L * xe[ia(i)];
                   history_energy += stored(c, d, h) - stored(c, d, old);
-                  c.h = h;
+                  restart = restart || h.released != c.h.released;
+                  c.h     = h;
                   if (mixed && mixed->elastoplastic(h))
                     r.became_elastoplastic[i] = true;
                 }
@@ -569,7 +573,7 @@ namespace granular::impact
           t       = t_stop;
           t_start = t;
           x0      = xe;
-          if (cut)
+          if (restart)
             stepper.initialize(xe, t, stepper.current_time_step());
         }
       r.mean_step = r.steps > 0 ? step_sum / r.steps : 0.;

@@ -219,9 +219,12 @@ namespace granular::impact
     /// sensors (mm/s); segment_speed[0] = NaN.
     std::vector<double> segment_speed;
 
-    /// Per contact: the largest indentation over the run (mm), the approach velocity of its
-    /// first contact episode (mm/s; contacts touching at rest at t = 0: 0), the number of
-    /// contact episodes, and (S003 rule) whether it ever became elastoplastic.
+    /// Per contact: the largest indentation over the run (mm; at the ends of the steps and at
+    /// events, not refined between them), the approach velocity of its first contact episode
+    /// (mm/s; contacts touching at rest at t = 0: 0; NaN if never in contact), the number of
+    /// contact episodes, and (S003 rule) whether it ever became elastoplastic. In a chain
+    /// touching at rest, round-off-level indentations of either sign (|d| ~ 1e-250 mm) ahead
+    /// of the wave can end an episode and start another (force 0 to round-off).
     std::vector<double>       max_indentation;
     std::vector<double>       first_approach_velocity;
     std::vector<unsigned int> episodes;
@@ -270,7 +273,9 @@ namespace granular::impact
    * S003 rule yield (d reaches delta_y in the elastic phase), turning points d' = 0 of a law
    * with switches_with_rate() (unloading branches, damping off in decompression), and F = 0
    * in restitution of a force-free-separation law. Only sign changes between the ends of a
-   * step are seen (two crossings within one step are missed).
+   * step are seen (two crossings within one step are missed). A contact in contact at
+   * d <= 0 that only goes further below 0 (a contact touching at t = 0 that opens) is ended
+   * at the end of the step. The stepper is restarted after events and status changes.
    * Sensor peaks: refined by Boost.Math brent_find_minima on the dense output of every step
    * whose samples exceed the running peak.
    *

@@ -33,12 +33,14 @@ namespace granular::impact
       law_names += (law_names.empty() ? "" : "|") + l.id;
     e.subsection("Impact", [&] {
       e.entry(scenario, "Scenario", "single impacts",
-              Selection("single impacts|damping factors|optimal damping|two pendulums"),
+              Selection("single impacts|damping factors|granular chain|optimal damping|"
+                        "two pendulums"),
               "single impacts: the direct central impact m_eff d'' = -F(d, d', history), "
               "d(0) = 0, d'(0) = approach velocity, of every law in every case (catalogue "
               "§8 S1–S3; Boost.Odeint dopri5 with dense output and located events); "
               "damping factors: chi delta_dot_minus / K of the Hunt–Crossley family "
-              "against c_r (catalogue §8 S0); optimal damping: Poursina–Nikravesh's "
+              "against c_r (catalogue §8 S0); granular chain: a chain of beads struck by a "
+              "striker (S4), subsection Granular chain; optimal damping: Poursina–Nikravesh's "
               "sweeps, fit and random check (S6) and the Kelvin–Voigt check (S7), "
               "subsection Optimal damping; two pendulums: the impact of two pendulums "
               "(S8), subsection Two pendulums.");
@@ -92,6 +94,46 @@ namespace granular::impact
       e.entry(cases.restitution_from_law, "Restitution from law", "",
               "If set (a law identifier, e.g. ma_liu): that law's effective c_r in the same "
               "impact is the c_r given to the others (catalogue §8 S3).");
+    });
+    e.subsection("Granular chain", [&] {
+      GranularChainParameters &c = granular_chain;
+      e.entry(c.number_of_beads, "Number of beads", "70", Integer(2),
+              "Beads of the chain, struck at one end by the striker (S003 §5.2: 70).");
+      e.entry(c.bead_radius, "Bead radius", "2.38", Double(0.), "R (mm).");
+      e.entry(c.bead_mass, "Bead mass", "4.5e-7", Double(0.), "m (t): 0.45 g.");
+      e.entry(c.striker_mass, "Striker mass", "4.5e-7", Double(0.), "m_s (t).");
+      e.entry(c.youngs_modulus, "Youngs modulus", "1.93e5", Double(0.),
+              "E (MPa) of the beads (stainless steel 316).");
+      e.entry(c.poisson_ratio, "Poisson ratio", "0.3", Double(0., 0.5), "nu.");
+      e.entry(c.yield_strength, "Yield strength", "900", Double(0.), "sigma_y (MPa).");
+      e.entry(c.plastic_limit_ratio, "Plastic limit ratio", "13", Double(1.5),
+              "Ma–Liu xi (S4: 13).");
+      e.entry(c.hardness_ratio, "Hardness ratio", "2.84", Double(0.), "Ma–Liu psi (S4: 2.84).");
+      e.entry(c.striker_velocity, "Striker velocity", "1770", Double(0.),
+              "v0 (mm/s): 1.77 m/s.");
+      e.entry(c.restitution, "Coefficient of restitution", "0.65", Double(0., 1.),
+              "c_r of every contact (S003: 0.65, below the first pair's CoR to account for "
+              "wave-propagation losses).");
+      e.entry(c.law, "Law", "S003 mixed",
+              "\"S003 mixed\": Flores (D8) while a contact has not exceeded the Ma–Liu yield "
+              "indentation, Wang–Liu–Liu (G4) once it has, chi of all contacts fixed from the "
+              "striker impact (S003 §5.2; the switch makes the linear G4 force jump, README); "
+              "or the identifier of one law for every contact (its own parameters from "
+              "Contact laws).");
+      e.text_entry(
+        [&c](const std::string &t) {
+          c.sensor_beads.clear();
+          for (const auto &v : dealii::Utilities::split_string_list(t))
+            c.sensor_beads.push_back(static_cast<unsigned int>(std::stoul(v)));
+        },
+        "Sensor beads", "9, 16, 24, 31, 40, 50, 56, 63", List(Integer(1), 1),
+        "Beads with a force sensor (1 = the first bead after the striker); the sensor force "
+        "is the mean of the bead's two contact forces.");
+      e.entry(c.end_time, "End time", "1e-3", Double(0.), "Simulated time (s).");
+      e.entry(c.output_samples, "Output samples", "2001", Integer(2),
+              "Rows of chain_forces.csv.");
+      e.entry(c.relative_tolerance, "Relative tolerance", "1e-9", Double(1e-14, 1e-3),
+              "Of the Dormand–Prince stepper on the scaled state.");
     });
     e.subsection("Optimal damping", [&] {
       OptimalDampingParameters &o = optimal_damping;
@@ -202,6 +244,15 @@ namespace granular::impact
     if (output_directory.empty())
       throw ParameterError("Impact/Output directory", "must not be empty");
     // the scenario structs name their member in the message
+    if (scenario == "granular chain")
+      try
+        {
+          granular_chain.validate();
+        }
+      catch (const std::invalid_argument &e)
+        {
+          throw ParameterError("Granular chain", e.what());
+        }
     if (scenario == "optimal damping")
       try
         {

@@ -9,6 +9,7 @@
  * Units mm–s–N–t–MPa (catalogue §1 converts the sources' SI values): mass t, velocity mm/s,
  * stiffness K N/mm^n, moduli and strengths MPa, radii mm, force N.
  */
+#include "impact/granular_chain.h"
 #include "impact/optimal_damping.h"
 #include "impact/two_pendulums.h"
 
@@ -56,7 +57,8 @@ namespace granular
     {
       /// "single impacts" (S1–S3: SDOF impacts of every law in every case),
       /// "damping factors" (S0: chi delta_dot_minus / K of the Hunt–Crossley family),
-      /// "optimal damping" (S6, S7: Poursina–Nikravesh), "two pendulums" (S8).
+      /// "granular chain" (S4), "optimal damping" (S6, S7: Poursina–Nikravesh),
+      /// "two pendulums" (S8).
       std::string              scenario = "single impacts";
       std::string              title;            ///< printed and written to the results
       std::vector<std::string> laws;             ///< law identifiers
@@ -65,6 +67,7 @@ namespace granular
       double                   relative_tolerance = 1e-10; ///< of the ODE integrator
       unsigned int             restitution_samples = 200; ///< S0: c_r points in (0, 1]
       ImpactCases              cases;
+      GranularChainParameters  granular_chain;  ///< subsection "Granular chain" (S4)
       OptimalDampingParameters optimal_damping; ///< subsection "Optimal damping" (S6, S7)
       TwoPendulumsParameters   two_pendulums;   ///< subsection "Two pendulums" (S8)
       /// Own parameters of every law: identifier -> entry -> value.

@@ -5,6 +5,7 @@
 #include "base/parameter_error.h"
 #include "contact/laws/contact_law.h"
 #include "contact/laws/hunt_crossley_family.h"
+#include "impact/granular_chain.h"
 #include "impact/optimal_damping.h"
 #include "impact/sdof_impact.h"
 #include "impact/two_pendulums.h"
@@ -136,6 +137,19 @@ namespace granular::impact
     if (!p.title.empty())
       log << "contact-impact: " << p.title << "\n";
 
+    if (p.scenario == "granular chain")
+      {
+        GranularChainParameters chain = p.granular_chain;
+        if (const auto it = p.law_parameters.find(chain.law); it != p.law_parameters.end())
+          chain.law_values = it->second;
+        // the chain's c_r, xi and psi (subsection Granular chain) go to the law's entries of
+        // these names, not the law's own defaults
+        for (const char *name :
+             {"Coefficient of restitution", "Plastic limit ratio", "Hardness ratio"})
+          chain.law_values.erase(name);
+        run_granular_chain(chain, dir, log);
+        return {};
+      }
     if (p.scenario == "optimal damping")
       {
         run_optimal_damping(p.optimal_damping, dir, log);
