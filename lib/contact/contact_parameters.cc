@@ -66,6 +66,21 @@ namespace granular
             if (cell && law.id == contact::DampedHertzDecompressionOff::law_name &&
                 p.name == "Damping coefficient")
               continue;
+            // in the cell, contacts begin at rest (the particle is placed on the surface, and
+            // rocking particles touch down slowly): a guard of 1 mm/s makes the damping of
+            // the Hunt-Crossley-type laws ~1e3 times that of an impact at the cell's speeds,
+            // and the steps stall; 100 mm/s (4 % of the default slip velocity) is the cell's
+            // default (README, Contact laws)
+            double      default_value = p.default_value;
+            std::string cell_doc;
+            if (cell && p.name == "Minimum approach velocity")
+              {
+                default_value = 100.;
+                cell_doc = " In the micromechanical cell the default is 100 mm/s (4 % of the "
+                           "default slip velocity): contacts there begin at rest, and with "
+                           "1 mm/s the damping of a slow touch-down is so large that the time "
+                           "steps stall (README, Contact laws).";
+              }
             // the shortest text that reads back as the default (3e-05, not
             // 3.0000000000000001e-05; 1030, not 1.03e+03)
             std::string def;
@@ -73,12 +88,12 @@ namespace granular
               {
                 std::ostringstream t;
                 t.precision(digits);
-                t << p.default_value;
-                if (std::stod(t.str()) == p.default_value &&
+                t << default_value;
+                if (std::stod(t.str()) == default_value &&
                     (def.empty() || t.str().size() < def.size()))
                   def = t.str();
               }
-            const std::string doc = law.entry + " " + law.id + ": " + p.doc;
+            const std::string doc = law.entry + " " + law.id + ": " + p.doc + cell_doc;
             double &v = values[law.id][p.name];
             if (p.flag)
               e.text_entry(
