@@ -1,6 +1,8 @@
 // The horizontal granular chain (catalogue §8 S4, S003 §5.2). See granular_chain.h.
 #include "impact/granular_chain.h"
 
+#include "base/atomic_file.h"
+
 #include "contact/laws/elastoplastic.h"
 
 #include <boost/math/tools/minima.hpp>
@@ -607,29 +609,11 @@ namespace granular::impact
       return r;
     }
 
-    /// Writes @p content to @p path atomically: a temporary name in the same directory, then
-    /// renamed over @p path (as write_impact_curves_csv; base/atomic_file.h's helper is not
-    /// used because its translation unit needs deal.II, which this layer does not).
+    /// Writes @p content to @p path atomically (base/atomic_file.h).
     void
     write_atomically(const std::string &path, const std::string &content)
     {
-      const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-      {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
-          throw std::runtime_error("granular chain: cannot write " + tmp);
-        out << content;
-        out.flush();
-        if (!out)
-          throw std::runtime_error("granular chain: error while writing " + tmp);
-      }
-      std::error_code ec;
-      std::filesystem::rename(tmp, path, ec);
-      if (ec)
-        {
-          std::filesystem::remove(tmp, ec);
-          throw std::runtime_error("granular chain: cannot rename " + tmp + " to " + path);
-        }
+      write_file_atomically(path, content);
     }
 
     std::string

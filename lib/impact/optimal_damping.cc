@@ -2,6 +2,8 @@
 // See optimal_damping.h.
 #include "impact/optimal_damping.h"
 
+#include "base/atomic_file.h"
+
 #include "contact/laws/linear_dashpot.h"
 
 #include <boost/math/tools/minima.hpp>
@@ -142,28 +144,11 @@ namespace granular::impact
       return sxx > 0. ? sxy / sxx : nan;
     }
 
-    /// Writes @p content to @p path atomically (temporary name in the same directory, then
-    /// rename), as write_impact_curves_csv().
+    /// Writes @p content to @p path atomically (base/atomic_file.h).
     void
     write_atomically(const std::string &path, const std::string &content)
     {
-      const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-      {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
-          throw std::runtime_error("run_optimal_damping: cannot write " + tmp);
-        out << content;
-        out.flush();
-        if (!out)
-          throw std::runtime_error("run_optimal_damping: error while writing " + tmp);
-      }
-      std::error_code ec;
-      std::filesystem::rename(tmp, path, ec);
-      if (ec)
-        {
-          std::filesystem::remove(tmp, ec);
-          throw std::runtime_error("run_optimal_damping: cannot rename " + tmp + " to " + path);
-        }
+      write_file_atomically(path, content);
     }
 
     /// A CSV table: header, then rows of numbers at full precision.

@@ -1,6 +1,8 @@
 // Single-degree-of-freedom direct central impact (catalogue §1, §8). See sdof_impact.h.
 #include "impact/sdof_impact.h"
 
+#include "base/atomic_file.h"
+
 #include <boost/math/tools/minima.hpp>
 #include <boost/math/tools/toms748_solve.hpp>
 #include <boost/numeric/odeint.hpp>
@@ -573,23 +575,8 @@ namespace granular::impact
   void
   write_impact_curves_csv(const std::string &path, const ImpactCurves &curves)
   {
-    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out)
-        throw std::runtime_error("write_impact_curves_csv: cannot write " + tmp);
-      write_impact_curves(out, curves);
-      out.flush();
-      if (!out)
-        throw std::runtime_error("write_impact_curves_csv: error while writing " + tmp);
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec)
-      {
-        std::filesystem::remove(tmp, ec);
-        throw std::runtime_error("write_impact_curves_csv: cannot rename " + tmp + " to " +
-                                 path);
-      }
+    std::ostringstream out;
+    write_impact_curves(out, curves);
+    write_file_atomically(path, out.str());
   }
 } // namespace granular::impact

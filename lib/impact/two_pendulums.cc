@@ -1,6 +1,8 @@
 // Two-pendulum impact of S004 §6 (catalogue §8 S8). See two_pendulums.h.
 #include "impact/two_pendulums.h"
 
+#include "base/atomic_file.h"
+
 #include <boost/math/tools/minima.hpp>
 #include <boost/math/tools/toms748_solve.hpp>
 #include <boost/numeric/odeint.hpp>
@@ -738,28 +740,13 @@ namespace granular::impact
       return r;
     }
 
-    /// Writes a file atomically: @p write into a temporary name, then renamed over @p path.
+    /// Writes a file atomically (base/atomic_file.h): what @p write writes.
     void
     write_atomically(const std::string &path, const std::function<void(std::ostream &)> &write)
     {
-      const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-      {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
-          throw std::runtime_error("run_two_pendulums: cannot write " + tmp);
-        out << std::setprecision(17);
-        write(out);
-        out.flush();
-        if (!out)
-          throw std::runtime_error("run_two_pendulums: error while writing " + tmp);
-      }
-      std::error_code ec;
-      std::filesystem::rename(tmp, path, ec);
-      if (ec)
-        {
-          std::filesystem::remove(tmp, ec);
-          throw std::runtime_error("run_two_pendulums: cannot rename " + tmp + " to " + path);
-        }
+      std::ostringstream out;
+      write(out);
+      write_file_atomically(path, out.str());
     }
 
     /// Largest relative difference of the angular velocities after the first impacts of
