@@ -30,6 +30,8 @@ namespace
     "  --set \"Sub/section/Entry=value\"  override one entry; repeatable\n"
     "  --print-parameters               print the complete, documented default\n"
     "                                   parameter file and exit\n"
+    "  --defaults                       run the documented defaults on purpose (without\n"
+    "                                   a parameter file or with one that sets nothing)\n"
     "  --list-laws                      print the identifiers of the registered contact\n"
     "                                   laws, one per line with its source, and exit\n"
     "  --help                           print this text and exit\n"
@@ -63,7 +65,7 @@ int main(int argc, char **argv)
       if (options.restart)
         throw granular::ParameterError("--restart", "is an option of granular-interface; "
                                                     "contact-impact runs are not restarted");
-      if (options.parameter_file.empty())
+      if (options.parameter_file.empty() && !options.defaults)
         {
           std::cerr << "contact-impact: no parameter file given\n\n" << usage;
           return 2;

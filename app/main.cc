@@ -14,8 +14,17 @@ int main(int argc, char **argv)
   try
     {
       dealii::Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
-      const granular::CommandLineOptions options =
-        granular::parse_command_line(argc, argv);
+      granular::CommandLineOptions options;
+      try
+        {
+          options = granular::parse_command_line(argc, argv);
+        }
+      catch (const std::invalid_argument &e)
+        {
+          // a mistake on the command line is invalid input too (exit status 2)
+          std::cerr << "granular-interface: " << e.what() << " (see --help)" << std::endl;
+          return 2;
+        }
       if (options.help)
         {
           std::cout << granular::usage_text();
@@ -31,7 +40,7 @@ int main(int argc, char **argv)
           std::cout << granular::default_parameter_file();
           return 0;
         }
-      if (options.parameter_file.empty())
+      if (options.parameter_file.empty() && !options.defaults)
         {
           std::cerr << "granular-interface: no parameter file given\n\n"
                     << granular::usage_text();

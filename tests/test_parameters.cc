@@ -447,3 +447,48 @@ TEST(CommandLine, ExecutableRejectsBadInputBeforeWork)
   EXPECT_NE(run_executable("/nonexistent/file.prm", out), 0);
   EXPECT_NE(run_executable("--no-such-option", out), 0);
 }
+
+// Issue 17, defect 1: an empty parameter file, a file of comments only, or a directory named
+// like a parameter file would start the full default run; they are rejected (exit status 2)
+// before anything is written, unless --defaults asks for the defaults on purpose.
+TEST(CommandLine, FileThatSetsNothingOrIsNoFileIsRejected)
+{
+  const std::string dir = granular::testing::scratch_directory("sets-nothing");
+  std::string       out;
+  const std::string empty = temporary_file("empty.prm", "");
+  EXPECT_EQ(run_executable(empty + " --output-directory " + dir, out), 2) << out;
+  EXPECT_NE(out.find("sets no entry"), std::string::npos) << out;
+  EXPECT_NE(out.find("--defaults"), std::string::npos) << out;
+  const std::string comments =
+    temporary_file("comments.prm", "# a parameter file\n  # set Loading/Pressure = 1\n\n");
+  EXPECT_EQ(run_executable(comments + " --output-directory " + dir, out), 2) << out;
+  const std::string directory =
+    (std::filesystem::temp_directory_path() / "granular-test-directory.prm").string();
+  std::filesystem::create_directories(directory);
+  EXPECT_EQ(run_executable(directory + " --output-directory " + dir, out), 2) << out;
+  EXPECT_NE(out.find("not a regular file"), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(dir)) << "work started";
+  // --defaults makes the empty file acceptable (checked without running: the file is read
+  // and validated by read_parameters)
+  granular::CommandLineOptions options;
+  options.parameter_file = empty;
+  options.defaults       = true;
+  dealii::ParameterHandler prm;
+  EXPECT_NO_THROW(granular::read_parameters(options, prm));
+  options.defaults = false;
+  dealii::ParameterHandler prm2;
+  EXPECT_THROW(granular::read_parameters(options, prm2), granular::ParameterError);
+}
+
+// Issue 17, defect 7: mistakes on the command line are invalid input: exit status 2.
+TEST(CommandLine, CommandLineMistakesExitWithStatusTwo)
+{
+  std::string out;
+  EXPECT_EQ(run_executable("--no-such-option", out), 2) << out;
+  const std::string a =
+    temporary_file("a.prm", "subsection Geometry\n  set Block length = 3\nend\n");
+  EXPECT_EQ(run_executable(a + " " + a, out), 2) << out;
+  EXPECT_NE(out.find("more than one parameter file"), std::string::npos) << out;
+  EXPECT_EQ(run_executable(a + " --set", out), 2) << out;
+  EXPECT_NE(out.find("--set"), std::string::npos) << out;
+}

@@ -55,6 +55,7 @@ namespace granular
   std::string usage_text()
   {
     return "Usage: granular-interface [options] PARAMETER_FILE.prm\n"
+           "       granular-interface [options] --defaults\n"
            "\n"
            "Coupled DEM-FEM micromechanical test of a granular rubber interface:\n"
            "a rubber block is pressed onto a rigid surface and dragged over it while a\n"
@@ -71,6 +72,9 @@ namespace granular
            "                                   parameters; Output entries may differ)\n"
            "  --print-parameters               print the complete, documented default\n"
            "                                   parameter file and exit\n"
+           "  --defaults                       run the documented defaults on purpose: without\n"
+           "                                   a parameter file, or with one that sets no\n"
+           "                                   entry (otherwise rejected as a mistake)\n"
            "  --list-laws                      print the identifiers of the normal contact\n"
            "                                   laws (Contact/Particle-surface/Normal law),\n"
            "                                   one per line with its source, and exit\n"
@@ -107,6 +111,8 @@ namespace granular
           options.print_parameters = true;
         else if (arg == "--list-laws")
           options.list_laws = true;
+        else if (arg == "--defaults")
+          options.defaults = true;
         else if (arg == "--output-directory")
           options.output_directory = value(arg);
         else if (arg.rfind("--output-directory=", 0) == 0)
@@ -148,9 +154,33 @@ namespace granular
   {
     if (!options.parameter_file.empty())
       {
-        if (!std::ifstream(options.parameter_file))
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(options.parameter_file, ec))
+          throw ParameterError::from_reader(
+            options.parameter_file,
+            std::filesystem::exists(options.parameter_file, ec) ?
+              "is not a regular file (a directory?); give a parameter file" :
+              "cannot open the parameter file: it does not exist");
+        std::ifstream in(options.parameter_file);
+        if (!in)
           throw ParameterError::from_reader(options.parameter_file,
                                             "cannot open the parameter file");
+        // a file that sets nothing is almost certainly a mistake (an empty or truncated
+        // file): it would start the full default run
+        bool        sets_an_entry = false;
+        std::string line;
+        while (!sets_an_entry && std::getline(in, line))
+          {
+            const std::string code = line.substr(0, line.find('#'));
+            const auto        first = code.find_first_not_of(" \t\r");
+            sets_an_entry = first != std::string::npos && code.compare(first, 4, "set ") == 0;
+          }
+        if (!sets_an_entry && !options.defaults)
+          throw ParameterError::from_reader(
+            options.parameter_file,
+            "sets no entry, so it would start a run with all defaults (the default run of "
+            "granular-interface takes about 14 minutes); add the entries you want, or give "
+            "--defaults to run the defaults on purpose");
         try
           {
             prm.parse_input(options.parameter_file);

@@ -4,7 +4,7 @@
  * The command line contract of spec §8.1:
  *   granular-interface [options] PARAMETER_FILE.prm
  *     --output-directory DIR, --set "Sub/section/Entry=value" (repeatable),
- *     --restart, --print-parameters, --list-laws, --help
+ *     --restart, --print-parameters, --list-laws, --defaults, --help
  */
 #include "sweep/program_parameters.h"
 
@@ -23,6 +23,9 @@ namespace granular
     bool                     print_parameters = false;
     bool                     help             = false;
     bool                     list_laws        = false; ///< --list-laws
+    /// --defaults: run with the documented defaults on purpose (without a parameter file, or
+    /// with one that sets no entry)
+    bool defaults = false;
   };
 
   /// Parses argv. Throws std::invalid_argument with a usage hint for unknown
@@ -39,7 +42,9 @@ namespace granular
   /**
    * Reads @p options.parameter_file (if given) into @p prm, whose entries the caller has
    * declared, then applies every --set in order. Throws ParameterError naming the file or
-   * the --set (deal.II's message names the entry and the line).
+   * the --set (deal.II's message names the entry and the line), and for a path that is not a
+   * regular readable file (a directory named x.prm) or a file that sets no entry (an empty
+   * file would silently start the full default run) unless @p options.defaults.
    */
   void read_parameter_input(const CommandLineOptions &options, dealii::ParameterHandler &prm);
 
