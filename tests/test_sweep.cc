@@ -330,3 +330,33 @@ TEST(Sweep, KilledSweepResumesWithoutTouchingCompletedPoints)
       EXPECT_EQ(fs::last_write_time(out + "/" + d + "/summary.csv"), content_time.second) << d;
     }
 }
+
+// Issue 17, defect 6: every point of a sweep is validated before the first one runs: a shape
+// of Sweep/Shapes wider than the cell, or a repeated value, is rejected with exit status 2,
+// naming the list entry and the point, and nothing is written.
+TEST(Sweep, InvalidPointIsRejectedBeforeTheFirstPointRuns)
+{
+  const std::string dir = temp_dir("invalid-point");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string prm = dir + "/sweep.prm";
+  {
+    std::ofstream out(prm);
+    out << "subsection Output\n  set Output directory = " << dir << "/out\nend\n"
+        << "subsection Geometry\n  set Block length = 3\n  set Block height = 1.5\n"
+        << "  set Elements in x = 8\n  set Elements in y = 4\nend\n"
+        << "subsection Sweep\n  set Pressures = 1, 2\n"
+        << "  set Shapes = circular, 1.7:0.5:2:2\nend\n";
+  }
+  EXPECT_EQ(run_executable(prm, dir + "/log.txt"), 2) << read_text(dir + "/log.txt");
+  const std::string log = read_text(dir + "/log.txt");
+  EXPECT_NE(log.find("Sweep/Shapes"), std::string::npos) << log;
+  EXPECT_NE(log.find("1.7:0.5:2:2"), std::string::npos) << log;
+  EXPECT_NE(log.find("wider than the periodic cell"), std::string::npos) << log;
+  EXPECT_FALSE(fs::exists(dir + "/out")) << "a point ran before the sweep was validated";
+
+  const std::string duplicate = write_sweep_file(temp_dir("duplicate"), "1, 1", "2500");
+  EXPECT_EQ(run_executable(duplicate, temp_dir("duplicate") + "/log.txt"), 2)
+    << read_text(temp_dir("duplicate") + "/log.txt");
+  EXPECT_FALSE(fs::exists(temp_dir("duplicate") + "/out"));
+}

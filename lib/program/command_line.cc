@@ -2,6 +2,7 @@
 
 #include "base/parameter_error.h"
 #include "contact/laws/contact_law.h"
+#include "sweep/sweep_runner.h"
 
 #include <deal.II/base/exceptions.h>
 #include <deal.II/base/parameter_handler.h>
@@ -231,6 +232,8 @@ namespace granular
     ProgramParameters parameters;
     parameters.parse_parameters(prm);
     parameters.validate();
+    if (parameters.sweep.active())
+      validate_sweep_points(parameters, prm); // every point, before the first one runs
     parameters.output.restart = options.restart;
     if (options.restart && parameters.sweep.active())
       throw ParameterError("--restart", "continues a single run; this parameter file "

@@ -335,6 +335,49 @@ namespace granular
     return points;
   }
 
+  void validate_sweep_points(const ProgramParameters &P, const dealii::ParameterHandler &prm)
+  {
+    std::vector<SweepPoint> points;
+    try
+      {
+        points = sweep_points(P);
+      }
+    catch (const std::invalid_argument &e)
+      {
+        throw ParameterError("Sweep", e.what());
+      }
+    // the swept entry of a point's entry
+    const std::vector<std::pair<std::string, std::string>> swept = {
+      {"Particle/", "Sweep/Shapes"},
+      {"Loading/Pressure", "Sweep/Pressures"},
+      {"Loading/Slip velocity", "Sweep/Slip velocities"},
+      {"Loading/Time step", "Sweep/Slip velocities"},
+      {"Rubber/Maxwell branch/Relaxation time", "Sweep/Relaxation times"},
+      {"Rubber/Maxwell branch/Payne parameter", "Sweep/Payne parameters"},
+      {"Rubber/Maxwell branch/Viscoelastic", "Sweep/Rubber models"}};
+    for (const SweepPoint &point : points)
+      {
+        dealii::ParameterHandler point_prm;
+        try
+          {
+            sweep_point_parameters(P, prm, point, point_prm);
+          }
+        catch (const ParameterError &e)
+          {
+            std::string entry = e.entry();
+            for (const auto &[prefix, list] : swept)
+              if (entry.rfind(prefix, 0) == 0)
+                {
+                  entry = list;
+                  break;
+                }
+            throw ParameterError(entry, "point " + point.name + " (shape " + point.shape +
+                                          ", p = " + exact(point.pressure) + " MPa): " +
+                                          e.what());
+          }
+      }
+  }
+
   ProgramParameters sweep_point_parameters(const ProgramParameters &P,
                                        const dealii::ParameterHandler &prm,
                                        const SweepPoint &point,

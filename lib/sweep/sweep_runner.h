@@ -82,6 +82,17 @@ namespace granular
                                        const SweepPoint &point,
                                        dealii::ParameterHandler &point_prm);
 
+  /**
+   * Checks every point of the sweep of @p parameters before the first one runs (issue 17):
+   * the product has no repeated point and each point's parameters are valid (e.g. a shape
+   * of Sweep/Shapes that is wider than the cell). @p prm: the handler read_parameters()
+   * filled.
+   * @throws ParameterError naming the Sweep list entry (Sweep/Shapes, Sweep/Pressures, ...;
+   *         the point's own entry if it is not a swept one), the point and the reason.
+   */
+  void validate_sweep_points(const ProgramParameters &parameters,
+                             const dealii::ParameterHandler &prm);
+
   /// The header line of sweep.csv (with '\n').
   std::string sweep_csv_header();
 
