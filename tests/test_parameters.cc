@@ -492,3 +492,21 @@ TEST(CommandLine, CommandLineMistakesExitWithStatusTwo)
   EXPECT_EQ(run_executable(a + " --set", out), 2) << out;
   EXPECT_NE(out.find("--set"), std::string::npos) << out;
 }
+
+// Issue 17, defect 5: a mesh too large for the machine's memory is rejected before anything is
+// allocated (exit status 2, naming the entries), not by std::bad_alloc after minutes.
+TEST(CommandLine, HugeMeshIsRejectedBeforeAllocating)
+{
+  const std::string dir = granular::testing::scratch_directory("huge-mesh");
+  std::string       out;
+  const std::string file = std::string(GRANULAR_SOURCE_DIR) + "/params/bare-interface.prm";
+  EXPECT_EQ(run_executable(file + " --output-directory " + dir +
+                             " --set \"Geometry/Elements in x=100000\""
+                             " --set \"Geometry/Elements in y=100000\"",
+                           out),
+            2)
+    << out;
+  EXPECT_NE(out.find("Geometry/Elements in x"), std::string::npos) << out;
+  EXPECT_NE(out.find("Elements in y"), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(dir)) << "work started";
+}

@@ -4,6 +4,8 @@
 #include "base/parameter_error.h"
 
 #include <filesystem>
+#include <sstream>
+#include <unistd.h>
 
 namespace granular
 {
@@ -36,6 +38,33 @@ namespace granular
       throw ParameterError("Geometry/Initial gap", "the initial gap must be >= 0");
     if (!mesh_file.empty() && !std::filesystem::exists(mesh_file))
       throw ParameterError("Geometry/Mesh file", "no such file: " + mesh_file);
+    if (mesh_file.empty())
+      {
+        // the memory of the mesh, the quadrature-point histories, the sparse tangent and its
+        // LU factors grows like the number of cells: estimate it before allocating anything.
+        // 4 kB per cell is generous (two dofs per node, ~18 non-zeros per row of the tangent
+        // and more in its LU factors, four quadrature-point histories): it only has to catch
+        // meshes that cannot fit, not to size the ones that can
+        const double cells     = double(n_x) * double(n_y);
+        const double estimate  = 4096. * cells;
+        const double available =
+          double(::sysconf(_SC_PHYS_PAGES)) * double(::sysconf(_SC_PAGESIZE));
+        if (n_x == 0 || n_y == 0)
+          throw ParameterError(n_x == 0 ? "Geometry/Elements in x" : "Geometry/Elements in y",
+                               "must be at least 1");
+        if (available > 0. && estimate > available)
+          {
+            std::ostringstream m;
+            m << "a mesh of " << n_x << " x " << n_y << " = " << cells
+              << " elements would need about " << estimate / 1e9
+              << " GB, more than this machine's " << available / 1e9
+              << " GB of memory; reduce Geometry/Elements in x and Geometry/Elements in y "
+                 "(the paper's meshes are 40 x 15 and 80 x 25)";
+            throw ParameterError(n_x >= n_y ? "Geometry/Elements in x" :
+                                              "Geometry/Elements in y",
+                                 m.str());
+          }
+      }
   }
 
   void SolverParameters::entries(ParameterEntries &e)
