@@ -70,6 +70,8 @@ int main(int argc, char **argv)
           std::cerr << "contact-impact: no parameter file given\n\n" << usage;
           return 2;
         }
+      for (const std::string &w : granular::parameter_file_warnings(options.parameter_file))
+        std::cerr << "contact-impact: warning: " << w << std::endl;
       granular::read_parameter_input(options, prm);
       if (!options.output_directory.empty())
         {

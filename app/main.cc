@@ -7,7 +7,22 @@
 #include <deal.II/base/mpi.h>
 #include <deal.II/base/parameter_handler.h>
 
+#include <cstdlib>
 #include <iostream>
+
+namespace
+{
+  /// false on the ranks > 0 of mpirun: invalid input is then reported once, by rank 0
+  /// (every rank reads the same file and finds the same error). Read from the launcher's
+  /// environment, so that it works wherever the error is caught (OpenMPI, MPICH/PMI, PMIx).
+  bool reports_errors()
+  {
+    for (const char *variable : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
+      if (const char *rank = std::getenv(variable))
+        return std::atoi(rank) == 0;
+    return true;
+  }
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -22,7 +37,8 @@ int main(int argc, char **argv)
       catch (const std::invalid_argument &e)
         {
           // a mistake on the command line is invalid input too (exit status 2)
-          std::cerr << "granular-interface: " << e.what() << " (see --help)" << std::endl;
+          if (reports_errors())
+            std::cerr << "granular-interface: " << e.what() << " (see --help)" << std::endl;
           return 2;
         }
       if (options.help)
@@ -46,6 +62,9 @@ int main(int argc, char **argv)
                     << granular::usage_text();
           return 2;
         }
+      if (reports_errors())
+        for (const std::string &w : granular::parameter_file_warnings(options.parameter_file))
+          std::cerr << "granular-interface: warning: " << w << std::endl;
       dealii::ParameterHandler prm;
       const granular::ProgramParameters parameters = granular::read_parameters(options, prm);
       if (parameters.sweep.active())
@@ -72,7 +91,8 @@ int main(int argc, char **argv)
     }
   catch (const granular::ParameterError &e)
     {
-      std::cerr << "granular-interface: " << e.what() << std::endl;
+      if (reports_errors())
+        std::cerr << "granular-interface: " << e.what() << std::endl;
       return 2;
     }
   catch (const std::exception &e)

@@ -4,7 +4,8 @@
 # rank 0 also hands them out) must write 4 subdirectories and a sweep.csv whose rows equal those
 # of the same sweep run serially (no mpirun): same points, status ok, kbar, kbar_F and
 # kbar_V equal to 1e-10 relative. A single run (the same file without the Sweep subsection)
-# under mpirun -np 2 is rejected before any work.
+# under mpirun -np 2 is rejected before any work, and invalid input under mpirun is reported
+# once (by rank 0).
 # Usage: sweep_mpi.sh GRANULAR_EXECUTABLE SOURCE_DIR WORK_DIR
 set -euo pipefail
 exe=$1; src=$2; work=$3
@@ -51,6 +52,14 @@ if mpirun -np 2 --oversubscribe "$exe" "$work/single.prm" > "$work/single.log" 2
 fi
 grep "describes a single run" "$work/single.log" > /dev/null || { cat "$work/single.log"; exit 1; }
 [ ! -e "$work/single" ] || { echo "the rejected single run wrote $work/single"; exit 1; }
+
+# invalid input under mpirun is reported once, by rank 0 (issue 17, defect 8), exit status 2
+sed 's|set Pressures = 1, 2|set Pressures = 1, -2|' "$work/mpi.prm" | sed "s|$work/mpi|$work/invalid|" > "$work/invalid.prm"
+status=0
+mpirun -np 2 --oversubscribe "$exe" "$work/invalid.prm" > "$work/invalid.log" 2>&1 || status=$?
+[ "$status" -ne 0 ] || { echo "an invalid sweep under mpirun was accepted"; cat "$work/invalid.log"; exit 1; }
+m=$(grep -c "invalid parameter 'Sweep/Pressures'" "$work/invalid.log" || true)
+[ "$m" -eq 1 ] || { echo "the error was printed $m times, not once"; cat "$work/invalid.log"; exit 1; }
 
 n=$(find "$work/mpi" -mindepth 1 -maxdepth 1 -type d | wc -l)
 [ "$n" -eq 4 ] || { echo "expected 4 point subdirectories, found $n"; exit 1; }

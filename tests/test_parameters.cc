@@ -369,6 +369,14 @@ TEST(Parameters, RejectsParticleWiderThanCell)
                   "Particle/Shape");
   // without a particle the same cell is fine
   EXPECT_NO_THROW(read_with({"Particle/Enabled=false", "Geometry/Block length=1.4"}));
+  // a custom shape names the semi-axis that is too large (issue 17, defect 8: r2 was
+  // blamed on r1)
+  expect_rejected({"Particle/Shape=custom", "Particle/Semi-axis r1=0.5",
+                   "Particle/Semi-axis r2=6"},
+                  "Particle/Semi-axis r2");
+  expect_rejected({"Particle/Shape=custom", "Particle/Semi-axis r1=6",
+                   "Particle/Semi-axis r2=0.5"},
+                  "Particle/Semi-axis r1");
 }
 
 TEST(Parameters, RejectsNegativeFrictionCoefficient)
@@ -509,4 +517,32 @@ TEST(CommandLine, HugeMeshIsRejectedBeforeAllocating)
   EXPECT_NE(out.find("Geometry/Elements in x"), std::string::npos) << out;
   EXPECT_NE(out.find("Elements in y"), std::string::npos) << out;
   EXPECT_FALSE(std::filesystem::exists(dir)) << "work started";
+}
+
+// Issue 17, defect 8: an entry set twice is taken silently by deal.II (the last value): the
+// program warns, naming the file, both lines and the entry; a UTF-8 byte-order mark (some
+// editors write one) is skipped instead of being read as part of the first line.
+TEST(CommandLine, DuplicateSetLinesWarnAndByteOrderMarkIsSkipped)
+{
+  const std::string twice = temporary_file(
+    "twice.prm", "subsection Loading\n  set Pressure = 1\n  # a comment\n  set Pressure = 3\nend\n"
+                 "subsection Geometry\n  set Block length = -1\nend\n");
+  const auto warnings = granular::parameter_file_warnings(twice);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("twice.prm:4: Loading/Pressure is set again (first at line 2)"),
+            std::string::npos)
+    << warnings[0];
+  std::string out;
+  EXPECT_EQ(run_executable(twice, out), 2) << out;
+  EXPECT_NE(out.find("warning: "), std::string::npos) << out;
+  EXPECT_NE(out.find("Loading/Pressure is set again"), std::string::npos) << out;
+
+  const std::string bom =
+    temporary_file("bom.prm", "\xEF\xBB\xBFsubsection Loading\n  set Pressure = 1.5\nend\n");
+  granular::CommandLineOptions options;
+  options.parameter_file = bom;
+  dealii::ParameterHandler prm;
+  const auto               P = granular::read_parameters(options, prm);
+  EXPECT_EQ(P.loading.pressure, 1.5);
+  EXPECT_EQ(granular::parameter_file_warnings(bom).size(), 1u);
 }

@@ -33,8 +33,11 @@ namespace granular
 
     if (particle.enabled)
       {
+        // a custom shape: blame the larger semi-axis (issue 17: r2 was never named)
         const std::string shape_entry =
-          particle.shape_name == "custom" ? "Particle/Semi-axis r1" : "Particle/Shape";
+          particle.shape_name != "custom" ? "Particle/Shape" :
+          particle.r2 > particle.r1       ? "Particle/Semi-axis r2" :
+                                            "Particle/Semi-axis r1";
         geometry::SuperellipseShape shape;
         try
           {

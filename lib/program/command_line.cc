@@ -8,6 +8,7 @@
 #include <deal.II/base/parameter_handler.h>
 
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -25,6 +26,62 @@ namespace granular
       while (!m.empty() && (m.back() == '\n' || m.back() == ' '))
         m.pop_back();
       return m;
+    }
+
+    const std::string utf8_bom = "\xEF\xBB\xBF";
+
+    /// The whole content of @p path (a regular file; throws ParameterError if unreadable).
+    std::string file_text(const std::string &path)
+    {
+      std::ifstream in(path, std::ios::binary);
+      if (!in)
+        throw ParameterError::from_reader(path, "cannot open the parameter file");
+      std::ostringstream s;
+      s << in.rdbuf();
+      return s.str();
+    }
+
+    /// Calls @p f(path, line, number) for every `set` line of parameter-file @p text, with
+    /// path = "Sub/section/Entry" of the subsections open at that line.
+    template <class Function>
+    void for_each_set_line(const std::string &text, const Function &f)
+    {
+      std::istringstream       in(text.compare(0, 3, utf8_bom) == 0 ? text.substr(3) : text);
+      std::vector<std::string> sections;
+      std::string              line;
+      for (unsigned int number = 1; std::getline(in, line); ++number)
+        {
+          std::string code = line.substr(0, line.find('#'));
+          const auto  first = code.find_first_not_of(" \t\r");
+          if (first == std::string::npos)
+            continue;
+          code = code.substr(first);
+          code.erase(code.find_last_not_of(" \t\r") + 1);
+          if (code.compare(0, 11, "subsection ") == 0)
+            sections.push_back(code.substr(11));
+          else if (code == "end" && !sections.empty())
+            sections.pop_back();
+          else if (code.compare(0, 4, "set ") == 0)
+            {
+              std::string entry = code.substr(4, code.find('=') - 4);
+              while (!entry.empty() && entry.back() == ' ')
+                entry.pop_back();
+              std::string path;
+              for (const auto &section : sections)
+                path += section + "/";
+              f(path + entry, line, number);
+            }
+        }
+    }
+
+    /// true if parameter-file @p text has a `set` line.
+    bool parameter_file_sets_an_entry(const std::string &text)
+    {
+      bool sets = false;
+      for_each_set_line(text, [&](const std::string &, const std::string &, unsigned int) {
+        sets = true;
+      });
+      return sets;
     }
 
     /// Turns "A/B/C=value" into a parameter-file fragment, so that an override is
@@ -151,6 +208,26 @@ namespace granular
     return s.str();
   }
 
+  std::vector<std::string> parameter_file_warnings(const std::string &path)
+  {
+    std::vector<std::string> warnings;
+    std::error_code          ec;
+    if (path.empty() || !std::filesystem::is_regular_file(path, ec))
+      return warnings;
+    const std::string text = file_text(path);
+    if (text.compare(0, 3, utf8_bom) == 0)
+      warnings.push_back(path + " starts with a UTF-8 byte-order mark; it was skipped");
+    std::map<std::string, unsigned int> first_line;
+    for_each_set_line(text, [&](const std::string &entry, const std::string &, unsigned int n) {
+      const auto [it, inserted] = first_line.emplace(entry, n);
+      if (!inserted)
+        warnings.push_back(path + ":" + std::to_string(n) + ": " + entry +
+                           " is set again (first at line " + std::to_string(it->second) +
+                           "); the last value is used");
+    });
+    return warnings;
+  }
+
   void read_parameter_input(const CommandLineOptions &options, dealii::ParameterHandler &prm)
   {
     if (!options.parameter_file.empty())
@@ -162,21 +239,8 @@ namespace granular
             std::filesystem::exists(options.parameter_file, ec) ?
               "is not a regular file (a directory?); give a parameter file" :
               "cannot open the parameter file: it does not exist");
-        std::ifstream in(options.parameter_file);
-        if (!in)
-          throw ParameterError::from_reader(options.parameter_file,
-                                            "cannot open the parameter file");
-        // a file that sets nothing is almost certainly a mistake (an empty or truncated
-        // file): it would start the full default run
-        bool        sets_an_entry = false;
-        std::string line;
-        while (!sets_an_entry && std::getline(in, line))
-          {
-            const std::string code = line.substr(0, line.find('#'));
-            const auto        first = code.find_first_not_of(" \t\r");
-            sets_an_entry = first != std::string::npos && code.compare(first, 4, "set ") == 0;
-          }
-        if (!sets_an_entry && !options.defaults)
+        const std::string text = file_text(options.parameter_file);
+        if (!parameter_file_sets_an_entry(text) && !options.defaults)
           throw ParameterError::from_reader(
             options.parameter_file,
             "sets no entry, so it would start a run with all defaults (the default run of "
@@ -184,7 +248,12 @@ namespace granular
             "--defaults to run the defaults on purpose");
         try
           {
-            prm.parse_input(options.parameter_file);
+            // a UTF-8 byte-order mark (some editors write one) would be read as part of the
+            // first line: parse the text without it (the line numbers stay right)
+            if (text.compare(0, 3, utf8_bom) == 0)
+              prm.parse_input_from_string(text.substr(3));
+            else
+              prm.parse_input(options.parameter_file);
           }
         catch (const dealii::ExceptionBase &e)
           {

@@ -48,6 +48,13 @@ namespace granular
    */
   void read_parameter_input(const CommandLineOptions &options, dealii::ParameterHandler &prm);
 
+  /**
+   * Warnings about parameter file @p path that are no errors: an entry set twice (deal.II
+   * takes the last value silently), a UTF-8 byte-order mark (skipped). One message per
+   * warning, naming the file and the line; empty for a missing or unreadable file.
+   */
+  std::vector<std::string> parameter_file_warnings(const std::string &path);
+
   /// One line per registered contact law: its identifier, catalogue entry, title and source
   /// (what --list-laws prints).
   std::string contact_law_list();
