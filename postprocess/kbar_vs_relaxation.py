@@ -7,6 +7,9 @@ is expected to peak near tau0 ~ L0 / v_F and to vanish in both limits.
 Only rows with status "ok" are plotted; failed and pending points are listed on stderr.
 
 Usage: kbar_vs_relaxation.py [-o kbar_vs_relaxation] [--length L0] SWEEP_CSV_OR_DIR
+L0 is each point's cell length from sweep.csv (column block_length); --length overrides it
+and is needed only for sweeps written before that column existed (then 10 mm is assumed,
+with a warning).
 Writes OUTPUT.png and OUTPUT.pdf. Needs Debian's python3-matplotlib.
 Exit status 1 if there is nothing to plot.
 """
@@ -31,9 +34,9 @@ def main(argv=None):
     parser.add_argument("sweep", help="sweep.csv or the sweep's output directory")
     parser.add_argument("-o", "--output", default="kbar_vs_relaxation",
                         help="output file name (an extension .png or .pdf is dropped) (default: %(default)s)")
-    parser.add_argument("--length", type=float, default=10.0,
+    parser.add_argument("--length", type=float, default=None,
                         help="cell length L0 in mm used to make tau0 v_F dimensionless "
-                             "(default: %(default)s)")
+                             "(default: each point's block_length from sweep.csv)")
     args = parser.parse_args(argv)
     # "-o plot.png" names the files plot.png and plot.pdf, not plot.png.png
     args.output = args.output.removesuffix(".png").removesuffix(".pdf")
@@ -50,8 +53,20 @@ def main(argv=None):
         label = ", ".join([r["point_shape"]] + [f"{k[6:]}={r[k]}" for k in varying])
         curves[label].append(r)
 
+    def length(r):
+        if args.length is not None:
+            return args.length
+        if r.get("block_length"):
+            return float(r["block_length"])
+        return 10.0
+
+    if args.length is None and any(not r.get("block_length") for r in rows):
+        print("kbar_vs_relaxation: warning: sweep.csv does not record the cell length "
+              "(block_length; a sweep of an older build): assuming L0 = 10 mm for those "
+              "points; give --length L0 if the cell was another", file=sys.stderr)
+
     def x(r):
-        return float(r["point_relaxation_time"]) * float(r["point_slip_velocity"]) / args.length
+        return float(r["point_relaxation_time"]) * float(r["point_slip_velocity"]) / length(r)
 
     fig, ax = plt.subplots(figsize=(7.5, 4.5))
     for n, (label, points) in enumerate(sorted(curves.items())):

@@ -190,6 +190,14 @@ TEST(Sweep, TinyBareSweepWritesFourPointsAndPlot)
       EXPECT_TRUE(fs::exists(out + "/" + r.at("name") + "/summary.csv")) << r.at("name");
       EXPECT_DOUBLE_EQ(std::stod(r.at("pressure")), std::stod(r.at("point_pressure")));
       EXPECT_DOUBLE_EQ(std::stod(r.at("slip_velocity")), std::stod(r.at("point_slip_velocity")));
+      // the geometry is recorded (issue 17, defect 3): L0, H0, the mesh and Delta t =
+      // (Loading/Time step) L0 / v_F
+      EXPECT_EQ(std::stod(r.at("block_length")), 10.) << r.at("name");
+      EXPECT_EQ(std::stod(r.at("block_height")), 7.5) << r.at("name");
+      EXPECT_EQ(r.at("elements_x"), "10");
+      EXPECT_EQ(r.at("elements_y"), "4");
+      EXPECT_NEAR(std::stod(r.at("time_step")), 2e-3 * 10. / std::stod(r.at("slip_velocity")),
+                  1e-12);
     }
   EXPECT_EQ(rows[0].at("name"), "p1_v2500_tau0.0001_elliptical_d0_elastic");
   EXPECT_EQ(rows[3].at("name"), "p2_v5000_tau0.0001_elliptical_d0_elastic");
@@ -254,6 +262,47 @@ TEST(Sweep, ResumeRunsOnlyMissingPoints)
     {
       EXPECT_EQ(r.at("status"), "ok") << r.at("name");
       EXPECT_NEAR(std::stod(r.at("kbar")), 0.5, 0.005) << r.at("name");
+    }
+}
+
+// A point completed by an older build, whose summary.csv lacks the columns added since
+// (columns are only appended), still counts as complete when the sweep is resumed: it is not
+// rerun, and its sweep.csv row has empty fields for the new columns.
+TEST(Sweep, ResumeKeepsPointsOfAnOlderSummaryFormat)
+{
+  const std::string dir = temp_dir("resume-old-format");
+  const std::string prm = write_sweep_file(dir, "1", "2500, 5000");
+  ASSERT_EQ(run_executable(prm, dir + "/log1.txt"), 0) << read_text(dir + "/log1.txt");
+  const std::string out  = dir + "/out";
+  const std::string name = subdirectories(out)[0];
+  const std::string path = out + "/" + name + "/summary.csv";
+  // drop the last five columns (block_length ... time_step) as an older build wrote them
+  std::istringstream in(read_text(path));
+  std::string        header, row;
+  std::getline(in, header);
+  std::getline(in, row);
+  auto drop_last = [](std::string line, int n) {
+    for (int i = 0; i < n; ++i)
+      line = line.substr(0, line.rfind(','));
+    return line;
+  };
+  {
+    std::ofstream o(path);
+    o << drop_last(header, 5) << '\n' << drop_last(row, 5) << '\n';
+  }
+  const auto before = fs::last_write_time(path);
+  fs::remove_all(out + "/" + subdirectories(out)[1]);
+  ASSERT_EQ(run_executable(prm, dir + "/log2.txt"), 0) << read_text(dir + "/log2.txt");
+  EXPECT_NE(read_text(dir + "/log2.txt").find("1 already complete"), std::string::npos)
+    << read_text(dir + "/log2.txt");
+  EXPECT_EQ(fs::last_write_time(path), before) << "the older point was rerun";
+  const auto rows = read_csv(out + "/sweep.csv");
+  ASSERT_EQ(rows.size(), 2u);
+  for (const Row &r : rows)
+    {
+      EXPECT_EQ(r.at("status"), "ok") << r.at("name");
+      EXPECT_NEAR(std::stod(r.at("kbar")), 0.5, 0.005) << r.at("name");
+      EXPECT_EQ(r.at("block_length").empty(), r.at("name") == name) << r.at("name");
     }
 }
 

@@ -200,6 +200,11 @@ namespace granular
       s.kbar_spread = friction.spread();
       s.max_penetration_rubber_surface  = S.max_penetration_surface;
       s.max_penetration_rubber_particle = S.max_penetration_particle;
+      s.block_length = P.block.length;
+      s.block_height = P.block.height;
+      s.elements_x   = P.block.mesh_file.empty() ? P.block.n_x : 0;
+      s.elements_y   = P.block.mesh_file.empty() ? P.block.n_y : 0;
+      s.time_step    = P.loading.time_step_ratio * loading.T0;
       return s;
     }
   } // namespace

@@ -21,7 +21,8 @@ namespace granular
          "mean_normal_force,"
          "mean_particle_speed,mean_rolling_speed,dem_substeps,factorizations,"
          "coupling_passes,dissipation_numerical,assemblies,failed_newton_iterations,"
-         "max_penetration_rubber_surface,max_penetration_rubber_particle\n";
+         "max_penetration_rubber_surface,max_penetration_rubber_particle,"
+         "block_length,block_height,elements_x,elements_y,time_step\n";
     o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
       << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
       << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
@@ -36,7 +37,8 @@ namespace granular
       << ',' << s.factorizations << ',' << s.coupling_passes << ','
       << s.dissipation_numerical << ',' << s.assemblies << ',' << s.failed_newton_iterations
       << ',' << s.max_penetration_rubber_surface << ',' << s.max_penetration_rubber_particle
-      << '\n';
+      << ',' << s.block_length << ',' << s.block_height << ',' << s.elements_x << ','
+      << s.elements_y << ',' << s.time_step << '\n';
     return o.str();
   }
 

@@ -50,6 +50,12 @@ namespace granular
     /// and into the particle (-g_N of the closest-point projection) over the whole run (mm):
     /// how far the penalty regularisation lets the constraints be violated
     double             max_penetration_rubber_surface = 0., max_penetration_rubber_particle = 0.;
+    /// the cell: L0 and H0 (mm), the structured mesh's elements (0, 0 with a mesh file) and
+    /// the time step Delta t (s) = Loading/Time step * T0, so that a script can make its axes
+    /// dimensionless without being told the geometry (issue 17)
+    double       block_length = 0., block_height = 0.;
+    unsigned int elements_x = 0, elements_y = 0;
+    double       time_step = 0.;
   };
 
   /// CSV header and row of summary.csv (same column order).

@@ -107,12 +107,19 @@ namespace granular
       std::string header, row, extra;
       if (!std::getline(in, header) || !std::getline(in, row))
         return "";
-      if (strip_newline(header) != summary_header())
+      header = strip_newline(header);
+      row    = strip_newline(row);
+      // an older summary.csv whose columns are a leading part of today's (columns are only
+      // ever appended) is complete too: its row gets empty fields for the new columns, so
+      // that a sweep resumed by a newer build keeps the points it has
+      const std::string current = summary_header();
+      if (header != current &&
+          !(header.size() < current.size() && current.compare(0, header.size() + 1,
+                                                              header + ",") == 0))
         return "";
-      row = strip_newline(row);
-      if (row.empty() || n_fields(row) != n_fields(summary_header()))
+      if (row.empty() || n_fields(row) != n_fields(header))
         return "";
-      return row;
+      return row + std::string(n_fields(current) - n_fields(header), ',');
     }
 
     double kbar_of_row(const std::string &row)
