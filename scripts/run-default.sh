@@ -4,4 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
-build/granular-interface params/default.prm "$@"
+# a new run of the main job replaces the results of the previous one in output/ (--restart
+# continues a stopped one instead)
+case " $* " in
+  *" --restart "*) build/granular-interface params/default.prm "$@" ;;
+  *) build/granular-interface params/default.prm --overwrite "$@" ;;
+esac

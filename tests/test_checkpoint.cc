@@ -239,12 +239,16 @@ TEST(Checkpoint, RestartWithOtherPhysicsIsRejectedBeforeAnythingIsTouched)
     }
   EXPECT_FALSE(fs::exists(elsewhere.output_directory));
 
-  // a run started afresh in the directory discards the old checkpoint (so a later
-  // --restart cannot mix two runs)
+  // a run started afresh in the directory is refused (the stopped run's files are kept) ...
   auto fresh = options;
   fresh.set_entries.push_back("Loading/Averaging time=0.001"); // ends at once after 2 T0
   fresh.set_entries.push_back("Output/Checkpoint step interval=0");
   fresh.set_entries.push_back("Output/Checkpoint interval=0");
+  EXPECT_THROW(run(fresh), granular::ParameterError);
+  EXPECT_EQ(read_file(dir + "/checkpoint.bin"), checkpoint);
+  // ... unless --overwrite: it discards the old checkpoint (so a later --restart cannot mix
+  // two runs)
+  fresh.overwrite = true;
   run(fresh);
   EXPECT_FALSE(fs::exists(dir + "/checkpoint.bin"));
 }

@@ -122,8 +122,10 @@ TEST(CoupledTest, EnergyGuardStopsARunWhoseBalanceFails)
     }
   // no summary is written for a run that stopped
   EXPECT_FALSE(std::filesystem::exists(dir + "/summary.csv"));
-  // and with the default threshold the same run completes
+  // and with the default threshold the same run completes (replacing the stopped run's
+  // history.csv)
   options.set_entries.pop_back();
+  options.overwrite = true;
   dealii::ParameterHandler prm2;
   const auto P2 = granular::read_parameters(options, prm2);
   EXPECT_LT(granular::run_micromechanical_test(P2, prm2).energy_balance_error, 0.01);

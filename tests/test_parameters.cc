@@ -546,3 +546,38 @@ TEST(CommandLine, DuplicateSetLinesWarnAndByteOrderMarkIsSkipped)
   EXPECT_EQ(P.loading.pressure, 1.5);
   EXPECT_EQ(granular::parameter_file_warnings(bom).size(), 1u);
 }
+
+// Issue 17, defect 4: an output directory that holds the results of an earlier run is refused
+// (exit status 2, nothing touched) unless --overwrite, which replaces them: no VTU of the first
+// run is left beside the new summary.csv.
+TEST(CommandLine, OutputDirectoryOfAnEarlierRunNeedsOverwrite)
+{
+  const std::string dir = granular::testing::scratch_directory("earlier-run");
+  std::filesystem::remove_all(dir);
+  const std::string prm = temporary_file(
+    "tiny-bare.prm",
+    "subsection Output\n  set Output directory = " + dir +
+      "\n  set VTU output interval = 200\n  set Progress interval = 100\n"
+      "  set Checkpoint interval = 0\nend\n"
+      "subsection Geometry\n  set Elements in x = 10\n  set Elements in y = 4\nend\n"
+      "subsection Loading\n  set Time step = 2e-3\n  set Averaging time = 0.5\nend\n"
+      "subsection Particle\n  set Enabled = false\nend\n");
+  std::string out;
+  ASSERT_EQ(run_executable(prm, out), 0) << out;
+  ASSERT_TRUE(std::filesystem::exists(dir + "/solution.pvd"));
+  const auto history_time = std::filesystem::last_write_time(dir + "/history.csv");
+
+  EXPECT_EQ(run_executable(prm + " --set \"Output/VTU output interval=0\"", out), 2) << out;
+  EXPECT_NE(out.find("Output/Output directory"), std::string::npos) << out;
+  EXPECT_NE(out.find("--overwrite"), std::string::npos) << out;
+  EXPECT_EQ(std::filesystem::last_write_time(dir + "/history.csv"), history_time);
+  EXPECT_TRUE(std::filesystem::exists(dir + "/solution.pvd"));
+
+  ASSERT_EQ(run_executable(prm + " --set \"Output/VTU output interval=0\" --overwrite", out), 0)
+    << out;
+  EXPECT_TRUE(std::filesystem::exists(dir + "/summary.csv"));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/solution.pvd"));
+  for (const auto &entry : std::filesystem::directory_iterator(dir))
+    EXPECT_NE(entry.path().extension(), ".vtu") << entry.path();
+  std::filesystem::remove_all(dir);
+}

@@ -2,6 +2,7 @@
 #include "coupling/micromechanical_run.h"
 
 #include "base/atomic_file.h"
+#include "base/parameter_error.h"
 #include "base/serialization.h"
 #include "coupling/coupling_scheme.h"
 #include "coupling/energy_balance.h"
@@ -23,6 +24,8 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace granular
 {
@@ -149,6 +152,27 @@ namespace granular
                 << std::setprecision(6) << std::endl;
     }
 
+    /// The files in @p dir that a run writes (results of an earlier run there): summary.csv,
+    /// history.csv, checkpoint.bin, error.txt, the .pvd collections and their VTUs.
+    std::vector<std::string> earlier_results(const std::string &dir)
+    {
+      std::vector<std::string> names;
+      std::error_code          ec;
+      if (!fs::is_directory(dir, ec))
+        return names;
+      for (const auto &entry : fs::directory_iterator(dir, ec))
+        {
+          const std::string name = entry.path().filename().string();
+          const bool        vtu  = entry.path().extension() == ".vtu" &&
+                           (name.rfind("solution-", 0) == 0 || name.rfind("particle-", 0) == 0);
+          if (vtu || name == "summary.csv" || name == "history.csv" || name == "checkpoint.bin" ||
+              name == "error.txt" || name == "solution.pvd" || name == "particle.pvd")
+            names.push_back(name);
+        }
+      std::sort(names.begin(), names.end());
+      return names;
+    }
+
     /// summary.csv's row at the end of the run: the dissipation split of the window
     /// (paper eq. 13), the energy balance (spec §2.2) and the run's cost.
     RunSummary summarise(const RunParameters &P, const LoadingProgram &loading, double t_end,
@@ -216,6 +240,27 @@ namespace granular
     const auto               wall_start = Clock::now();
     const std::string        dir        = P.output.output_directory;
     const StopSignalHandlers stop_handlers(P.output.checkpoints());
+
+    // ---- an earlier run's results in the directory: refused, or replaced with --overwrite
+    if (!P.output.restart)
+      {
+        const std::vector<std::string> earlier = earlier_results(dir);
+        if (!earlier.empty() && !P.output.overwrite)
+          {
+            std::string names;
+            for (std::size_t i = 0; i < earlier.size() && i < 4; ++i)
+              names += (i ? ", " : "") + earlier[i];
+            if (earlier.size() > 4)
+              names += ", ...";
+            throw ParameterError(
+              "Output/Output directory",
+              dir + " holds the results of an earlier run (" + names +
+                "); give --overwrite to replace them, another --output-directory, or "
+                "--restart to continue a stopped run");
+          }
+        for (const std::string &name : earlier)
+          fs::remove(dir + "/" + name);
+      }
 
     const double         L0      = P.block.length;
     const LoadingProgram loading = LoadingProgram::from_parameters(P.loading, L0);

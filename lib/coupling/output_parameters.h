@@ -24,6 +24,9 @@ namespace granular
     /// not a parameter entry: the command line's --restart (continue the run in
     /// output_directory from its checkpoint.bin)
     bool         restart = false;
+    /// not a parameter entry: the command line's --overwrite (replace the results of an
+    /// earlier run in output_directory; without it such a directory is refused)
+    bool         overwrite = false;
     /// true if checkpoints are written at all
     bool checkpoints() const { return checkpoint_interval > 0. || checkpoint_step_interval > 0; }
 

@@ -130,6 +130,9 @@ namespace granular
            "                                   parameters; Output entries may differ)\n"
            "  --print-parameters               print the complete, documented default\n"
            "                                   parameter file and exit\n"
+           "  --overwrite                      replace the results of an earlier run in the\n"
+           "                                   output directory (without it, a directory\n"
+           "                                   holding them is refused)\n"
            "  --defaults                       run the documented defaults on purpose: without\n"
            "                                   a parameter file, or with one that sets no\n"
            "                                   entry (otherwise rejected as a mistake)\n"
@@ -171,6 +174,8 @@ namespace granular
           options.list_laws = true;
         else if (arg == "--defaults")
           options.defaults = true;
+        else if (arg == "--overwrite")
+          options.overwrite = true;
         else if (arg == "--output-directory")
           options.output_directory = value(arg);
         else if (arg.rfind("--output-directory=", 0) == 0)
@@ -303,7 +308,11 @@ namespace granular
     parameters.validate();
     if (parameters.sweep.active())
       validate_sweep_points(parameters, prm); // every point, before the first one runs
-    parameters.output.restart = options.restart;
+    parameters.output.restart   = options.restart;
+    parameters.output.overwrite = options.overwrite;
+    if (options.restart && options.overwrite)
+      throw ParameterError("--overwrite", "contradicts --restart (which continues the run in "
+                                          "the output directory)");
     if (options.restart && parameters.sweep.active())
       throw ParameterError("--restart", "continues a single run; this parameter file "
                                         "describes a sweep (subsection Sweep)");

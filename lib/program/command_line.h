@@ -26,6 +26,8 @@ namespace granular
     /// --defaults: run with the documented defaults on purpose (without a parameter file, or
     /// with one that sets no entry)
     bool defaults = false;
+    /// --overwrite: replace the results of an earlier run in the output directory
+    bool overwrite = false;
   };
 
   /// Parses argv. Throws std::invalid_argument with a usage hint for unknown

@@ -160,8 +160,11 @@ namespace granular
           std::ofstream log(dir + "/run.log");
           CoutRedirect redirect(log.rdbuf());
           dealii::ParameterHandler point_prm;
-          const ProgramParameters point_parameters =
+          ProgramParameters point_parameters =
             sweep_point_parameters(parameters, prm, point, point_prm);
+          // a point without a complete summary.csv is run again from its start: the files
+          // of an interrupted attempt are replaced
+          point_parameters.output.overwrite = true;
           const RunSummary summary =
             run_micromechanical_test(point_parameters, point_prm, after_each_step);
           std::cout << format_summary(summary) << std::flush;
