@@ -27,6 +27,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from history_table import HistoryError, read_history_rows  # noqa: E402
+
 from friction_history import nominal_dragging_time  # noqa: E402
 
 MECHANISMS = [
@@ -40,13 +42,9 @@ MECHANISMS = [
 
 
 def read_history(run_dir):
-    with open(os.path.join(run_dir, "history.csv")) as f:
-        rows = list(csv.DictReader(f))
-    if not rows:
-        raise RuntimeError(f"{run_dir}/history.csv has no rows")
-    column = {name: [float(r[name]) for r in rows]
-              for name in ["t", "energy_total", "platen_work"] + [m for m, _ in MECHANISMS]}
-    return column
+    return read_history_rows(
+        run_dir, ["t", "energy_total", "platen_work"] + [m for m, _ in MECHANISMS],
+        "energy_balance.py")
 
 
 def balance(h):
@@ -73,7 +71,11 @@ def main():
     # "-o plot.png" names the files plot.png and plot.pdf, not plot.png.png
     args.output = args.output.removesuffix(".png").removesuffix(".pdf")
 
-    h = read_history(args.run)
+    try:
+        h = read_history(args.run)
+    except HistoryError as e:
+        print(f"energy_balance.py: {e}", file=sys.stderr)
+        return 2
     W, dE, D, error = balance(h)
     T0 = nominal_dragging_time(args.run)
     s = [t / T0 for t in h["t"]]

@@ -15,17 +15,12 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from history_table import HistoryError, read_history_rows  # noqa: E402
+
 
 def read_history(run_dir):
-    with open(os.path.join(run_dir, "history.csv")) as f:
-        rows = list(csv.DictReader(f))
-    if not rows:
-        raise RuntimeError(f"{run_dir}/history.csv has no rows")
-    t = [float(r["t"]) for r in rows]
-    k = [float(r["kI"]) for r in rows]
-    k_avg = [float(r["kI_avg"]) for r in rows]
-    phases = [r["phase"] for r in rows]
-    return t, k, k_avg, phases
+    h = read_history_rows(run_dir, ["t", "kI", "kI_avg", "phase"], "friction_history.py")
+    return h["t"], h["kI"], h["kI_avg"], h["phase"]
 
 
 def nominal_dragging_time(run_dir):
@@ -84,6 +79,9 @@ def main():
 if __name__ == "__main__":
     try:
         sys.exit(main())
+    except HistoryError as e:
+        print(f"friction_history.py: {e}", file=sys.stderr)
+        sys.exit(2)
     except Exception as e:
         print(f"friction_history: {e}", file=sys.stderr)
         sys.exit(1)

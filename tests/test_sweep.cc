@@ -409,3 +409,69 @@ TEST(Sweep, InvalidPointIsRejectedBeforeTheFirstPointRuns)
     << read_text(temp_dir("duplicate") + "/log.txt");
   EXPECT_FALSE(fs::exists(temp_dir("duplicate") + "/out"));
 }
+
+// Issue 17, defect 9: SIGTERM stops a sweep cleanly: the point in progress stops between two
+// time steps (its history.csv has whole rows only; it has no summary.csv and is rerun on
+// resume), no new point starts, the sweep says what it did, sweep.csv marks the stopped
+// point, and the exit status is 128 + 15.
+TEST(Sweep, SigtermStopsTheSweepAndSaysWhatItDid)
+{
+  const std::string dir = temp_dir("sigterm");
+  const std::string prm = write_sweep_file(dir, "1, 2", "2500, 5000");
+  const std::string out = dir + "/out";
+  const std::string run = std::string("\"") + GRANULAR_EXECUTABLE + "\" \"" + prm +
+                          "\" --set \"Loading/Time step=5e-4\"";
+  // the executable's own pid (to signal it) and its exit status (from wait)
+  const std::string script = "(" + run + " > \"" + dir + "/log1.txt\" 2>&1 & pid=$!; echo $pid > \"" +
+                             dir + "/pid\"; wait $pid; echo $? > \"" + dir + "/status\") &";
+  ASSERT_EQ(std::system(("bash -c '" + script + "'").c_str()), 0);
+  const auto n_complete = [&]() {
+    std::size_t n = 0;
+    if (fs::exists(out))
+      for (const std::string &d : subdirectories(out))
+        n += fs::exists(out + "/" + d + "/summary.csv");
+    return n;
+  };
+  const auto start = std::chrono::steady_clock::now();
+  while (n_complete() == 0 && std::chrono::steady_clock::now() - start < std::chrono::seconds(120))
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300)); // inside the second point
+  ASSERT_EQ(std::system(("kill -TERM $(cat \"" + dir + "/pid\")").c_str()), 0);
+  while (!fs::exists(dir + "/status") &&
+         std::chrono::steady_clock::now() - start < std::chrono::seconds(180))
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  const std::string log = read_text(dir + "/log1.txt");
+  ASSERT_LT(n_complete(), 4u) << "the sweep finished before the signal: inconclusive\n" << log;
+  EXPECT_EQ(std::stoi(read_text(dir + "/status")), 128 + 15) << log;
+  EXPECT_NE(log.find("sweep stopped by signal 15"), std::string::npos) << log;
+  EXPECT_NE(log.find("run the same command again to resume"), std::string::npos) << log;
+  const auto rows = read_csv(out + "/sweep.csv");
+  ASSERT_EQ(rows.size(), 4u);
+  unsigned int ok = 0, stopped = 0;
+  for (const Row &r : rows)
+    {
+      EXPECT_NE(r.at("status"), "failed") << r.at("name") << ": " << r.at("error");
+      ok += r.at("status") == "ok";
+      stopped += r.at("status") == "stopped";
+    }
+  EXPECT_GE(ok, 1u);
+  EXPECT_EQ(stopped, 1u);
+  // every history.csv of the sweep has whole rows only
+  for (const std::string &d : subdirectories(out))
+    {
+      std::istringstream in(read_text(out + "/" + d + "/history.csv"));
+      std::string        header, line;
+      ASSERT_TRUE(std::getline(in, header)) << d;
+      const auto fields = std::count(header.begin(), header.end(), ',');
+      const std::string text = read_text(out + "/" + d + "/history.csv");
+      EXPECT_EQ(text.back(), '\n') << d << ": the last row is cut";
+      while (std::getline(in, line))
+        EXPECT_EQ(std::count(line.begin(), line.end(), ','), fields) << d << ": " << line;
+    }
+  // and the rerun completes the sweep
+  ASSERT_EQ(std::system((run + " > \"" + dir + "/log2.txt\" 2>&1").c_str()), 0)
+    << read_text(dir + "/log2.txt");
+  for (const Row &r : read_csv(out + "/sweep.csv"))
+    EXPECT_EQ(r.at("status"), "ok") << r.at("name");
+}

@@ -6,6 +6,7 @@
 
 #include <deal.II/base/parameter_handler.h>
 
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -92,7 +93,7 @@ namespace granular
     /// Result of one point, as kept by rank 0.
     struct PointResult
     {
-      std::string status = "pending"; ///< ok | failed | pending
+      std::string status = "pending"; ///< ok | failed | stopped (by a signal) | pending
       std::string error;
       std::string summary_row;        ///< the row of summary.csv, without '\n'
       double      kbar = 0.;
@@ -146,6 +147,45 @@ namespace granular
       std::streambuf *old_;
     };
 
+    /// The signal (SIGINT, SIGTERM) that asked the sweep to stop, 0 while none did.
+    volatile std::sig_atomic_t sweep_stop_signal = 0;
+    extern "C" void sweep_signal_handler(const int signal)
+    {
+      sweep_stop_signal = signal;
+    }
+
+    /// SIGINT and SIGTERM handlers for the sweep's lifetime (issue 17): the point in progress
+    /// stops after its current time step, no new point starts, the sweep reports what it did
+    /// and exits with 128 + the signal; the previous handlers are restored at the end.
+    class SweepSignalHandlers
+    {
+    public:
+      SweepSignalHandlers()
+      {
+        sweep_stop_signal = 0;
+        old_int_          = std::signal(SIGINT, sweep_signal_handler);
+        old_term_         = std::signal(SIGTERM, sweep_signal_handler);
+      }
+      ~SweepSignalHandlers()
+      {
+        std::signal(SIGINT, old_int_);
+        std::signal(SIGTERM, old_term_);
+      }
+
+    private:
+      void (*old_int_)(int);
+      void (*old_term_)(int);
+    };
+
+    /// Thrown between two time steps of a point when the sweep was asked to stop.
+    struct SweepStopped : std::runtime_error
+    {
+      SweepStopped()
+        : std::runtime_error("stopped by signal " + std::to_string(int(sweep_stop_signal)) +
+                             " before it completed; rerun the sweep to run it again")
+      {}
+    };
+
     /// Runs one point (serially); never throws.
     PointResult run_point(const ProgramParameters &parameters, const dealii::ParameterHandler &prm,
                           const SweepPoint &point,
@@ -165,13 +205,25 @@ namespace granular
           // a point without a complete summary.csv is run again from its start: the files
           // of an interrupted attempt are replaced
           point_parameters.output.overwrite = true;
+          if (sweep_stop_signal != 0)
+            throw SweepStopped();
           const RunSummary summary =
-            run_micromechanical_test(point_parameters, point_prm, after_each_step);
+            run_micromechanical_test(point_parameters, point_prm, [&]() {
+              if (after_each_step)
+                after_each_step();
+              if (sweep_stop_signal != 0)
+                throw SweepStopped(); // between two steps: history.csv holds whole rows
+            });
           std::cout << format_summary(summary) << std::flush;
           result.status      = "ok";
           result.kbar        = summary.kbar;
           const std::string csv = summary_csv(summary);
           result.summary_row = strip_newline(csv.substr(csv.find('\n') + 1));
+        }
+      catch (const SweepStopped &e)
+        {
+          result.status = "stopped";
+          result.error  = e.what();
         }
       catch (const std::exception &e)
         {
@@ -265,6 +317,15 @@ namespace granular
         write_file_atomically(path_, o.str());
       }
 
+      /// Number of points with status @p status.
+      std::size_t count(const std::string &status) const
+      {
+        std::size_t n = 0;
+        for (const auto &r : results_)
+          n += r.status == status;
+        return n;
+      }
+
       bool all_ok() const
       {
         for (const auto &r : results_)
@@ -283,6 +344,8 @@ namespace granular
                   << points_[index].name << ") ";
         if (r.status == "ok")
           terminal << "done on rank " << rank << ", kbar = " << shortest(r.kbar, 8);
+        else if (r.status == "stopped")
+          terminal << "stopped on rank " << rank << " (rerun on resume)";
         else
           terminal << "FAILED on rank " << rank << ": " << r.error;
         terminal << std::endl;
@@ -474,6 +537,7 @@ namespace granular
 
     const std::vector<SweepPoint> points = sweep_points(parameters);
     const std::string             dir    = parameters.output.output_directory;
+    const SweepSignalHandlers     signal_handlers;
 
     if (rank == 0)
       {
@@ -521,7 +585,7 @@ namespace granular
                   table.report(index, st.MPI_SOURCE);
                 }
               int work = -1;
-              if (next < pending.size())
+              if (next < pending.size() && sweep_stop_signal == 0)
                 work = static_cast<int>(pending[next++]);
               else
                 --active;
@@ -537,7 +601,7 @@ namespace granular
                 handle(st);
             };
             poll();
-            while (next < pending.size())
+            while (next < pending.size() && sweep_stop_signal == 0)
               {
                 const unsigned int i = pending[next++];
                 table.set(i, run_point(parameters, prm, points[i], poll));
@@ -552,8 +616,23 @@ namespace granular
                 handle(st);
               }
             status = table.all_ok() ? 0 : 1;
-            std::cout << "granular-interface: sweep " << (status == 0 ? "complete" : "FAILED")
-                      << ", " << dir << "/sweep.csv" << std::endl;
+            if (sweep_stop_signal != 0)
+              {
+                // say what the stopped sweep did; its points are whole (a stopped point has
+                // no summary.csv and is run again on resume)
+                status = 128 + int(sweep_stop_signal);
+                std::cout << "granular-interface: sweep stopped by signal "
+                          << int(sweep_stop_signal) << ": " << table.count("ok") << " of "
+                          << points.size() << " points complete, " << table.count("failed")
+                          << " failed, " << table.count("stopped")
+                          << " stopped in progress, " << table.count("pending")
+                          << " not started; run the same command again to resume (" << dir
+                          << "/sweep.csv)" << std::endl;
+              }
+            else
+              std::cout << "granular-interface: sweep "
+                        << (status == 0 ? "complete" : "FAILED") << ", " << dir
+                        << "/sweep.csv" << std::endl;
           }
         catch (const std::exception &e)
           {
