@@ -155,7 +155,6 @@ TEST(Parameters, EveryEntryReachesItsMember)
                                       "Geometry/Initial gap=0.125",
                                       "Geometry/Elements in x=41",
                                       "Geometry/Elements in y=17",
-                                      "Geometry/Mesh file=" + mesh,
                                       "Loading/Pressure=2.25",
                                       "Loading/Slip velocity=2600",
                                       "Loading/Load ramp fraction=0.375",
@@ -220,7 +219,9 @@ TEST(Parameters, EveryEntryReachesItsMember)
   EXPECT_EQ(p.block.initial_gap, 0.125);
   EXPECT_EQ(p.block.n_x, 41u);
   EXPECT_EQ(p.block.n_y, 17u);
-  EXPECT_EQ(p.block.mesh_file, mesh);
+  // a mesh file is read and checked against the block's size when the parameters are
+  // validated, so it is set with the block it was made for (10 x 7.5 mm)
+  EXPECT_EQ(read_with({"Geometry/Mesh file=" + mesh}).block.mesh_file, mesh);
   EXPECT_EQ(p.loading.pressure, 2.25);
   EXPECT_EQ(p.loading.slip_velocity, 2600.);
   EXPECT_EQ(p.loading.ramp_fraction, 0.375);
@@ -580,4 +581,23 @@ TEST(CommandLine, OutputDirectoryOfAnEarlierRunNeedsOverwrite)
   for (const auto &entry : std::filesystem::directory_iterator(dir))
     EXPECT_NE(entry.path().extension(), ".vtu") << entry.path();
   std::filesystem::remove_all(dir);
+}
+
+// Issue 17, defect 7: a garbage mesh file is invalid input: exit status 2 and a message naming
+// Geometry/Mesh file (not a raw deal.II ExcIO with a stack trace, exit 1).
+TEST(CommandLine, GarbageMeshFileIsRejectedNamingTheEntry)
+{
+  const std::string mesh = temporary_file("garbage.msh", "this is not a mesh\n1 2 3\n");
+  const std::string dir  = granular::testing::scratch_directory("garbage-mesh");
+  std::string       out;
+  EXPECT_EQ(run_executable(std::string(GRANULAR_SOURCE_DIR) + "/params/bare-interface.prm" +
+                             " --output-directory " + dir + " --set \"Geometry/Mesh file=" +
+                             mesh + "\"",
+                           out),
+            2)
+    << out;
+  EXPECT_NE(out.find("Geometry/Mesh file"), std::string::npos) << out;
+  EXPECT_NE(out.find("cannot be read as a Gmsh"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Stacktrace"), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(dir));
 }

@@ -2,6 +2,7 @@
 
 #include "base/parameter_entries.h"
 #include "base/parameter_error.h"
+#include "fem/block_mesh.h"
 
 #include <filesystem>
 #include <sstream>
@@ -38,6 +39,13 @@ namespace granular
       throw ParameterError("Geometry/Initial gap", "the initial gap must be >= 0");
     if (!mesh_file.empty() && !std::filesystem::exists(mesh_file))
       throw ParameterError("Geometry/Mesh file", "no such file: " + mesh_file);
+    if (!mesh_file.empty())
+      {
+        // read it now: an unreadable or wrong mesh is invalid input (exit status 2), found
+        // before any work starts
+        dealii::Triangulation<2> triangulation;
+        fem::read_block_mesh(*this, triangulation);
+      }
     if (mesh_file.empty())
       {
         // the memory of the mesh, the quadrature-point histories, the sparse tangent and its

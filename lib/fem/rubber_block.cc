@@ -1,5 +1,6 @@
 #include "fem/rubber_block.h"
 
+#include "fem/block_mesh.h"
 #include "fem/newmark.h"
 #include "fem/rubber_block_impl.h"
 
@@ -74,31 +75,8 @@ namespace granular::fem
           Point<2>(block.length, bottom_height + block.height), true);
         return;
       }
-    GridIn<2> grid_in(triangulation);
-    std::ifstream in(block.mesh_file);
-    if (!in)
-      throw std::runtime_error("cannot open mesh file " + block.mesh_file);
-    const std::string ext = block.mesh_file.substr(block.mesh_file.find_last_of('.') + 1);
-    grid_in.read(in, ext == "msh" ? GridIn<2>::msh : GridIn<2>::ucd);
-    const auto box = GridTools::compute_bounding_box(triangulation);
-    const double tol = 1e-8 * block.length;
-    if (std::abs(box.lower_bound(0)) > tol || std::abs(box.lower_bound(1)) > tol ||
-        std::abs(box.upper_bound(0) - block.length) > tol ||
-        std::abs(box.upper_bound(1) - block.height) > tol)
-      throw std::runtime_error("mesh file " + block.mesh_file + " does not cover [0, " +
-                               std::to_string(block.length) + "] x [0, " +
-                               std::to_string(block.height) +
-                               "] (Geometry/Block length, Block height; meshes/README)");
+    read_block_mesh(block, triangulation); // checked already by BlockParameters::validate
     GridTools::shift(Tensor<1, 2>({0., bottom_height}), triangulation);
-    std::set<types::boundary_id> ids;
-    for (const auto &face : triangulation.active_face_iterators())
-      if (face->at_boundary())
-        ids.insert(face->boundary_id());
-    for (const types::boundary_id id : {left_id, right_id, bottom_id, top_id})
-      if (ids.count(id) == 0)
-        throw std::runtime_error("mesh file " + block.mesh_file +
-                                 " has no boundary with id " + std::to_string(id) +
-                                 " (0 left, 1 right, 2 bottom, 3 top: meshes/README)");
   }
 
   void RubberBlock::Impl::setup_system()
