@@ -42,6 +42,8 @@ int main(int argc, char **argv)
             }
           if (a == "--set" && i + 1 < argc)
             options.set_entries.push_back(argv[++i]);
+          else if (a == "--defaults")
+            options.defaults = true;
           else if (a == "-o" && i + 1 < argc)
             output = argv[++i];
           else if (a.rfind("-", 0) == 0)
@@ -67,6 +69,12 @@ int main(int argc, char **argv)
       else
         granular::write_file_atomically(output, csv);
       return 0;
+    }
+  catch (const std::invalid_argument &e)
+    {
+      // a command-line mistake or a malformed deformation history: invalid input
+      std::cerr << "material-point: " << e.what() << std::endl;
+      return 2;
     }
   catch (const granular::ParameterError &e)
     {

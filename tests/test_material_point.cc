@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -102,4 +104,26 @@ TEST(MaterialPoint, PayneProtocolModulusFallsWithAmplitudeOnlyWithPayneEffect)
       }
   EXPECT_TRUE(fs::exists(dir + "/payne.png"));
   EXPECT_TRUE(fs::exists(dir + "/payne.pdf"));
+}
+
+// Issue 17, defect 10: a deformation history with det F <= 0 in a row is rejected naming the
+// file and its line (not an internal function name from the Maxwell update), exit status 2.
+TEST(MaterialPoint, InvertedDeformationGradientIsRejectedNamingTheLine)
+{
+  const std::string dir = granular::testing::scratch_directory("material-point-detF");
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream f(dir + "/inverted.csv");
+    f << "t,F11,F12,F21,F22\n0,1,0,0,1\n1e-3,1.1,0,0,1\n2e-3,-1,0,0,1\n";
+  }
+  const std::string run = std::string(MATERIAL_POINT_EXECUTABLE) + " " + GRANULAR_SOURCE_DIR +
+                          "/params/viscoelastic.prm " + dir + "/inverted.csv > " + dir +
+                          "/out.txt 2>&1";
+  const int status = std::system(run.c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  std::ifstream     log(dir + "/out.txt");
+  std::stringstream text;
+  text << log.rdbuf();
+  EXPECT_NE(text.str().find("inverted.csv, line 4: det F"), std::string::npos) << text.str();
+  EXPECT_EQ(text.str().find("MaxwellBranch::update"), std::string::npos) << text.str();
 }

@@ -1,5 +1,6 @@
 #include "material/material_point_io.h"
 
+#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -11,11 +12,11 @@ namespace granular::material
   {
     std::ifstream in(path);
     if (!in)
-      throw std::runtime_error("cannot open the deformation history " + path);
+      throw std::invalid_argument("cannot open the deformation history " + path);
     std::string line;
     std::getline(in, line);
     if (line.rfind("t,F11,F12,F21,F22", 0) != 0)
-      throw std::runtime_error(path + ", line 1: expected the header t,F11,F12,F21,F22");
+      throw std::invalid_argument(path + ", line 1: expected the header t,F11,F12,F21,F22");
     std::vector<material::DeformationPoint> path_points;
     for (unsigned int n = 2; std::getline(in, line); ++n)
       {
@@ -32,11 +33,11 @@ namespace granular::material
             }
           catch (const std::exception &)
             {
-              throw std::runtime_error(path + ", line " + std::to_string(n) +
+              throw std::invalid_argument(path + ", line " + std::to_string(n) +
                                        ": not a number: '" + cell + "'");
             }
         if (v.size() != 5)
-          throw std::runtime_error(path + ", line " + std::to_string(n) +
+          throw std::invalid_argument(path + ", line " + std::to_string(n) +
                                    ": expected 5 values t,F11,F12,F21,F22");
         material::DeformationPoint p;
         p.t       = v[0];
@@ -44,13 +45,22 @@ namespace granular::material
         p.F[0][1] = v[2];
         p.F[1][0] = v[3];
         p.F[1][1] = v[4];
+        const double det_F = p.F[0][0] * p.F[1][1] - p.F[0][1] * p.F[1][0];
+        if (!(std::isfinite(det_F) && det_F > 0.))
+          {
+            std::ostringstream m;
+            m << path << ", line " << n << ": det F = F11 F22 - F12 F21 = " << det_F
+              << " must be > 0 (the deformation gradient of a material point cannot "
+                 "invert it or collapse it to zero volume)";
+            throw std::invalid_argument(m.str());
+          }
         if (!path_points.empty() && !(p.t > path_points.back().t))
-          throw std::runtime_error(path + ", line " + std::to_string(n) +
+          throw std::invalid_argument(path + ", line " + std::to_string(n) +
                                    ": times must increase");
         path_points.push_back(p);
       }
     if (path_points.empty())
-      throw std::runtime_error(path + ": no deformation points");
+      throw std::invalid_argument(path + ": no deformation points");
     return path_points;
   }
 

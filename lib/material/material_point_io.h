@@ -15,8 +15,8 @@ namespace granular::material
   /**
    * Reads a deformation history: a CSV file with the header t,F11,F12,F21,F22 (t in s,
    * F the in-plane deformation gradient, F33 = 1) and one row per time, t increasing.
-   * Throws std::runtime_error naming the file and line for a missing file, a wrong
-   * header, a malformed row or times that do not increase.
+   * Throws std::invalid_argument naming the file and line for a missing file, a wrong
+   * header, a malformed row, det F <= 0 or times that do not increase.
    */
   std::vector<material::DeformationPoint> read_deformation_history(const std::string &path);
 
