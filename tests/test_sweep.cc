@@ -201,6 +201,20 @@ TEST(Sweep, TinyBareSweepWritesFourPointsAndPlot)
     }
   EXPECT_EQ(rows[0].at("name"), "p1_v2500_tau0.0001_elliptical_d0_elastic");
   EXPECT_EQ(rows[3].at("name"), "p2_v5000_tau0.0001_elliptical_d0_elastic");
+  // progress after each point (done / running / waiting) and the results table at the end
+  // (issue 17)
+  const std::string log = read_text(dir + "/log.txt");
+  EXPECT_NE(log.find("; 1 of 4 done, 1 running, 2 waiting"), std::string::npos) << log;
+  EXPECT_NE(log.find("; 4 of 4 done, 0 running, 0 waiting"), std::string::npos) << log;
+  EXPECT_NE(log.find(" left"), std::string::npos) << log;
+  for (const Row &r : rows)
+    {
+      const auto line = log.find("\n" + r.at("name") + " ");
+      ASSERT_NE(line, std::string::npos) << "no table line for " << r.at("name") << "\n" << log;
+      const std::string table_line = log.substr(line + 1, log.find('\n', line + 1) - line - 1);
+      EXPECT_NE(table_line.find("  ok"), std::string::npos) << table_line;
+      EXPECT_NE(table_line.find(" 0.50"), std::string::npos) << table_line;
+    }
 
   // each sweep post-processing script turns the sweep into its figure (PNG and PDF)
   for (const std::string script : {"kbar_vs_pressure", "kbar_vs_relaxation"})

@@ -7,6 +7,9 @@
 #include <deal.II/base/parameter_handler.h>
 
 #include <csignal>
+#include <chrono>
+#include <iomanip>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -88,6 +91,19 @@ namespace granular
     std::size_t n_fields(const std::string &line)
     {
       return 1 + std::count(line.begin(), line.end(), ',');
+    }
+
+    /// "3 h 12 min", "14 min", "40 s".
+    std::string format_duration(const double seconds)
+    {
+      std::ostringstream o;
+      if (seconds >= 3600.)
+        o << int(seconds / 3600.) << " h " << int(std::fmod(seconds, 3600.) / 60.) << " min";
+      else if (seconds >= 60.)
+        o << int(seconds / 60. + 0.5) << " min";
+      else
+        o << int(seconds + 0.5) << " s";
+      return o.str();
     }
 
     /// Result of one point, as kept by rank 0.
@@ -288,10 +304,61 @@ namespace granular
     class SweepTable
     {
     public:
-      SweepTable(std::string path, const std::vector<SweepPoint> &points)
+      SweepTable(std::string path, const std::vector<SweepPoint> &points, const int n_ranks = 1)
         : path_(std::move(path)), points_(points), results_(points.size()),
-          terminal_(std::cout.rdbuf())
+          terminal_(std::cout.rdbuf()), n_ranks_(n_ranks), start_(std::chrono::steady_clock::now())
       {}
+
+      /// The points that this run (not an earlier one) completes from now on are timed.
+      void start_clock(const std::size_t n_pending)
+      {
+        start_     = std::chrono::steady_clock::now();
+        n_pending_ = n_pending;
+      }
+
+      /// The results table at the end (issue 17): one line per point with k-bar, its parts,
+      /// the spread, the energy balance error and the status.
+      void print_table() const
+      {
+        std::ostream terminal(terminal_);
+        // columns of summary.csv: kbar 0, kbar_F 1, kbar_V 2, kbar_spread 3, energy error 12
+        auto field = [](const std::string &row, const std::size_t i) {
+          std::istringstream in(row);
+          std::string        f;
+          for (std::size_t k = 0; k <= i; ++k)
+            if (!std::getline(in, f, ','))
+              return std::string();
+          return f;
+        };
+        auto number = [&](const std::string &row, const std::size_t i, const int digits,
+                          const double scale = 1.) {
+          std::ostringstream o;
+          try
+            {
+              o << std::fixed << std::setprecision(digits) << scale * std::stod(field(row, i));
+            }
+          catch (...)
+            {
+              o << "-";
+            }
+          return o.str();
+        };
+        terminal << std::left << std::setw(48) << "point" << std::right << std::setw(8) << "kbar"
+                 << std::setw(8) << "kbar_F" << std::setw(8) << "kbar_V" << std::setw(8)
+                 << "spread" << std::setw(11) << "energy %" << "  status\n";
+        for (std::size_t i = 0; i < points_.size(); ++i)
+          {
+            const PointResult &r = results_[i];
+            terminal << std::left << std::setw(48) << points_[i].name << std::right
+                     << std::setw(8) << number(r.summary_row, 0, 4) << std::setw(8)
+                     << number(r.summary_row, 1, 4) << std::setw(8)
+                     << number(r.summary_row, 2, 4) << std::setw(8)
+                     << number(r.summary_row, 3, 4) << std::setw(11)
+                     << number(r.summary_row, 12, 2, 100.) << "  " << r.status
+                     << (r.status == "failed" ? ": " + r.error : "") << '\n';
+          }
+        terminal << std::flush;
+      }
 
       void set(const unsigned int index, const PointResult &r) { results_.at(index) = r; }
 
@@ -348,6 +415,18 @@ namespace granular
           terminal << "stopped on rank " << rank << " (rerun on resume)";
         else
           terminal << "FAILED on rank " << rank << ": " << r.error;
+        // progress of the whole sweep: points done / running / left and an estimate of the
+        // time left from this run's pace (points of earlier runs are not timed)
+        const std::size_t finished = count("ok") + count("failed");
+        const std::size_t left     = count("pending");
+        const std::size_t running  = std::min<std::size_t>(left, std::size_t(n_ranks_));
+        const std::size_t done_now = n_pending_ - std::min(n_pending_, left);
+        const double      elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        terminal << "; " << finished << " of " << points_.size() << " done, " << running
+                 << " running, " << left - running << " waiting";
+        if (done_now > 0 && left > 0)
+          terminal << ", about " << format_duration(elapsed / done_now * left) << " left";
         terminal << std::endl;
       }
 
@@ -356,6 +435,9 @@ namespace granular
       const std::vector<SweepPoint> &points_;
       std::vector<PointResult>       results_;
       std::streambuf *terminal_ = nullptr; ///< std::cout's buffer when the table was made
+      int             n_ranks_  = 1;
+      std::chrono::steady_clock::time_point start_;
+      std::size_t     n_pending_ = 0; ///< points this run has to compute
     };
   } // namespace
 
@@ -545,7 +627,7 @@ namespace granular
         try
           {
             fs::create_directories(dir);
-            SweepTable table(dir + "/sweep.csv", points);
+            SweepTable table(dir + "/sweep.csv", points, size);
             std::vector<unsigned int> pending;
             for (const SweepPoint &p : points)
               {
@@ -566,6 +648,7 @@ namespace granular
                       << size << (size == 1 ? " rank" : " ranks")
                       << ", results in " << dir << "/sweep.csv" << std::endl;
             table.write();
+            table.start_clock(pending.size());
 
             // rank 0 computes points too; between its time steps (and afterwards) it
             // answers the other ranks: a result is recorded, the next point handed out
@@ -633,6 +716,7 @@ namespace granular
               std::cout << "granular-interface: sweep "
                         << (status == 0 ? "complete" : "FAILED") << ", " << dir
                         << "/sweep.csv" << std::endl;
+            table.print_table();
           }
         catch (const std::exception &e)
           {
