@@ -50,13 +50,14 @@ def main():
     # "-o plot.png" names the files plot.png and plot.pdf, not plot.png.png
     args.output = args.output.removesuffix(".png").removesuffix(".pdf")
 
-    fig, ax = plt.subplots(figsize=(7, 4.2))
+    fig, ax = plt.subplots(figsize=(9, 4.2))
     for run in args.runs:
         t, k, k_avg, phases = read_history(run)
         T0 = nominal_dragging_time(run)
         s = [ti / T0 for ti in t]
         label = os.path.basename(os.path.normpath(run))
-        line, = ax.plot(s, k, lw=0.6, alpha=0.6, label=f"{label}: $\\bar k_I$")
+        # k_I is the instantaneous |F_T/F_N| (no bar); the bar is for the time average
+        line, = ax.plot(s, k, lw=0.6, alpha=0.6, label=f"{label}: $k_I$")
         window = [i for i, p in enumerate(phases) if p == "averaging"]
         if window:
             ax.plot([s[i] for i in window], [k_avg[i] for i in window], lw=2,
@@ -68,7 +69,8 @@ def main():
     ax.set_ylabel("macroscopic friction coefficient $|F_T/F_N|$ (-)")
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    # outside the axes, so that it never covers the curves
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.)
     fig.tight_layout()
     for ext in ("png", "pdf"):
         fig.savefig(f"{args.output}.{ext}", dpi=150)
