@@ -362,8 +362,16 @@ namespace granular
       dealii::TimerOutput::Scope scope(timer, "output");
       solution_pvd.add(t, block.write_vtu(dir, step));
       if (particle)
-        particle_pvd.add(t, dem::write_particle_vtu(dir, step, particle->outline(200),
-                                                    particle->state().rotation));
+        {
+          // solution.pvd shows the rubber displaced (MappingQEulerian), dragged by the
+          // platen's u1; the particle lives in the periodic cell [0, L0): draw its copies
+          // under the rubber (a window around [u1, u1 + L0], wider by the rubber's shear),
+          // so that both collections share one frame in ParaView (issue 17)
+          const double u1 = loading.platen_u1(t);
+          particle_pvd.add(t, dem::write_particle_vtu(
+                                dir, step, particle->outline(200, u1 - 0.25 * L0, u1 + 1.25 * L0),
+                                particle->state().rotation));
+        }
     };
     if (P.output.vtu_interval > 0 && !P.output.restart)
       write_output(0, 0.);

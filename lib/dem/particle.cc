@@ -467,8 +467,10 @@ namespace granular::dem
   }
 
   std::vector<std::vector<Tensor<1, 2>>>
-  Particle::outline(const unsigned int n_vertices) const
+  Particle::outline(const unsigned int n_vertices, const double x_lo, double x_hi) const
   {
+    if (!(x_hi > x_lo))
+      x_hi = x_lo + L0;
     const ParticleState &s = data.state;
     std::vector<Tensor<1, 2>> polygon = geometry_.outline(n_vertices);
     double                    x_min = std::numeric_limits<double>::infinity();
@@ -479,18 +481,21 @@ namespace granular::dem
         x_min = std::min(x_min, p[0]);
         x_max = std::max(x_max, p[0]);
       }
-    std::vector<std::vector<Tensor<1, 2>>> result{polygon};
-    // images c + k L0 e1 overlapping [0, L0]: x_max + k L0 > 0 and x_min + k L0 < L0
-    const int k_min = static_cast<int>(std::floor(-x_max / L0)) + 1;
-    const int k_max = static_cast<int>(std::ceil((L0 - x_min) / L0)) - 1;
+    // the copy whose centre lies in [x_lo, x_lo + L0) first, then the other copies
+    // c + k L0 e1 that overlap [x_lo, x_hi]: x_max + k L0 > x_lo and x_min + k L0 < x_hi
+    const int k_first = static_cast<int>(std::ceil((x_lo - s.centre[0]) / L0));
+    const int k_min = static_cast<int>(std::floor((x_lo - x_max) / L0)) + 1;
+    const int k_max = static_cast<int>(std::ceil((x_hi - x_min) / L0)) - 1;
+    auto shifted = [&](const int k) {
+      std::vector<Tensor<1, 2>> image = polygon;
+      for (auto &p : image)
+        p[0] += k * L0;
+      return image;
+    };
+    std::vector<std::vector<Tensor<1, 2>>> result{shifted(k_first)};
     for (int k = k_min; k <= k_max; ++k)
-      if (k != 0)
-        {
-          std::vector<Tensor<1, 2>> image = polygon;
-          for (auto &p : image)
-            p[0] += k * L0;
-          result.push_back(std::move(image));
-        }
+      if (k != k_first)
+        result.push_back(shifted(k));
     return result;
   }
 

@@ -287,12 +287,15 @@ namespace granular::dem
     double
     top() const;
     /**
-     * Outline polygons in global coordinates (mm) for output (spec §8.2): first the particle
-     * (@p n_vertices points, counter-clockwise, Superellipse::outline()), then its periodic
-     * images c +- L0 e1 that overlap the cell [0, L0] in x.
+     * Outline polygons in global coordinates (mm) for output (spec §8.2): the periodic copies
+     * c + k L0 e1 of the particle (@p n_vertices points each, counter-clockwise,
+     * Superellipse::outline()) that overlap the window [x_lo, x_hi] in x (default: the cell
+     * [0, L0]); first the copy whose centre lies in [x_lo, x_lo + L0), then the others.
+     * The run draws the window under the dragged rubber, so that particle.pvd and
+     * solution.pvd share one frame in ParaView (issue 17).
      */
     std::vector<std::vector<Tensor<1, 2>>>
-    outline(unsigned int n_vertices) const;
+    outline(unsigned int n_vertices, double x_lo = 0., double x_hi = -1.) const;
 
     // ---- checkpointing ----------------------------------------------------------------------
     Checkpoint

@@ -1,0 +1,92 @@
+#!/usr/bin/python3
+"""Check that particle.pvd and solution.pvd share one frame (issue 17): at every output time
+after the first, the rubber, drawn displaced, touches one of the drawn copies of the particle:
+the smallest distance from a vertex of a particle outline to an edge of the rubber's cells
+(straight between the nodes, as the Q1 elements are) is below the tolerance (the penalty
+penetration plus the outline's chord error).
+
+Usage: check_particle_frame.py OUTPUT_DIRECTORY [--tolerance MM]
+Exit status 0 if every record passes, 1 with one line per failing record otherwise.
+Needs Debian's python3-vtk9 and python3-numpy.
+"""
+import argparse
+import os
+import sys
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import vtk
+from vtk.util.numpy_support import vtk_to_numpy
+
+
+def records(directory, pvd):
+    root = ET.parse(os.path.join(directory, pvd)).getroot()
+    return [(float(d.get("timestep")), os.path.join(directory, d.get("file")))
+            for d in root.find("Collection").findall("DataSet")]
+
+
+def read(path):
+    reader = vtk.vtkXMLUnstructuredGridReader()
+    reader.SetFileName(path)
+    reader.Update()
+    return reader.GetOutput()
+
+
+def polygons(grid):
+    """The particle copies: one (n, 2) array of vertices per cell."""
+    points = vtk_to_numpy(grid.GetPoints().GetData())[:, :2]
+    result = []
+    for c in range(grid.GetNumberOfCells()):
+        ids = grid.GetCell(c).GetPointIds()
+        result.append(points[[ids.GetId(i) for i in range(ids.GetNumberOfIds())]])
+    return result
+
+
+def edges(grid):
+    """The edges of the rubber's cells as (start, end) arrays of shape (m, 2)."""
+    points = vtk_to_numpy(grid.GetPoints().GetData())[:, :2]
+    start, end = [], []
+    for c in range(grid.GetNumberOfCells()):
+        ids = grid.GetCell(c).GetPointIds()
+        corner = [ids.GetId(i) for i in range(ids.GetNumberOfIds())]
+        for i in range(len(corner)):
+            start.append(points[corner[i]])
+            end.append(points[corner[(i + 1) % len(corner)]])
+    return np.array(start), np.array(end)
+
+
+def distance_to_segments(points, a, b):
+    """Smallest distance of any point to any segment [a_e, b_e]."""
+    ab = b - a
+    ap = points[:, None, :] - a[None, :, :]
+    t = np.clip(np.einsum("pei,ei->pe", ap, ab) / np.einsum("ei,ei->e", ab, ab), 0., 1.)
+    closest = a[None, :, :] + t[:, :, None] * ab[None, :, :]
+    return float(np.min(np.linalg.norm(points[:, None, :] - closest, axis=2)))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("directory")
+    parser.add_argument("--tolerance", type=float, default=0.005,
+                        help="largest distance (mm) between the rubber and the particle "
+                             "(default: %(default)s)")
+    args = parser.parse_args()
+    solution = records(args.directory, "solution.pvd")
+    particle = records(args.directory, "particle.pvd")
+    if len(solution) != len(particle) or len(solution) < 2:
+        print(f"check_particle_frame: {len(solution)} solution and {len(particle)} particle "
+              "records", file=sys.stderr)
+        return 1
+    failures = 0
+    for (t, rubber_file), (_, particle_file) in list(zip(solution, particle))[1:]:
+        # the displaced rubber (MappingQEulerian: the VTU points are x = X + u)
+        a, b = edges(read(rubber_file))
+        gap = min(distance_to_segments(poly, a, b) for poly in polygons(read(particle_file)))
+        status = "ok" if gap <= args.tolerance else "FAILED"
+        print(f"t = {t:.6g} s: rubber to particle {gap:.3g} mm ({status})")
+        failures += gap > args.tolerance
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
