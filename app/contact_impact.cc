@@ -93,7 +93,7 @@ int main(int argc, char **argv)
     }
   catch (const std::invalid_argument &e)
     {
-      std::cerr << "contact-impact: " << e.what() << " (see --help)" << std::endl;
+      std::cerr << "contact-impact: " << e.what() << std::endl;
       return 2;
     }
   catch (const std::exception &e)

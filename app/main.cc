@@ -38,7 +38,7 @@ int main(int argc, char **argv)
         {
           // a mistake on the command line is invalid input too (exit status 2)
           if (reports_errors())
-            std::cerr << "granular-interface: " << e.what() << " (see --help)" << std::endl;
+            std::cerr << "granular-interface: " << e.what() << std::endl;
           return 2;
         }
       if (options.help)

@@ -158,10 +158,11 @@ namespace granular
         const std::string arg = argv[i];
         auto              value = [&](const std::string &option) {
           if (i + 1 >= argc)
-            throw std::invalid_argument("option " + option + " needs a value");
+            throw std::invalid_argument("option " + option + " needs a value (see --help)");
           const std::string v = argv[++i];
           if (v.empty())
-            throw std::invalid_argument("option " + option + " needs a non-empty value");
+            throw std::invalid_argument("option " + option +
+                                        " needs a non-empty value (see --help)");
           return v;
         };
         if (arg == "--help" || arg == "-h")
@@ -188,7 +189,7 @@ namespace granular
           throw std::invalid_argument("unknown option " + arg + " (see --help)");
         else if (!options.parameter_file.empty())
           throw std::invalid_argument("more than one parameter file given: " +
-                                      options.parameter_file + ", " + arg);
+                                      options.parameter_file + ", " + arg + " (see --help)");
         else
           options.parameter_file = arg;
       }

@@ -1,0 +1,83 @@
+#!/usr/bin/python3
+"""Check that the README's table of bad inputs (between the markers <!-- bad-inputs --> and
+<!-- /bad-inputs -->) matches what granular-interface does: each row's command is run (its
+placeholders filled in: {bare}, {default}, {sweep} = the parameter files of params/, {empty} =
+a file that sets nothing, {directory} = a directory named like a parameter file, {garbage} =
+a file that is no mesh, {earlier} = an output directory holding an earlier run's
+summary.csv), with --output-directory pointing to a fresh scratch directory unless the row
+gives one; its exit status and a part of its message must be those of the table, and the
+scratch output directory must not have been created.
+
+Usage: check_bad_inputs.py README.md GRANULAR_EXECUTABLE SOURCE_DIR
+Exit status 0 if every row holds, 1 with one line per failing row otherwise.
+"""
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+
+def rows(readme):
+    text = open(readme, encoding="utf-8").read()
+    m = re.search(r"<!-- bad-inputs -->(.*?)<!-- /bad-inputs -->", text, re.S)
+    if not m:
+        raise SystemExit(f"{readme}: no <!-- bad-inputs --> table")
+    for line in m.group(1).splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 3 or not cells[0].startswith("`"):
+            continue
+        command = re.match(r"`([^`]*)`", cells[0]).group(1)
+        status = int(cells[1])
+        message = re.match(r"`([^`]*)`", cells[2]).group(1)
+        yield command, status, message
+
+
+def main():
+    readme, exe, source = sys.argv[1:4]
+    tmp = tempfile.mkdtemp(prefix="granular-bad-inputs-")
+    empty = os.path.join(tmp, "empty.prm")
+    open(empty, "w").close()
+    directory = os.path.join(tmp, "directory.prm")
+    os.mkdir(directory)
+    garbage = os.path.join(tmp, "garbage.msh")
+    with open(garbage, "w") as f:
+        f.write("this is not a mesh\n")
+    earlier = os.path.join(tmp, "earlier")
+    os.mkdir(earlier)
+    with open(os.path.join(earlier, "summary.csv"), "w") as f:
+        f.write("kbar\n0.3\n")
+    places = {"bare": os.path.join(source, "params", "bare-interface.prm"),
+              "default": os.path.join(source, "params", "default.prm"),
+              "sweep": os.path.join(source, "params", "pressure-sweep.prm"),
+              "empty": empty, "directory": directory, "garbage": garbage, "earlier": earlier}
+    failures = 0
+    n = 0
+    for n, (command, status, message) in enumerate(rows(readme), start=1):
+        arguments = shlex.split(command.format(**places))
+        out = os.path.join(tmp, f"out-{n}")
+        if "--output-directory" not in arguments:
+            arguments += ["--output-directory", out]
+        run = subprocess.run([exe] + arguments, capture_output=True, text=True, timeout=120)
+        text = run.stdout + run.stderr
+        problems = []
+        if run.returncode != status:
+            problems.append(f"exit status {run.returncode}, not {status}")
+        if message not in text:
+            problems.append(f"no '{message}' in the message")
+        if os.path.exists(out):
+            problems.append("the output directory was created")
+        if problems:
+            failures += 1
+            print(f"FAILED: {command}: {'; '.join(problems)}\n  {text.strip()[:300]}")
+        else:
+            print(f"ok: {command}")
+    if n == 0:
+        print("no rows in the table")
+        return 1
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
