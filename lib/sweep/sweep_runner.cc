@@ -19,6 +19,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 
@@ -360,7 +361,51 @@ namespace granular
         terminal << std::flush;
       }
 
-      void set(const unsigned int index, const PointResult &r) { results_.at(index) = r; }
+      void set(const unsigned int index, const PointResult &r)
+      {
+        results_.at(index) = r;
+        running_.erase(index);
+      }
+
+      /// Point @p index was handed to a rank.
+      void start(const unsigned int index) { running_.insert(index); }
+
+      /// The running points with their t/T0, read from the last progress line of their
+      /// run.log ("name t/T0 = 1.23, ...").
+      std::string running_points() const
+      {
+        std::string text;
+        const std::string dir = fs::path(path_).parent_path().string();
+        for (const unsigned int i : running_)
+          {
+            std::string   t = "?";
+            std::ifstream log(dir + "/" + points_[i].name + "/run.log", std::ios::ate);
+            if (log)
+              {
+                const std::streamoff size = log.tellg();
+                log.seekg(std::max<std::streamoff>(0, size - 4096));
+                std::string tail((std::istreambuf_iterator<char>(log)),
+                                 std::istreambuf_iterator<char>());
+                const auto at = tail.rfind("t/T0 = ");
+                if (at != std::string::npos)
+                  t = tail.substr(at + 7, tail.find(' ', at + 7) - at - 7);
+              }
+            text += (text.empty() ? "" : ", ") + points_[i].name + " (t/T0 = " + t + ")";
+          }
+        return text;
+      }
+
+      /// A progress line (done / running with t/T0 / waiting, time left) at most every
+      /// @p interval seconds, between the points' completions (rank 0 calls it every step).
+      void report_progress(const double interval)
+      {
+        const auto now = std::chrono::steady_clock::now();
+        if (std::chrono::duration<double>(now - last_progress_).count() < interval)
+          return;
+        last_progress_ = now;
+        std::ostream terminal(terminal_);
+        terminal << "sweep: " << progress() << std::endl;
+      }
 
       void write() const
       {
@@ -415,19 +460,28 @@ namespace granular
           terminal << "stopped on rank " << rank << " (rerun on resume)";
         else
           terminal << "FAILED on rank " << rank << ": " << r.error;
-        // progress of the whole sweep: points done / running / left and an estimate of the
-        // time left from this run's pace (points of earlier runs are not timed)
+        terminal << "; " << progress() << std::endl;
+      }
+
+      /// Progress of the whole sweep: points done / running (with their t/T0) / waiting and
+      /// an estimate of the time left from this run's pace (points of earlier runs are not
+      /// timed).
+      std::string progress() const
+      {
         const std::size_t finished = count("ok") + count("failed");
         const std::size_t left     = count("pending");
         const std::size_t running  = std::min<std::size_t>(left, std::size_t(n_ranks_));
         const std::size_t done_now = n_pending_ - std::min(n_pending_, left);
         const double      elapsed =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-        terminal << "; " << finished << " of " << points_.size() << " done, " << running
-                 << " running, " << left - running << " waiting";
+        std::ostringstream o;
+        o << finished << " of " << points_.size() << " done, " << running << " running, "
+          << left - running << " waiting";
         if (done_now > 0 && left > 0)
-          terminal << ", about " << format_duration(elapsed / done_now * left) << " left";
-        terminal << std::endl;
+          o << ", about " << format_duration(elapsed / done_now * left) << " left";
+        if (!running_.empty())
+          o << "; running: " << running_points();
+        return o.str();
       }
 
     private:
@@ -438,6 +492,8 @@ namespace granular
       int             n_ranks_  = 1;
       std::chrono::steady_clock::time_point start_;
       std::size_t     n_pending_ = 0; ///< points this run has to compute
+      std::set<unsigned int> running_; ///< points handed to a rank and not yet reported
+      std::chrono::steady_clock::time_point last_progress_ = std::chrono::steady_clock::now();
     };
   } // namespace
 
@@ -669,12 +725,19 @@ namespace granular
                 }
               int work = -1;
               if (next < pending.size() && sweep_stop_signal == 0)
-                work = static_cast<int>(pending[next++]);
+                {
+                  work = static_cast<int>(pending[next++]);
+                  table.start(static_cast<unsigned int>(work));
+                }
               else
                 --active;
               MPI_Send(&work, 1, MPI_INT, st.MPI_SOURCE, tag_work, comm);
             };
+            // a progress line with the running points' t/T0 at least every minute (and at the
+            // file's progress interval if longer)
+            const double progress_every = std::max(60., parameters.output.progress_interval);
             auto poll = [&]() {
+              table.report_progress(progress_every);
               if (size == 1)
                 return;
               int        flag = 0;
@@ -687,6 +750,7 @@ namespace granular
             while (next < pending.size() && sweep_stop_signal == 0)
               {
                 const unsigned int i = pending[next++];
+                table.start(i);
                 table.set(i, run_point(parameters, prm, points[i], poll));
                 table.write();
                 table.report(i, 0);
