@@ -378,7 +378,7 @@ namespace granular
         const std::string dir = fs::path(path_).parent_path().string();
         for (const unsigned int i : running_)
           {
-            std::string   t = "?";
+            std::string   t;
             std::ifstream log(dir + "/" + points_[i].name + "/run.log", std::ios::ate);
             if (log)
               {
@@ -390,7 +390,8 @@ namespace granular
                 if (at != std::string::npos)
                   t = tail.substr(at + 7, tail.find(' ', at + 7) - at - 7);
               }
-            text += (text.empty() ? "" : ", ") + points_[i].name + " (t/T0 = " + t + ")";
+            text += (text.empty() ? "" : ", ") + points_[i].name +
+                    (t.empty() ? " (no progress line yet)" : " (t/T0 = " + t + ")");
           }
         return text;
       }
