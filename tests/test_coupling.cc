@@ -119,6 +119,10 @@ TEST(CoupledTest, EnergyGuardStopsARunWhoseBalanceFails)
   catch (const std::runtime_error &e)
     {
       EXPECT_NE(std::string(e.what()).find("energy balance"), std::string::npos) << e.what();
+      // issue 17, defect 8: the advice fits the run: no particle, no explicit coupling
+      EXPECT_EQ(std::string(e.what()).find("particle x"), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).find("explicit"), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).find("monolithic"), std::string::npos) << e.what();
     }
   // no summary is written for a run that stopped
   EXPECT_FALSE(std::filesystem::exists(dir + "/summary.csv"));
