@@ -109,7 +109,8 @@ namespace granular::impact
       for (const auto &law : laws)
         try
           {
-            // a placeholder c_r in (0, 1) when it comes from another law's impact
+            // c_r comes from another law's impact here: any value in (0, 1) checks that the law
+            // can be made
             const double c_r = p.cases.restitution_from_law.empty() ?
                                  ImpactCases::value(p.cases.restitution, i) :
                                  0.5;

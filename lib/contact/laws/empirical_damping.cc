@@ -1,6 +1,7 @@
 // Catalogue §5 C: Hertz spring with empirical damping (S002 group 1): C1 ristow_lee_herrmann,
 // C2 schafer, C3 falcon, C4 bordbar_hyppanen, C5 alizadeh.
 #include "contact/laws/contact_law.h"
+#include "contact/laws/hertz_spring.h"
 
 #include <boost/math/constants/constants.hpp>
 
@@ -31,24 +32,17 @@ namespace granular::contact::laws
      * Flags: defaults clamp false, damping in decompression true (none of the sources clamps
      * or switches the damping off).
      */
-    class EmpiricalDamping : public ContactLaw
+    class EmpiricalDamping : public HertzSpringLaw
     {
     public:
       EmpiricalDamping(const std::string &id, const double K_, const double c_, const double m_,
                        const double q_, const bool clamp, const bool damped)
-        : ContactLaw(id, clamp, damped)
-        , K(K_)
+        : HertzSpringLaw(id, K_, clamp, damped)
         , c(c_)
         , m(m_)
         , q(q_)
       {}
 
-      /// K d^(3/2).
-      double
-      spring_force(const double d, const NormalContactHistory &) const override
-      {
-        return K * d * std::sqrt(d);
-      }
       /// c d^m sign(d') |d'|^q.
       double
       damping_force(const double d, const double d_dot,
@@ -57,27 +51,8 @@ namespace granular::contact::laws
         const double rate = q == 1. ? d_dot : std::copysign(std::pow(std::abs(d_dot), q), d_dot);
         return c * (m == 0. ? 1. : std::pow(d, m)) * rate;
       }
-      /// (2/5) K d^(5/2).
-      double
-      stored_energy(const double d, const NormalContactHistory &) const override
-      {
-        return d > 0. ? 0.4 * K * d * d * std::sqrt(d) : 0.;
-      }
-      /// (f/K)^(2/3).
-      double
-      indentation_for_force(const double f, const NormalContactHistory &) const override
-      {
-        return f > 0. ? std::cbrt((f / K) * (f / K)) : 0.;
-      }
-      /// (5 E/(2 K))^(2/5).
-      double
-      indentation_for_energy(const double energy, const NormalContactHistory &) const override
-      {
-        return energy > 0. ? std::pow(2.5 * energy / K, 0.4) : 0.;
-      }
 
     private:
-      double K; ///< N/mm^1.5
       double c; ///< damping prefactor
       double m; ///< indentation exponent of the damping term
       double q; ///< rate exponent of the damping term

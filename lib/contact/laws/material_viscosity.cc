@@ -7,6 +7,7 @@
 // m_eff in t; R_eff in mm; E in MPa; bulk (xi) and shear (eta) viscosities in MPa s;
 // the dissipative constant A in s; chi of the d^1/2 laws in N s/mm^1.5.
 #include "contact/laws/contact_law.h"
+#include "contact/laws/hertz_spring.h"
 
 #include <cmath>
 #include <memory>
@@ -52,13 +53,12 @@ namespace granular::contact::laws
      * continuous at first contact (catalogue §6). History: none. The derived laws differ
      * only in how chi is obtained from material data.
      */
-    class ViscoelasticHertz : public ContactLaw
+    class ViscoelasticHertz : public HertzSpringLaw
     {
     public:
       ViscoelasticHertz(const std::string &id, const double K_, const double chi_,
                         const bool clamp, const bool damped)
-        : ContactLaw(id, clamp, damped)
-        , K(K_)
+        : HertzSpringLaw(id, K_, clamp, damped)
         , chi(chi_)
       {
         require(std::isfinite(K) && K > 0., id, "the stiffness K must be positive and finite");
@@ -66,12 +66,6 @@ namespace granular::contact::laws
                 "the damping factor chi must be non-negative and finite");
       }
 
-      /// K d^1.5.
-      double
-      spring_force(const double d, const NormalContactHistory &) const override
-      {
-        return K * d * std::sqrt(d);
-      }
       /// chi sqrt(d) d'.
       double
       damping_force(const double d, const double d_dot,
@@ -79,27 +73,8 @@ namespace granular::contact::laws
       {
         return chi * std::sqrt(d) * d_dot;
       }
-      /// (2/5) K d^2.5.
-      double
-      stored_energy(const double d, const NormalContactHistory &) const override
-      {
-        return d > 0. ? 0.4 * K * d * d * std::sqrt(d) : 0.;
-      }
-      /// (f/K)^(2/3).
-      double
-      indentation_for_force(const double f, const NormalContactHistory &) const override
-      {
-        return f > 0. ? std::cbrt((f / K) * (f / K)) : 0.;
-      }
-      /// (5 E/(2 K))^(2/5).
-      double
-      indentation_for_energy(const double energy, const NormalContactHistory &) const override
-      {
-        return energy > 0. ? std::pow(2.5 * energy / K, 0.4) : 0.;
-      }
 
     private:
-      double K;   ///< N/mm^1.5
       double chi; ///< N s/mm^1.5
     };
 
@@ -309,13 +284,12 @@ namespace granular::contact::laws
      * Hertz contact's secant-type stiffness K sqrt(d), which makes c_r independent of the
      * impact speed. Continuous at d = 0. History: none.
      */
-    class QuarterPowerDampedHertz : public ContactLaw
+    class QuarterPowerDampedHertz : public HertzSpringLaw
     {
     public:
       QuarterPowerDampedHertz(const std::string &id, const double K_, const double m_eff,
                               const double c, const bool clamp, const bool damped)
-        : ContactLaw(id, clamp, damped)
-        , K(K_)
+        : HertzSpringLaw(id, K_, clamp, damped)
         , D(c * std::sqrt(K_ * m_eff))
       {
         require(std::isfinite(K) && K > 0., id, "the stiffness K must be positive and finite");
@@ -324,12 +298,6 @@ namespace granular::contact::laws
         require(std::isfinite(D) && D >= 0., id, "the damping must be non-negative and finite");
       }
 
-      /// K d^1.5.
-      double
-      spring_force(const double d, const NormalContactHistory &) const override
-      {
-        return K * d * std::sqrt(d);
-      }
       /// c sqrt(K m_eff) d^(1/4) d'.
       double
       damping_force(const double d, const double d_dot,
@@ -337,27 +305,8 @@ namespace granular::contact::laws
       {
         return D * std::sqrt(std::sqrt(d)) * d_dot;
       }
-      /// (2/5) K d^2.5.
-      double
-      stored_energy(const double d, const NormalContactHistory &) const override
-      {
-        return d > 0. ? 0.4 * K * d * d * std::sqrt(d) : 0.;
-      }
-      /// (f/K)^(2/3).
-      double
-      indentation_for_force(const double f, const NormalContactHistory &) const override
-      {
-        return f > 0. ? std::cbrt((f / K) * (f / K)) : 0.;
-      }
-      /// (5 E/(2 K))^(2/5).
-      double
-      indentation_for_energy(const double energy, const NormalContactHistory &) const override
-      {
-        return energy > 0. ? std::pow(2.5 * energy / K, 0.4) : 0.;
-      }
 
     private:
-      double K; ///< N/mm^1.5
       double D; ///< c sqrt(K m_eff), N s/mm^1.25
     };
 

@@ -5,6 +5,7 @@
 // Units (mm–s–N–t–MPa): d in mm, d' in mm/s (> 0 compression), F in N; moduli in MPa,
 // viscosities in MPa s, radii in mm, times in s.
 #include "contact/laws/contact_law.h"
+#include "contact/laws/hertz_spring.h"
 
 #include <algorithm>
 #include <cmath>
@@ -303,14 +304,15 @@ namespace granular::contact::laws
      * The source notes the law is accurate when T is small against the time t_m to maximum
      * compression. History: contact_time. Flags: no clamp, damping in decompression.
      */
-    class Jian : public ContactLaw
+    class Jian : public HertzSpringLaw
     {
     public:
       static constexpr const char *law_name = "jian";
 
       Jian(const double G_e, const double G0_, const double eta_, const double R_eff,
            const double nu, const bool clamp, const bool damped)
-        : ContactLaw(law_name, clamp, damped)
+        : HertzSpringLaw(law_name, 4. * G_e * std::sqrt(R_eff) / (3. * (1. - nu)), clamp,
+                         damped)
         , G0(G0_)
         , eta(eta_)
       {
@@ -319,7 +321,6 @@ namespace granular::contact::laws
         require(std::isfinite(R_eff) && R_eff > 0., law_name,
                 "the effective radius R_eff must be positive");
         require(nu > -1. && nu <= 0.5, law_name, "the Poisson ratio must be in (-1, 0.5]");
-        K_el   = 4. * G_e * std::sqrt(R_eff) / (3. * (1. - nu));
         c_diss = 2. * eta * std::sqrt(R_eff) / (1. - nu);
       }
 
@@ -329,12 +330,6 @@ namespace granular::contact::laws
       {
         return eta > 0. ? -std::expm1(-t * G0 / eta) : 0.;
       }
-      /// 4 G_e sqrt(R_eff)/(3 (1 - nu)) d^1.5.
-      double
-      spring_force(const double d, const NormalContactHistory &) const override
-      {
-        return K_el * d * std::sqrt(d);
-      }
       /// (2 eta/(1 - nu)) (1 - exp(-t/T)) sqrt(R_eff d) d'.
       double
       damping_force(const double d, const double d_dot,
@@ -342,29 +337,10 @@ namespace granular::contact::laws
       {
         return c_diss * relaxation_factor(h.contact_time) * std::sqrt(d) * d_dot;
       }
-      /// (2/5) 4 G_e sqrt(R_eff)/(3 (1 - nu)) d^2.5.
-      double
-      stored_energy(const double d, const NormalContactHistory &) const override
-      {
-        return d > 0. ? 0.4 * K_el * d * d * std::sqrt(d) : 0.;
-      }
-      /// (f/K_el)^(2/3).
-      double
-      indentation_for_force(const double f, const NormalContactHistory &) const override
-      {
-        return f > 0. ? std::cbrt((f / K_el) * (f / K_el)) : 0.;
-      }
-      /// (5 E/(2 K_el))^(2/5).
-      double
-      indentation_for_energy(const double energy, const NormalContactHistory &) const override
-      {
-        return energy > 0. ? std::pow(2.5 * energy / K_el, 0.4) : 0.;
-      }
 
     private:
       double G0;         ///< MPa
       double eta;        ///< MPa s
-      double K_el   = 0; ///< N/mm^1.5
       double c_diss = 0; ///< N s/mm^1.5
     };
 

@@ -1,6 +1,8 @@
 // Catalogue F7 temizer_decompression_undamped. See temizer_decompression_undamped.h.
 #include "contact/laws/temizer_decompression_undamped.h"
 
+#include "contact/laws/hertz_spring.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -115,33 +117,22 @@ namespace granular::contact
     {
       /// F7 with other flags than its own: K d^1.5 + K c_N sqrt(d) d' under the base class's
       /// flag handling (damping in decompression and/or no clamp).
-      class TemizerWithFlags : public ContactLaw
+      class TemizerWithFlags : public HertzSpringLaw
       {
       public:
         TemizerWithFlags(const double K_, const double c_N_, const bool clamp, const bool damped)
-          : ContactLaw(DampedHertzDecompressionOff::law_name, clamp, damped)
-          , K(K_)
+          : HertzSpringLaw(DampedHertzDecompressionOff::law_name, K_, clamp, damped)
           , c_N(c_N_)
         {}
-        double
-        spring_force(const double d, const NormalContactHistory &) const override
-        {
-          return K * d * std::sqrt(d);
-        }
         double
         damping_force(const double d, const double d_dot,
                       const NormalContactHistory &) const override
         {
           return K * c_N * d_dot * std::sqrt(d);
         }
-        double
-        stored_energy(const double d, const NormalContactHistory &) const override
-        {
-          return d > 0. ? 0.4 * K * d * d * std::sqrt(d) : 0.;
-        }
 
       private:
-        double K, c_N;
+        double c_N;
       };
     } // namespace
 
