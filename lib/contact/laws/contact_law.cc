@@ -208,6 +208,13 @@ namespace granular::contact::laws
     return v;
   }
 
+  void
+  require(const bool ok, const std::string &id, const std::string &what)
+  {
+    if (!ok)
+      throw std::invalid_argument("contact law " + id + ": " + what);
+  }
+
   double
   get(const LawInfo &info, const LawValues &values, const std::string &name)
   {

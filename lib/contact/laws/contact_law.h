@@ -274,6 +274,11 @@ namespace granular::contact::laws
   std::shared_ptr<const ContactLaw>
   make_law(const std::string &id, const LawValues &values, const ContactData &data);
 
+  /// Throws std::invalid_argument("contact law <id>: <what>") unless @p ok (the laws'
+  /// checks of their parameters and data).
+  void
+  require(bool ok, const std::string &id, const std::string &what);
+
   /// Value of entry @p name in @p values, else its default in @p info (throws if neither).
   double
   get(const LawInfo &info, const LawValues &values, const std::string &name);

@@ -9,6 +9,8 @@
 #include "contact/laws/contact_law.h"
 #include "contact/laws/hertz_spring.h"
 
+#include <boost/math/constants/constants.hpp>
+
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -18,16 +20,7 @@ namespace granular::contact::laws
 {
   namespace
   {
-    /// pi (C++17 has no std::numbers).
-    constexpr double pi = 3.14159265358979323846;
-
-    /// Throws std::invalid_argument("contact law <id>: <what>") unless @p ok.
-    void
-    require(const bool ok, const std::string &id, const std::string &what)
-    {
-      if (!ok)
-        throw std::invalid_argument("contact law " + id + ": " + what);
-    }
+    constexpr double pi = boost::math::constants::pi<double>();
 
     /**
      * Checks a ContactData member that a law needs only in some configurations (so it is not

@@ -8,6 +8,8 @@
 #include "contact/laws/hertz_spring.h"
 
 #include <algorithm>
+#include <boost/math/constants/constants.hpp>
+
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -18,16 +20,7 @@ namespace granular::contact::laws
 {
   namespace
   {
-    /// pi (C++17 has no std::numbers).
-    constexpr double pi = 3.14159265358979323846;
-
-    /// Throws std::invalid_argument("contact law <id>: <what>") unless @p ok.
-    void
-    require(const bool ok, const std::string &id, const std::string &what)
-    {
-      if (!ok)
-        throw std::invalid_argument("contact law " + id + ": " + what);
-    }
+    constexpr double pi = boost::math::constants::pi<double>();
 
     /**
      * Choi et al. (catalogue H1; S002 eqs.(5.72)–(5.74) [88]), based on Lankarani–Nikravesh,
