@@ -535,23 +535,23 @@ namespace granular::contact::laws
       gamma.lower         = 0.;
       gamma.lower_open    = true;
       gamma.doc = "gamma (dimensionless), set by the pressure distribution and the contact vs "
-                  "interference geometry (S002 eq.(5.27)). No value in the sources: 1 is a "
-                  "neutral placeholder.";
+                  "interference geometry (S002 eq.(5.27)). The sources give no value: set it for "
+                  "your contact (the default 1 leaves the law's stiffness pi E* A0/s0_max).";
       LawParameter area;
       area.name          = "Interference area";
       area.default_value = 1.;
       area.lower         = 0.;
       area.lower_open    = true;
-      area.doc = "A0 (mm^2): area of the interference geometry. No value in the sources: "
-                 "1 mm^2 is a placeholder.";
+      area.doc = "A0 (mm^2): area of the interference geometry. The sources give no value: set "
+                 "it for your contact (default 1 mm^2).";
       LawParameter shape;
       shape.name          = "Shape coefficient";
       shape.default_value = 1.;
       shape.lower         = 0.;
       shape.lower_open    = true;
       shape.doc = "s0_max (mm): shape coefficient of the contact polygon; a length by dimensions "
-                  "(F in N = MPa mm^2 mm / s0_max). No value in the sources: 1 mm is a "
-                  "placeholder.";
+                  "(F in N = MPa mm^2 mm / s0_max). The sources give no value: set it for your "
+                  "contact (default 1 mm).";
       i.parameters = {restitution_parameter(), gamma, area, shape, guard_parameter()};
       i.needs      = {Needs::effective_modulus};
       i.create     = [](const LawValues &v, const ContactData &data)

@@ -280,7 +280,7 @@ namespace granular::contact::laws
     /// the deformation), which makes the law linear in d. Needs E* (MPa,
     /// ContactData::effective_modulus; not the stiffness K). Parameters: c_r, "Case coefficient"
     /// gamma (dimensionless), "Interference area" A0 (mm^2), "Shape coefficient" s0_max (mm, a
-    /// length by dimensions) — defaults 1 (placeholders, no values in the sources), "Minimum
+    /// length by dimensions) — defaults 1 (the sources give no values: set them), "Minimum
     /// approach velocity"; no exponent. S002 eqs.(5.27)–(5.30) [166].
     LawInfo
     luo_nahon();
