@@ -18,7 +18,8 @@ SOLUTION_ARRAYS = {
     "point": ["displacement", "velocity"],
     "any": ["pressure", "cauchy_stress_xx", "cauchy_stress_yy", "cauchy_stress_xy",
             "cauchy_stress_zz", "principal_stress_1", "principal_stress_2",
-            "von_mises_stress", "viscous_dissipation_density", "payne_q"],
+            "von_mises_stress", "viscous_dissipation_density", "payne_q",
+            "rate_of_deformation"],
 }
 PARTICLE_ARRAYS = {"cell": ["image", "rotation"]}
 

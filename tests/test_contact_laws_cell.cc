@@ -78,11 +78,24 @@ TEST(ContactLawsInTheCell, DefaultLawRepeatsTheHistoryOfTheCodeBeforeTheLibraryB
       const auto options =
         reduced_case("default-law", {"Contact/Particle-surface/Normal law=" + law});
       run(options);
+      // the reference's columns, bit for bit; a viscoelastic run has appended the
+      // boundary-layer columns (issue 18) to each row since
       const std::string history = read_file(options.output_directory + "/history.csv");
-      EXPECT_TRUE(history == reference) << "history.csv differs from the reference ("
-                                        << history.size() << " against " << reference.size()
-                                        << " bytes)";
-      if (history == reference)
+      std::istringstream ref_lines(reference), lines(history);
+      std::string        ref_line, line;
+      unsigned int       n = 0, differing = 0, first_differing = 0;
+      while (std::getline(ref_lines, ref_line))
+        {
+          ++n;
+          const bool same = std::getline(lines, line) &&
+                            line.compare(0, ref_line.size(), ref_line) == 0 &&
+                            (line.size() == ref_line.size() || line[ref_line.size()] == ',');
+          if (!same && differing++ == 0)
+            first_differing = n;
+        }
+      EXPECT_FALSE(std::getline(lines, line)) << "history.csv has more rows than the reference";
+      EXPECT_EQ(differing, 0u) << "of " << n << " lines; the first at line " << first_differing;
+      if (differing == 0)
         fs::remove_all(options.output_directory);
     }
 }

@@ -157,3 +157,48 @@ TEST(CoupledTest, ViscoelasticRunClosesTheEnergyBalance)
   EXPECT_GT(s.dissipation_viscous, 0.);
   EXPECT_LT(s.kbar, P.contact.rubber_surface.friction_coefficient);
 }
+
+// Issue 18: a viscoelastic run records the boundary layer's rate of deformation ||D|| and
+// Payne factor H = 1 + d q in history.csv. Per row the statistics are ordered (p50 <= p99
+// <= max); H >= 1; q is the backward-Euler filter of ||D|| (a convex combination of q_n and
+// the step's ||D||), so (H_max - 1)/d never exceeds the largest ||D|| seen so far; and the
+// dragged rubber deforms, so H > 1 once it slides. An elastic run has no such columns.
+TEST(CoupledTest, ViscoelasticRunRecordsTheBoundaryLayerRates)
+{
+  const double d   = 1e-4; // s
+  const auto   run = run_reduced_coupled_case(
+    "coupled-payne-rates", {"Rubber/Maxwell branch/Viscoelastic=true",
+                            "Rubber/Maxwell branch/Payne parameter=" + std::to_string(d)});
+  const auto table =
+    granular::testing::read_csv(run.parameters.output.output_directory + "/history.csv");
+  ASSERT_GT(table.rows.size(), 100u);
+  const auto col = [&](const std::string &name) { return table.column(name); };
+  const unsigned int t = col("t"), it = col("newton_iterations"), dmax = col("D_bottom_max"),
+                     d99 = col("D_bottom_p99"), d50 = col("D_bottom_p50"),
+                     hmax = col("H_bottom_max"), h99 = col("H_bottom_p99"),
+                     h50 = col("H_bottom_p50");
+  const double T0       = 3. / 2500.;
+  double       seen_max = 0., h_max_sliding = 1.;
+  for (const auto &r : table.rows)
+    {
+      if (r[it] == 0.)
+        continue; // an interpolated row repeats the statistics of the step after it
+      seen_max = std::max(seen_max, r[dmax]);
+      EXPECT_LE(r[d50], r[d99]);
+      EXPECT_LE(r[d99], r[dmax]);
+      EXPECT_LE(r[h50], r[h99]);
+      EXPECT_LE(r[h99], r[hmax]);
+      EXPECT_GE(r[h50], 1.);
+      EXPECT_LE((r[hmax] - 1.) / d, seen_max * (1. + 1e-9)) << "t = " << r[t];
+      if (r[t] > 1.2 * T0)
+        h_max_sliding = std::max(h_max_sliding, r[hmax]);
+    }
+  // ||D|| ~ v_F strain / contact width ~ 1e3 1/s in this cell: H - 1 ~ 0.1 at d = 1e-4 s
+  EXPECT_GT(h_max_sliding, 1.01);
+
+  const auto elastic = run_reduced_coupled_case("coupled-elastic-no-rates");
+  const auto elastic_table =
+    granular::testing::read_csv(elastic.parameters.output.output_directory + "/history.csv");
+  EXPECT_FALSE(elastic_table.has_column("D_bottom_max"));
+}
+

@@ -7,7 +7,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -34,6 +38,60 @@ namespace granular::testing
     const auto dir = std::filesystem::temp_directory_path() / ("granular-test-" + name);
     std::filesystem::remove_all(dir);
     return dir.string();
+  }
+
+  /// A CSV file with a header line: the column names and the rows, every field read as a
+  /// number (a text field such as history.csv's phase reads as NaN).
+  struct CsvTable
+  {
+    std::vector<std::string>         names;
+    std::vector<std::vector<double>> rows;
+
+    bool has_column(const std::string &name) const
+    {
+      return std::find(names.begin(), names.end(), name) != names.end();
+    }
+    /// Index of column @p name; throws std::out_of_range if there is none.
+    unsigned int column(const std::string &name) const
+    {
+      const auto it = std::find(names.begin(), names.end(), name);
+      if (it == names.end())
+        throw std::out_of_range("no column " + name);
+      return static_cast<unsigned int>(it - names.begin());
+    }
+  };
+
+  /// Reads @p path (throws std::runtime_error if it cannot be opened).
+  inline CsvTable read_csv(const std::string &path)
+  {
+    std::ifstream in(path);
+    if (!in)
+      throw std::runtime_error("cannot read " + path);
+    CsvTable    table;
+    std::string line, field;
+    const auto  split = [&](const std::string &l) {
+      std::vector<std::string> fields;
+      std::istringstream       s(l);
+      while (std::getline(s, field, ','))
+        fields.push_back(field);
+      if (!l.empty() && l.back() == ',')
+        fields.emplace_back();
+      return fields;
+    };
+    if (std::getline(in, line))
+      table.names = split(line);
+    while (std::getline(in, line))
+      {
+        std::vector<double> row;
+        for (const std::string &f : split(line))
+          {
+            char        *end = nullptr;
+            const double v   = std::strtod(f.c_str(), &end);
+            row.push_back(!f.empty() && end && *end == '\0' ? v : std::nan(""));
+          }
+        table.rows.push_back(std::move(row));
+      }
+    return table;
   }
 
   /**

@@ -404,6 +404,96 @@ TEST(MaxwellBranch, PayneAmplitudeDependence)
   EXPECT_NEAR(Gd.front() / G0.front(), 1.0, 0.01);
 }
 
+// Steady simple shear F(t) = [[1, γ̇ t], [0, 1]] (spec §3.4, issue 18): the rate of
+// deformation is D = γ̇/2 (e1⊗e2 + e2⊗e1), ‖D‖ = γ̇/√2, and the step's
+// D = sym((F_{n+1} − F_n) F_{n+1}⁻¹)/Δt is exact for it. Then
+//  (a) backward Euler gives q_n = ‖D‖ (1 − (1 + Δt/λ)^−n), which follows the exact
+//      q(t) = ‖D‖ (1 − e^{−t/λ}) to first order in Δt/λ;
+//  (b) with q at its steady value the viscosity is η0/(1 + d‖D‖): the branch's shear
+//      stress rises as μ_v0 τ_eff γ̇ (1 − e^{−t/τ_eff}) with the effective relaxation time
+//      τ_eff = τ0/(1 + d‖D‖) (small Weissenberg number γ̇ τ_eff ≈ 1e-3, the small-strain
+//      limit), and its steady value is reached also from q = 0.
+TEST(MaxwellBranch, PayneSteadySimpleShearRelaxesQAndShortensTheRelaxationTime)
+{
+  const double        d      = 0.1;                    // s
+  const double        normD  = 20.0;                   // 1/s
+  const double        gdot   = std::sqrt(2.0) * normD; // γ̇ (1/s)
+  const MaxwellBranch mb     = branch(d);
+  const double        lambda = mb.payne_lambda();
+  const double        H      = 1.0 + d * normD; // 3
+  const double        tau_eff = tau0 / H;
+  const double        mu0     = mb.initial_shear_modulus();
+  const double        steady  = mu0 * tau_eff * gdot; // τ_12 (MPa)
+
+  // (a) q from 0, steps λ/100
+  {
+    const double h = lambda / 100.0;
+    MaxwellState s;
+    double       max_continuous_error = 0.0;
+    for (unsigned int n = 1; n <= 1000; ++n)
+      {
+        const auto r = mb.update(s, shear(gdot * (n - 1) * h), shear(gdot * n * h), h, false);
+        s            = r.state;
+        EXPECT_NEAR(s.rate_of_deformation, normD, 1e-9 * normD) << "step " << n;
+        const double discrete = normD * (1.0 - std::pow(1.0 + h / lambda, -double(n)));
+        ASSERT_NEAR(s.q, discrete, 1e-9 * normD) << "step " << n;
+        EXPECT_NEAR(r.payne_factor, 1.0 + d * s.q, 1e-12);
+        max_continuous_error =
+          std::max(max_continuous_error,
+                   std::abs(s.q - normD * (1.0 - std::exp(-double(n) * h / lambda))) / normD);
+      }
+    // first order: the largest error is (Δt/λ)/(2e) ≈ 1.8e-3 at t = λ
+    EXPECT_LT(max_continuous_error, 2.5e-3);
+    EXPECT_GT(max_continuous_error, 1.0e-3); // and it is first order, not zero
+    EXPECT_NEAR(s.q, normD, 1e-4 * normD);   // 10 λ: e^-10
+  }
+
+  // (b) q steady from the start: the stress rises with τ_eff = τ0/H
+  {
+    const double h = tau_eff / 400.0;
+    MaxwellState s;
+    s.q = normD; // the fixed point of the backward-Euler q at this rate
+    double       sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0;
+    unsigned int n_fit = 0;
+    double       tau12 = 0.0;
+    for (unsigned int n = 1; n <= 4000; ++n) // 10 τ_eff
+      {
+        const double t = n * h;
+        const auto   r = mb.update(s, shear(gdot * (t - h)), shear(gdot * t), h, false);
+        s              = r.state;
+        ASSERT_NEAR(s.q, normD, 1e-9 * normD);
+        tau12 = r.kirchhoff[0][1];
+        if (t <= 4.0 * tau_eff)
+          {
+            const double y = std::log(steady - tau12);
+            sx += t, sy += y, sxx += t * t, sxy += t * y, ++n_fit;
+          }
+      }
+    const double tau_fit = -(n_fit * sxx - sx * sx) / (n_fit * sxy - sx * sy);
+    std::printf("[ payne    ] simple shear at |D| = %.0f 1/s, d = %.1f s: fitted relaxation "
+                "time %.4e s, tau0/(1 + d|D|) = %.4e s\n",
+                normD, d, tau_fit, tau_eff);
+    EXPECT_NEAR(tau_fit / tau_eff, 1.0, 0.01);
+    EXPECT_NEAR(tau12 / steady, 1.0, 2e-3); // e^-10 and O(γ̇ τ_eff) of the finite strain
+  }
+
+  // (b') from q = 0 the same steady stress; with d = 0 it is H times larger
+  for (const double dd : {d, 0.0})
+    {
+      const MaxwellBranch m2 = branch(dd);
+      const double        h  = tau_eff / 100.0;
+      MaxwellState        s;
+      double              tau12 = 0.0;
+      for (unsigned int n = 1; n <= 3000; ++n) // 30 τ_eff = 10 τ0 = 100 λ
+        {
+          const auto r = m2.update(s, shear(gdot * (n - 1) * h), shear(gdot * n * h), h, false);
+          s            = r.state;
+          tau12        = r.kirchhoff[0][1];
+        }
+      EXPECT_NEAR(tau12 / (mu0 * tau0 / (1.0 + dd * normD) * gdot), 1.0, 5e-3) << "d = " << dd;
+    }
+}
+
 // Input checks (documented throws) and the parameter-subsection factory.
 TEST(MaxwellBranch, InputChecksAndFactory)
 {

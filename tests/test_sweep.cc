@@ -171,6 +171,30 @@ TEST(Sweep, ProductNamesAndTimeStepScaling)
   EXPECT_THROW(granular::sweep_points(P_dup), std::invalid_argument);
 }
 
+// An elastic rubber has no relaxation time and no Payne effect: a d-scan with both rubber
+// models runs every d on the viscoelastic rubber and the elastic reference once.
+TEST(Sweep, ElasticPointIsRunOnceForAllRelaxationTimesAndPayneParameters)
+{
+  dealii::ParameterHandler     prm;
+  granular::CommandLineOptions options;
+  options.set_entries = {"Sweep/Payne parameters=0, 1e-5, 1e-3",
+                         "Sweep/Relaxation times=1e-4, 1e-3",
+                         "Sweep/Rubber models=elastic, viscoelastic",
+                         "Output/Output directory=/tmp/granular-sweep-elastic-once"};
+  const granular::ProgramParameters P      = granular::read_parameters(options, prm);
+  const auto                        points = granular::sweep_points(P);
+  ASSERT_EQ(points.size(), 2u * 3u + 1u);
+  unsigned int elastic = 0;
+  for (const auto &pt : points)
+    if (pt.rubber_model == "elastic")
+      {
+        ++elastic;
+        EXPECT_EQ(pt.name, "p2_v2500_tau0.0001_elliptical_d0_elastic");
+      }
+  EXPECT_EQ(elastic, 1u);
+  EXPECT_EQ(points.back().name, "p2_v2500_tau0.001_elliptical_d0.001_viscoelastic");
+}
+
 // 2 pressures x 2 slip velocities of the bare interface: 4 subdirectories, 4 rows with
 // kbar = k_o = 0.5, and the kbar-against-pressure plot of that sweep.csv.
 TEST(Sweep, TinyBareSweepWritesFourPointsAndPlot)

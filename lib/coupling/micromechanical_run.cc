@@ -357,7 +357,8 @@ namespace granular
     fs::remove(dir + "/summary.csv"); // never leave a stale result of an earlier run
     if (!P.output.restart)
       fs::remove(checkpoint.path()); // nor a checkpoint of another run
-    HistoryWriter history(dir + "/history.csv", P.output.restart, S.history_bytes);
+    HistoryWriter history(dir + "/history.csv", P.output.restart, S.history_bytes,
+                          block.viscoelastic());
     auto write_output = [&](unsigned int step, double t) {
       dealii::TimerOutput::Scope scope(timer, "output");
       solution_pvd.add(t, block.write_vtu(dir, step));
@@ -464,8 +465,16 @@ namespace granular
         // 5. record and output: history.csv on the grid of dt (rows a long step stepped over
         //    are interpolated), VTU output at the grid steps (landmarks of the long steps)
         {
-          const HistoryRow row =
+          HistoryRow row =
             history_row(t, loading, f, u1, u2, friction, *scheme, stats, d, energy);
+          if (block.viscoelastic())
+            {
+              const fem::BoundaryLayerRates b = block.boundary_layer_rates();
+              row.rate_max = b.rate_max, row.rate_p99 = b.rate_p99, row.rate_p50 = b.rate_p50;
+              row.payne_factor_max = b.payne_factor_max;
+              row.payne_factor_p99 = b.payne_factor_p99;
+              row.payne_factor_p50 = b.payne_factor_p50;
+            }
           const unsigned int every = P.output.history_interval;
           for (unsigned int g = (k / every + 1) * every; g < step; g += every)
             {

@@ -80,7 +80,9 @@ namespace granular
     }
 
     HistoryWriter::HistoryWriter(const std::string &path, const bool restart,
-                                 const std::uint64_t restart_bytes)
+                                 const std::uint64_t restart_bytes,
+                                 const bool          boundary_layer_columns)
+      : boundary_layer_columns_(boundary_layer_columns)
     {
       if (restart)
         std::filesystem::resize_file(path, restart_bytes); // rows after the checkpoint
@@ -96,7 +98,11 @@ namespace granular
                  "dissipation_rubber_surface,dissipation_rubber_particle,"
                  "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
                  "dissipation_numerical,energy_total,platen_work,"
-                 "particle_energy_residual\n";
+                 "particle_energy_residual"
+              << (boundary_layer_columns ? ",D_bottom_max,D_bottom_p99,D_bottom_p50,"
+                                           "H_bottom_max,H_bottom_p99,H_bottom_p50" :
+                                           "")
+              << '\n';
       file_ << std::setprecision(10);
     }
 
@@ -162,7 +168,12 @@ namespace granular
             << r.dissipation_rubber_surface << ',' << r.dissipation_rubber_particle << ','
             << r.dissipation_particle_surface << ',' << r.dissipation_damping << ','
             << r.dissipation_viscous << ',' << r.dissipation_numerical << ',' << r.energy_total
-            << ',' << r.platen_work << ',' << r.particle_energy_residual << '\n';
+            << ',' << r.platen_work << ',' << r.particle_energy_residual;
+      if (boundary_layer_columns_)
+        file_ << ',' << r.rate_max << ',' << r.rate_p99 << ',' << r.rate_p50 << ','
+              << r.payne_factor_max << ',' << r.payne_factor_p99 << ','
+              << r.payne_factor_p50;
+      file_ << '\n';
     }
 
     std::uint64_t HistoryWriter::flush()

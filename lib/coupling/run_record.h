@@ -97,8 +97,14 @@ namespace granular
              dissipation_particle_surface = 0., dissipation_damping = 0.,
              dissipation_viscous = 0., dissipation_numerical = 0.;
       double energy_total = 0., platen_work = 0., particle_energy_residual = 0.;
+      /// ‖D‖ (1/s) and the Payne factor H = 1 + d q over the boundary layer (largest, 99th
+      /// and 50th percentile over the quadrature points of the bottom row of cells:
+      /// fem::BoundaryLayerRates); written only by a viscoelastic run
+      double rate_max = 0., rate_p99 = 0., rate_p50 = 0.;
+      double payne_factor_max = 1., payne_factor_p99 = 1., payne_factor_p50 = 1.;
 
-      /// Boost.Serialization (checkpoint/restart); the phase is not written.
+      /// Boost.Serialization (checkpoint/restart); the phase and the boundary-layer
+      /// statistics (taken from the later row when interpolating) are not written.
       template <class Archive>
       void serialize(Archive &ar, const unsigned int)
       {
@@ -124,7 +130,7 @@ namespace granular
      * (adaptive time steps keep history.csv on the grid of Loading/Time step): time, forces,
      * displacements, the particle's state and forces, the dissipations and energies
      * linearly interpolated, k_I recomputed from the interpolated forces; the contact
-     * states and counts of @p b; newton_iterations = dem_substeps = 0, which marks the row
+     * states and counts and the boundary-layer statistics of @p b; newton_iterations = dem_substeps = 0, which marks the row
      * as interpolated (every computed step has at least one Newton iteration); @p phase.
      */
     HistoryRow interpolate(const HistoryRow &a, const HistoryRow &b, double w,
@@ -136,10 +142,14 @@ namespace granular
     public:
       /**
        * Opens @p path: a fresh run truncates it and writes the header; a restart first cuts
-       * it back to @p restart_bytes (the rows up to the checkpoint) and appends.
+       * it back to @p restart_bytes (the rows up to the checkpoint) and appends. With
+       * @p boundary_layer_columns (a viscoelastic rubber) every row ends with the six
+       * columns D_bottom_max, D_bottom_p99, D_bottom_p50 (1/s), H_bottom_max,
+       * H_bottom_p99, H_bottom_p50 (HistoryRow::rate_max ... payne_factor_p50).
        * @throws std::runtime_error if the file cannot be written.
        */
-      HistoryWriter(const std::string &path, bool restart, std::uint64_t restart_bytes);
+      HistoryWriter(const std::string &path, bool restart, std::uint64_t restart_bytes,
+                    bool boundary_layer_columns = false);
       void write(const HistoryRow &row);
       /// Flushes and returns the file's size (bytes), for a checkpoint.
       std::uint64_t flush();
@@ -147,6 +157,7 @@ namespace granular
 
     private:
       std::ofstream file_;
+      bool          boundary_layer_columns_;
     };
 
     /// "42 s", "17 min", "3 h 05 min"

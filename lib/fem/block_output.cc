@@ -11,6 +11,7 @@
 #include <deal.II/fe/mapping_q_eulerian.h>
 #include <deal.II/numerics/data_out.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -97,6 +98,43 @@ namespace granular::fem
     return sigma;
   }
 
+  bool RubberBlock::viscoelastic() const
+  {
+    return impl->maxwell.active();
+  }
+
+  BoundaryLayerRates RubberBlock::boundary_layer_rates() const
+  {
+    const Impl        &m = *impl;
+    BoundaryLayerRates out;
+    if (!m.maxwell.active() || m.bottom_cells.empty())
+      return out;
+    std::vector<double> rates, q;
+    rates.reserve(m.bottom_cells.size() * n_q);
+    q.reserve(m.bottom_cells.size() * n_q);
+    for (const unsigned int c : m.bottom_cells)
+      for (unsigned int k = 0; k < n_q; ++k)
+        {
+          rates.push_back(m.history.cell(c)[k].converged.rate_of_deformation);
+          q.push_back(m.history.cell(c)[k].converged.q);
+        }
+    // nearest-rank percentile: the smallest value with at least a fraction f at or below
+    const auto percentile = [](std::vector<double> &x, const double f) {
+      const std::size_t rank =
+        std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(f * x.size())));
+      std::nth_element(x.begin(), x.begin() + (rank - 1), x.end());
+      return x[rank - 1];
+    };
+    const double d = m.maxwell.payne_d();
+    out.rate_max   = *std::max_element(rates.begin(), rates.end());
+    out.rate_p99   = percentile(rates, 0.99);
+    out.rate_p50   = percentile(rates, 0.50);
+    out.payne_factor_max = 1. + d * *std::max_element(q.begin(), q.end());
+    out.payne_factor_p99 = 1. + d * percentile(q, 0.99);
+    out.payne_factor_p50 = 1. + d * percentile(q, 0.50);
+    return out;
+  }
+
   std::vector<double> RubberBlock::cell_pressure() const
   {
     const Impl         &m = *impl;
@@ -141,19 +179,22 @@ namespace granular::fem
       }
     // Maxwell branch: accumulated viscous dissipation density (MPa = N mm/mm^3) and the
     // Payne variable q (1/s), cell averages of the converged quadrature-point history
-    Vector<double> viscous(n), payne_q(n);
+    // and the rate of deformation ||D|| (1/s) of the last step that drove q
+    Vector<double> viscous(n), payne_q(n), rate(n);
     if (m.maxwell.active())
       for (unsigned int c = 0; c < n; ++c)
         for (unsigned int q = 0; q < n_q; ++q)
           {
             viscous[c] += m.history.cell(c)[q].converged.dissipation / n_q;
             payne_q[c] += m.history.cell(c)[q].converged.q / n_q;
+            rate[c] += m.history.cell(c)[q].converged.rate_of_deformation / n_q;
           }
     DataOut<2> data_out;
     data_out.attach_dof_handler(m.dof_handler);
     data_out.add_data_vector(viscous, "viscous_dissipation_density",
                              DataOut<2>::type_cell_data);
     data_out.add_data_vector(payne_q, "payne_q", DataOut<2>::type_cell_data);
+    data_out.add_data_vector(rate, "rate_of_deformation", DataOut<2>::type_cell_data);
     const std::vector<DataComponentInterpretation::DataComponentInterpretation>
       vector_interp(2, DataComponentInterpretation::component_is_part_of_vector);
     data_out.add_data_vector(m.u_n, std::vector<std::string>(2, "displacement"),

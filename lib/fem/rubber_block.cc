@@ -160,11 +160,13 @@ namespace granular::fem
     // --- contact Gauss points: 2 per bottom face ---
     contact_points.clear();
     contact_data.clear();
+    bottom_cells.clear();
     const double xi[2] = {-1. / std::sqrt(3.), 1. / std::sqrt(3.)};
     for (const auto &cell : dof_handler.active_cell_iterators())
       for (const unsigned int f : cell->face_indices())
         if (cell->face(f)->at_boundary() && cell->face(f)->boundary_id() == bottom_id)
           {
+            bottom_cells.push_back(cell->active_cell_index());
             const auto         face = cell->face(f);
             const Tensor<1, 2> Xa = face->vertex(0), Xb = face->vertex(1);
             for (const double s : xi)

@@ -70,6 +70,21 @@ namespace granular::fem
     double numerical_dissipation = 0.;
   };
 
+  /**
+   * Distribution of the rate of deformation and of the Payne factor over the boundary
+   * layer: the quadrature points of the cells with a face on the bottom boundary (the
+   * bottom row of a structured mesh), in the committed state (spec §3.4).
+   */
+  struct BoundaryLayerRates
+  {
+    /// ‖D‖ (1/s), Frobenius norm of the step's rate of deformation at the points: the
+    /// largest, the 99th and the 50th percentile (nearest rank)
+    double rate_max = 0., rate_p99 = 0., rate_p50 = 0.;
+    /// H = 1 + d q (dimensionless), the factor that divides the viscosity: the same
+    /// statistics
+    double payne_factor_max = 1., payne_factor_p99 = 1., payne_factor_p50 = 1.;
+  };
+
   /// What a time step did.
   struct StepStatistics
   {
@@ -137,6 +152,11 @@ namespace granular::fem
     std::vector<std::array<double, 4>> cell_cauchy_stress() const;
     /// Element pressure p~ = U'(J~) per cell (MPa).
     std::vector<double> cell_pressure() const;
+    /// True if the rubber has a Maxwell branch (then boundary_layer_rates() has data).
+    bool viscoelastic() const;
+    /// ‖D‖ and H = 1 + d q over the boundary layer after the last committed step (see
+    /// BoundaryLayerRates); all rates 0 and factors 1 without a Maxwell branch.
+    BoundaryLayerRates boundary_layer_rates() const;
 
     /**
      * Writes @p directory/solution-NNNNN.vtu (deformed mesh via MappingQEulerian:

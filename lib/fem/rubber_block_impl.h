@@ -64,6 +64,9 @@ namespace granular::fem
     NewtonSolver              newton;
 
     std::vector<CellReferenceData>                cells;
+    /// indices into cells of the cells with a face on the bottom boundary (the boundary
+    /// layer that slides on the surface), ascending
+    std::vector<unsigned int>                     bottom_cells;
     std::vector<ContactPoint>                     contact_points;
     std::vector<ContactPointData>                 contact_data;
     std::vector<dealii::types::global_dof_index>  top_x_dofs;

@@ -180,6 +180,7 @@ namespace granular::material
                                    2.0 * D[0][1] * D[0][1]);
     const double rq = dt / payne_lambda_;
     res.state.q = frozen ? old.q : (old.q + rq * normD) / (1.0 + rq);
+    res.state.rate_of_deformation = frozen ? old.rate_of_deformation : normD;
     const double H = 1.0 + payne_d_ * res.state.q;
     res.payne_factor = H;
 

@@ -42,8 +42,13 @@ namespace granular::material
     double q = 0.0;
     /// Accumulated viscous dissipation per unit reference volume (N·mm/mm³ = MPa).
     double dissipation = 0.0;
+    /// ‖D‖ (1/s) of the step that produced this state: the Frobenius norm of the
+    /// rate of deformation D ≈ sym((F_{n+1} − F_n) F_{n+1}⁻¹)/Δt that drove q
+    /// (spec §3.4). A diagnostic (history.csv, VTU): it does not enter the next step
+    /// and is not part of a checkpoint.
+    double rate_of_deformation = 0.0;
 
-    /// Boost.Serialization (checkpoint/restart).
+    /// Boost.Serialization (checkpoint/restart); rate_of_deformation is not written.
     template <class Archive>
     void serialize(Archive &ar, const unsigned int)
     {

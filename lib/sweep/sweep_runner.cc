@@ -528,6 +528,10 @@ namespace granular
             for (const double d : ds)
               for (const std::string &model : models)
                 {
+                  // the elastic rubber has no relaxation time and no Payne effect: its
+                  // point is run once, with the first values of those lists
+                  if (model == "elastic" && (tau != taus.front() || d != ds.front()))
+                    continue;
                   SweepPoint pt;
                   pt.index           = points.size();
                   pt.pressure        = p;

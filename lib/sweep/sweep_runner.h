@@ -58,7 +58,10 @@ namespace granular
   /**
    * The Cartesian product of the lists of @p parameters.sweep (an empty list keeps
    * the single value of the parameter file). Order: pressure (outermost), slip
-   * velocity, relaxation time, shape, Payne d, rubber model (innermost).
+   * velocity, relaxation time, shape, Payne d, rubber model (innermost). An elastic
+   * point does not depend on the relaxation time or on d: it is taken once per pressure,
+   * velocity and shape, with the first values of those two lists (so a Payne-d sweep
+   * with Rubber models = elastic, viscoelastic has one elastic reference point).
    * Throws std::invalid_argument if two points would get the same subdirectory name
    * (a value repeated in a list).
    */
