@@ -494,6 +494,45 @@ TEST(MaxwellBranch, PayneSteadySimpleShearRelaxesQAndShortensTheRelaxationTime)
     }
 }
 
+// The step's D = sym((F_{n+1} − F_n) F_{n+1}⁻¹)/Δt against the exact rate of deformation
+// of a rotating extension F(t) = Q(Ω t) diag(e^{ε t}, e^{−ε t}) (issue 18): its
+// D = Q diag(ε, −ε) Qᵀ, ‖D‖ = √2 ε at all times, the spin Ω does not enter. The step's
+// norm is second-order accurate here, |error|/‖D‖ ≤ ((ε + Ω) Δt)² (measured: 2.1e-3,
+// 2.1e-5, 2.1e-7 at Δt = 4e-6, 4e-7, 4e-8 s): at the rates of the cell (‖D‖ ≲ 1e4 1/s,
+// Δt = 4e-7 s) below 1e-4, so the approximation cannot hide a Payne effect.
+TEST(MaxwellBranch, StepRateOfDeformationConvergesWithTheTimeStep)
+{
+  const MaxwellBranch mb = branch(1e-5);
+  const double        eps = 1e4, Omega = 2e4; // 1/s
+  const auto          F = [&](const double t) {
+    const double c = std::cos(Omega * t), s = std::sin(Omega * t);
+    const double a = std::exp(eps * t), b = std::exp(-eps * t);
+    Tensor<2, 2> f;
+    f[0][0] = c * a, f[0][1] = -s * b;
+    f[1][0] = s * a, f[1][1] = c * b;
+    return f;
+  };
+  double previous_error = 0.0;
+  for (const double dt : {4e-6, 4e-7, 4e-8})
+    {
+      double       worst = 0.0;
+      MaxwellState s;
+      for (unsigned int n = 1; n <= 20; ++n)
+        {
+          const auto r = mb.update(s, F((n - 1) * dt), F(n * dt), dt, false);
+          s            = r.state;
+          worst = std::max(worst, std::abs(s.rate_of_deformation / (std::sqrt(2.0) * eps) - 1.0));
+        }
+      std::printf("[ rate     ] dt = %.0e s: largest relative error of ||D|| %.3e\n", dt, worst);
+      EXPECT_LE(worst, std::pow((eps + Omega) * dt, 2));
+      if (previous_error > 0.0)
+        { // second order: a hundred times smaller for a ten times smaller step
+          EXPECT_NEAR(previous_error / worst, 100.0, 5.0);
+        }
+      previous_error = worst;
+    }
+}
+
 // Input checks (documented throws) and the parameter-subsection factory.
 TEST(MaxwellBranch, InputChecksAndFactory)
 {
