@@ -22,6 +22,7 @@
 #include <iterator>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace granular
 {
@@ -498,6 +499,19 @@ namespace granular
     };
   } // namespace
 
+  namespace
+  {
+    /// Waits for @p request without keeping a core busy: Open MPI's blocking calls poll at
+    /// 100 % CPU, so a rank that has run out of points (or rank 0 waiting for the last
+    /// results) would take the core that another rank's point needs. Polls every 20 ms.
+    void wait_idly(MPI_Request &request)
+    {
+      int done = 0;
+      while (MPI_Test(&request, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  } // namespace
+
   std::vector<SweepPoint> sweep_points(const ProgramParameters &P)
   {
     const SweepParameters &S = P.sweep;
@@ -761,11 +775,19 @@ namespace granular
                 table.report(i, 0);
                 poll();
               }
+            // the other ranks' last points: idle waiting (wait_idly), with progress lines
             while (active > 0)
               {
+                int        flag = 0;
                 MPI_Status st;
-                MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &st);
-                handle(st);
+                MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, &st);
+                if (flag)
+                  handle(st);
+                else
+                  {
+                    table.report_progress(progress_every);
+                    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                  }
               }
             status = table.all_ok() ? 0 : 1;
             if (sweep_stop_signal != 0)
@@ -798,7 +820,11 @@ namespace granular
             throw;
           }
         if (size > 1)
-          MPI_Bcast(&status, 1, MPI_INT, 0, comm);
+          {
+            MPI_Request request;
+            MPI_Ibcast(&status, 1, MPI_INT, 0, comm, &request);
+            wait_idly(request);
+          }
         return status;
       }
 
@@ -806,8 +832,10 @@ namespace granular
     MPI_Send(nullptr, 0, MPI_CHAR, 0, tag_ready, comm);
     while (true)
       {
-        int work = -1;
-        MPI_Recv(&work, 1, MPI_INT, 0, tag_work, comm, MPI_STATUS_IGNORE);
+        int         work = -1;
+        MPI_Request request;
+        MPI_Irecv(&work, 1, MPI_INT, 0, tag_work, comm, &request);
+        wait_idly(request); // rank 0 answers between its own time steps
         if (work < 0)
           break;
         const PointResult r = run_point(parameters, prm, points.at(work));
@@ -815,8 +843,10 @@ namespace granular
         MPI_Send(message.data(), static_cast<int>(message.size()), MPI_CHAR, 0, tag_result,
                  comm);
       }
-    int status = 1;
-    MPI_Bcast(&status, 1, MPI_INT, 0, comm);
+    int         status = 1;
+    MPI_Request request;
+    MPI_Ibcast(&status, 1, MPI_INT, 0, comm, &request);
+    wait_idly(request); // until rank 0 has finished its own last point
     return status;
   }
 } // namespace granular
