@@ -130,8 +130,9 @@ namespace granular
      * (adaptive time steps keep history.csv on the grid of Loading/Time step): time, forces,
      * displacements, the particle's state and forces, the dissipations and energies
      * linearly interpolated, k_I recomputed from the interpolated forces; the contact
-     * states and counts and the boundary-layer statistics of @p b; newton_iterations = dem_substeps = 0, which marks the row
-     * as interpolated (every computed step has at least one Newton iteration); @p phase.
+     * states and counts and the boundary-layer statistics of @p b; newton_iterations =
+     * dem_substeps = 0, which marks the row as interpolated (every computed step has at
+     * least one Newton iteration); @p phase.
      */
     HistoryRow interpolate(const HistoryRow &a, const HistoryRow &b, double w,
                            const char *phase);
