@@ -367,6 +367,24 @@ def write_figure(fig, path, ext, dpi):
         raise
 
 
+def legend_by_curve(ax, quantities=("k_F", "k_V")):
+    """A legend to the right of the axes (it never covers the curves), grouped per curve:
+    the entries labelled "CURVE: $QUANTITY..." in the order k first, then those whose
+    quantity contains quantities[0], quantities[1], ... (matplotlib lists error bars last,
+    so the order must be made); entries without ": $" (marks such as "failed") at the end."""
+    handles, labels = ax.get_legend_handles_labels()
+
+    def rank(i):
+        text = labels[i]
+        if ": $" not in text:
+            return (1, text, 0)
+        curve, quantity = text.rsplit(": $", 1)
+        return (0, curve, next((n + 1 for n, q in enumerate(quantities) if q in quantity), 0))
+    order = sorted(range(len(labels)), key=rank)
+    ax.legend([handles[i] for i in order], [labels[i] for i in order], fontsize="x-small",
+              loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.)
+
+
 def output_prefix(prefix):
     """PREFIX without a .png/.pdf extension; its directory created."""
     prefix = prefix.removesuffix(".png").removesuffix(".pdf")

@@ -30,8 +30,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from compare import (InputError, output_prefix, point_parameters,  # noqa: E402
-                     read_sweep_rows, shape_label, sweep_paths, to_float, write_figure)
+from compare import (InputError, legend_by_curve, output_prefix,  # noqa: E402
+                     point_parameters, read_sweep_rows, shape_label, sweep_paths, to_float, write_figure)
 from kbar_vs_pressure import mark_unfinished  # noqa: E402
 from sweep_table import successful_points  # noqa: E402
 
@@ -127,18 +127,7 @@ def main(argv=None):
     ax.set_ylabel("macroscopic friction coefficient (-)")
     ax.set_ylim(0., 1.12 * top if top > 0. else 1.)
     ax.grid(True, which="both", alpha=0.3)
-    # to the right of the axes, so that it never covers the curves
-    handles, labels = ax.get_legend_handles_labels()
-
-    def rank(i):   # per curve k, k_F, k_V (matplotlib lists the error bars last), then marks
-        text = labels[i]
-        if ": $" not in text:
-            return (1, text, 0)
-        curve, quantity = text.rsplit(": $", 1)
-        return (0, curve, 1 if "k_F" in quantity else 2 if "k_V" in quantity else 0)
-    order = sorted(range(len(labels)), key=rank)
-    ax.legend([handles[i] for i in order], [labels[i] for i in order], fontsize="x-small",
-              loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.)
+    legend_by_curve(ax)
     fig.tight_layout()
     try:
         for extension in ("png", "pdf"):
