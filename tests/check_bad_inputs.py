@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Check that the README's table of bad inputs (between the markers <!-- bad-inputs --> and
-<!-- /bad-inputs -->) matches what granular-interface does: each row's command is run (its
+"""Check that the manual's table of bad inputs (docs/running.md, between the markers <!-- bad-inputs -->
+and <!-- /bad-inputs -->) matches what granular-interface does: each row's command is run (its
 placeholders filled in: {bare}, {default}, {sweep} = the parameter files of params/, {empty} =
 a file that sets nothing, {directory} = a directory named like a parameter file, {garbage} =
 a file that is no mesh, {earlier} = an output directory holding an earlier run's
@@ -8,7 +8,7 @@ summary.csv), with --output-directory pointing to a fresh scratch directory unle
 gives one; its exit status and a part of its message must be those of the table, and the
 scratch output directory must not have been created.
 
-Usage: check_bad_inputs.py README.md GRANULAR_EXECUTABLE SOURCE_DIR
+Usage: check_bad_inputs.py docs/running.md GRANULAR_EXECUTABLE SOURCE_DIR
 Exit status 0 if every row holds, 1 with one line per failing row otherwise.
 """
 import os
@@ -19,11 +19,11 @@ import sys
 import tempfile
 
 
-def rows(readme):
-    text = open(readme, encoding="utf-8").read()
+def rows(page):
+    text = open(page, encoding="utf-8").read()
     m = re.search(r"<!-- bad-inputs -->(.*?)<!-- /bad-inputs -->", text, re.S)
     if not m:
-        raise SystemExit(f"{readme}: no <!-- bad-inputs --> table")
+        raise SystemExit(f"{page}: no <!-- bad-inputs --> table")
     for line in m.group(1).splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) < 3 or not cells[0].startswith("`"):
@@ -35,7 +35,7 @@ def rows(readme):
 
 
 def main():
-    readme, exe, source = sys.argv[1:4]
+    page, exe, source = sys.argv[1:4]
     tmp = tempfile.mkdtemp(prefix="granular-bad-inputs-")
     empty = os.path.join(tmp, "empty.prm")
     open(empty, "w").close()
@@ -54,7 +54,7 @@ def main():
               "empty": empty, "directory": directory, "garbage": garbage, "earlier": earlier}
     failures = 0
     n = 0
-    for n, (command, status, message) in enumerate(rows(readme), start=1):
+    for n, (command, status, message) in enumerate(rows(page), start=1):
         arguments = shlex.split(command.format(**places))
         out = os.path.join(tmp, f"out-{n}")
         if "--output-directory" not in arguments:
