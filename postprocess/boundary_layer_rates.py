@@ -14,37 +14,24 @@ D_bottom_max/p99/p50 and H_bottom_max/p99/p50), per phase of the run:
 For each phase and column: the median over the rows of that phase, and (after "/") the
 largest value. Interpolated rows (newton_iterations = 0, adaptive steps) are left out.
 T0 = L0 / v_F is read from the run's summary.csv (block_length, slip_velocity), or from
-its parameters.prm.
+its parameters.prm (common.dragging_time).
 
 Usage: boundary_layer_rates.py RUN_DIR [RUN_DIR ...]
 Prints one Markdown table per run. Exit status 2 if a run has no history.csv, or its
 history.csv has no boundary-layer columns (an elastic run, or one of a build before
 issue 18).
 """
-import argparse
 import csv
 import math
 import os
 import statistics
 import sys
 
-from compare import InputError, read_parameters  # noqa: E402
+import common
+from common import InputError
 
-PROGRAM = "boundary_layer_rates"
 COLUMNS = ["D_bottom_p50", "D_bottom_p99", "D_bottom_max",
            "H_bottom_p50", "H_bottom_p99", "H_bottom_max"]
-
-
-def cell_time(run_dir):
-    """T0 = L0 / v_F (s) of a run, from summary.csv or parameters.prm."""
-    summary = os.path.join(run_dir, "summary.csv")
-    if os.path.exists(summary):
-        with open(summary, newline="") as f:
-            row = next(csv.DictReader(f), None)
-        if row and row.get("block_length") and row.get("slip_velocity"):
-            return float(row["block_length"]) / float(row["slip_velocity"])
-    params = read_parameters(os.path.join(run_dir, "parameters.prm"))
-    return float(params["Geometry/Block length"]) / float(params["Loading/Slip velocity"])
 
 
 def phases(run_dir):
@@ -55,10 +42,12 @@ def phases(run_dir):
             rows = list(csv.DictReader(f))
     except OSError as e:
         raise InputError(f"{path}: {e.strerror}") from None
+    except csv.Error as e:
+        raise InputError(f"{path}: {e}") from None
     if not rows or any(c not in rows[0] for c in COLUMNS):
         raise InputError(f"{path} has no boundary-layer columns (D_bottom_max, ...): "
                          "an elastic run, or a build before issue 18")
-    T0 = cell_time(run_dir)
+    T0 = common.dragging_time(run_dir)
     computed = []
     for r in rows:
         try:
@@ -100,22 +89,20 @@ def table(run_dir):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(
-        description="The boundary layer's rate of deformation ||D|| and Payne factor "
-                    "H = 1 + d q per phase of viscoelastic runs (history.csv columns "
-                    "D_bottom_* and H_bottom_*): a Markdown table per run.")
-    parser.add_argument("runs", nargs="+", help="output directories of runs")
+    parser = common.argument_parser(__doc__)
+    parser.add_argument("runs", nargs="+", metavar="RUN_DIR", help="output directories of "
+                        "runs")
     args = parser.parse_args(argv)
-    status = 0
+    status = common.EXIT_OK
     for run in args.runs:
         try:
             print(table(run))
             print()
         except (InputError, KeyError, ValueError) as e:
-            print(f"{PROGRAM}: {run}: {e}", file=sys.stderr)
-            status = 2
+            print(f"{common.PROGRAM}: {run}: {e}", file=sys.stderr)
+            status = common.EXIT_INPUT
     return status
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(common.run(main))

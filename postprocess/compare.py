@@ -29,200 +29,24 @@ Examples:
   compare.py output-pressure-sweep/circular output-pressure-sweep/square
 
 Exit status 0 on success, 2 if an input is missing, damaged, neither a run nor a sweep, or
-runs and sweeps are mixed. Needs Debian's python3-numpy and python3-matplotlib. Also the
-module that render_run.py, kbar_vs_pressure.py and kbar_vs_relaxation.py read
-parameters.prm and label bare-interface sweeps with.
+runs and sweeps are mixed. Needs Debian's python3-numpy and python3-matplotlib.
 """
-import argparse
-import csv
 import math
 import os
 import sys
-import tempfile
 
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from history_table import HistoryError, read_history_rows  # noqa: E402
-from sweep_table import read_sweep  # noqa: E402
-
-PROGRAM = "compare.py"
-
-
-class InputError(Exception):
-    """An input file is missing or damaged (the message names the file)."""
-
-
-# ---------------------------------------------------------------------------------------
-# parameters.prm
-# ---------------------------------------------------------------------------------------
-
-def read_parameters(path):
-    """The entries of a deal.II parameter file as {"Subsection/Entry": "value"} (comments
-    and defaults dropped, continuation lines joined). InputError names the file and the
-    line if it is missing or malformed."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            lines = f.read().split("\n")
-    except OSError as e:
-        raise InputError(f"{path}: {e.strerror}") from None
-    values, section = {}, []
-    pending, first = "", 0
-    for number, raw in enumerate(lines, start=1):
-        text = raw.split("#", 1)[0].rstrip()
-        if text.endswith("\\"):            # continued on the next line
-            if not pending:
-                first = number
-            pending += text[:-1] + " "
-            continue
-        if pending:
-            text, pending = pending + text.strip(), ""
-        else:
-            first = number
-        text = text.strip()
-        if not text:
-            continue
-        if text.startswith("subsection "):
-            section.append(text[len("subsection "):].strip())
-        elif text == "end":
-            if not section:
-                raise InputError(f"{path}, line {first}: 'end' without a subsection "
-                                 "(a damaged parameters.prm?)")
-            section.pop()
-        elif text.startswith("set "):
-            if "=" not in text:
-                raise InputError(f"{path}, line {first}: 'set' without '=' "
-                                 "(a damaged parameters.prm?)")
-            key, value = text[4:].split("=", 1)
-            values["/".join(section + [" ".join(key.split())])] = value.strip()
-        else:
-            raise InputError(f"{path}, line {first}: cannot read {text[:40]!r} "
-                             "(not a parameter file?)")
-    if section:
-        raise InputError(f"{path}: subsection {'/'.join(section)} is not closed "
-                         "(a truncated parameters.prm?)")
-    if not values:
-        raise InputError(f"{path} has no parameter (empty or not a parameter file)")
-    return values
-
-
-def parameter_float(params, key, path):
-    """params[key] as a float; InputError naming `path` if it is missing or no number."""
-    try:
-        return float(params[key])
-    except KeyError:
-        raise InputError(f"{path} has no entry {key}") from None
-    except ValueError:
-        raise InputError(f"{path}: {key} = {params[key]!r} is not a number") from None
-
-
-def nominal_dragging_time(params, path):
-    """T0 = L0 / v_F (s) of a run's parameters (`path` names the file in errors)."""
-    length = parameter_float(params, "Geometry/Block length", path)
-    velocity = parameter_float(params, "Loading/Slip velocity", path)
-    if length <= 0. or velocity <= 0.:
-        raise InputError(f"{path}: Geometry/Block length and Loading/Slip velocity must be "
-                         "positive")
-    return length / velocity
-
-
-def particle_enabled(params):
-    """Particle/Enabled as a bool (True when the entry is missing: the default)."""
-    value = params.get("Particle/Enabled", "true").strip().lower()
-    return value not in ("false", "0", "no", "off")
-
-
-# ---------------------------------------------------------------------------------------
-# sweeps
-# ---------------------------------------------------------------------------------------
-
-def sweep_paths(path):
-    """(sweep directory, sweep.csv) of a sweep's output directory or its sweep.csv."""
-    if os.path.isdir(path):
-        return path, os.path.join(path, "sweep.csv")
-    return os.path.dirname(path) or ".", path
-
-
-def read_sweep_rows(path):
-    """The rows of a sweep.csv (`path`: the file or the sweep's directory); InputError if
-    it is missing, empty or not a sweep.csv."""
-    directory, csv_path = sweep_paths(path)
-    try:
-        rows = read_sweep(csv_path)
-    except OSError as e:
-        raise InputError(f"{csv_path}: {e.strerror}") from None
-    except csv.Error as e:
-        raise InputError(f"{csv_path}: {e}") from None
-    if not rows:
-        raise InputError(f"{csv_path} has no point (empty, or not a sweep.csv)")
-    missing = [c for c in ("name", "status", "point_pressure") if c not in rows[0]]
-    if missing:
-        raise InputError(f"{csv_path} has no column {', '.join(missing)}: not a sweep.csv")
-    return rows
-
-
-def point_parameters(sweep_dir, row):
-    """The parameters of one sweep point (its subdirectory's parameters.prm), or None if
-    the point has none (not started, or sweep.csv copied without the subdirectories)."""
-    path = os.path.join(sweep_dir, row.get("name", ""), "parameters.prm")
-    if not row.get("name") or not os.path.isfile(path):
-        return None
-    return read_parameters(path)
-
-
-def point_is_bare(sweep_dir, row):
-    """True if the point has no particle (a bare interface): from its parameters.prm
-    (Particle/Enabled), else from its summary columns (r1 = r2 = 0 for a bare interface);
-    False if neither tells."""
-    try:
-        params = point_parameters(sweep_dir, row)
-    except InputError:
-        params = None
-    if params is not None:
-        return not particle_enabled(params)
-    try:
-        return float(row["r1"]) == 0. and float(row["r2"]) == 0.
-    except (KeyError, TypeError, ValueError):
-        return False
-
-
-def shape_label(sweep_dir, row):
-    """The point's shape for a legend: "bare interface" for a point without particle."""
-    return "bare interface" if point_is_bare(sweep_dir, row) else row.get("point_shape", "?")
-
-
-def to_float(text):
-    try:
-        return float(text)
-    except (TypeError, ValueError):
-        return math.nan
+import common  # noqa: E402
+from common import (SWEPT_ENTRIES, InputError, particle_enabled,  # noqa: E402
+                    to_float)
 
 
 # ---------------------------------------------------------------------------------------
 # legends from the differing parameters
 # ---------------------------------------------------------------------------------------
-
-# the parameters.prm entries that a sweep sets per point, by sweep.csv column
-SWEPT_ENTRIES = {
-    "point_pressure": ["Loading/Pressure"],
-    "point_slip_velocity": ["Loading/Slip velocity"],
-    "point_relaxation_time": ["Rubber/Maxwell branch/Relaxation time"],
-    "point_shape": ["Particle/Shape", "Particle/Semi-axis r1", "Particle/Semi-axis r2",
-                    "Particle/Exponent p1", "Particle/Exponent p2"],
-    "point_payne_d": ["Rubber/Maxwell branch/Payne parameter"],
-    "point_rubber_model": ["Rubber/Maxwell branch/Viscoelastic"],
-}
-
-SWEPT_SYMBOLS = {
-    "point_pressure": ("p", "MPa"),
-    "point_slip_velocity": ("v_F", "mm/s"),
-    "point_relaxation_time": ("tau0", "s"),
-    "point_shape": ("", ""),
-    "point_payne_d": ("d", "s"),
-    "point_rubber_model": ("", ""),
-}
-
 
 def normalised(value):
     """A value for comparisons: numbers by value (2 = 2.0 = 2e0), text as written."""
@@ -240,8 +64,7 @@ def relevant_parameters(params):
     dropped = []
     if not particle_enabled(params):
         dropped += ["Particle/", "Contact/Rubber-particle/", "Contact/Particle-surface/"]
-    if params.get("Rubber/Maxwell branch/Viscoelastic", "").strip().lower() in (
-            "false", "0", "no", "off"):
+    if common.is_false(params.get("Rubber/Maxwell branch/Viscoelastic", "")):
         dropped.append("Rubber/Maxwell branch/")
     keep = ("Particle/Enabled", "Rubber/Maxwell branch/Viscoelastic")
     return {k: v for k, v in params.items()
@@ -310,34 +133,35 @@ def input_kind(path):
 
 
 def load_run(path):
-    params_path = os.path.join(path, "parameters.prm")
-    params = read_parameters(params_path)
-    T0 = nominal_dragging_time(params, params_path)
-    h = read_history_rows(path, ["t", "kI", "kI_avg", "phase"], PROGRAM)
+    """A run: its parameters, T0 (s), history (t, kI, kI_avg, phase) and k̄ (None without a
+    readable summary.csv)."""
+    params = common.read_parameters(os.path.join(path, "parameters.prm"))
+    h = common.read_history(path, ["t", "kI", "kI_avg", "phase"])
     kbar = None
-    summary = os.path.join(path, "summary.csv")
-    if os.path.isfile(summary):
-        try:
-            with open(summary, newline="") as f:
-                kbar = float(next(csv.DictReader(f))["kbar"])
-        except (OSError, StopIteration, KeyError, ValueError, csv.Error):
-            print(f"{PROGRAM}: warning: {summary} is unreadable: k̄ taken from history.csv",
-                  file=sys.stderr)
-    return dict(path=path, params=params, T0=T0, history=h, kbar=kbar)
+    try:
+        summary = common.read_summary(path)
+        kbar = None if summary is None else common.summary_float(summary, "kbar", path)
+    except InputError as e:
+        common.warn(f"{e}: k̄ taken from history.csv")
+    return dict(path=path, params=params, T0=common.dragging_time(path), history=h,
+                kbar=kbar)
 
 
 def load_sweep(path):
-    directory, _ = sweep_paths(path)
-    rows = read_sweep_rows(path)
-    varying = [c for c in SWEPT_ENTRIES if c in rows[0] and len({r[c] for r in rows}) > 1]
+    """A sweep: its rows, directory, swept columns and the first point's parameters with
+    the swept entries replaced by the list of their values (None if no point has a
+    parameters.prm)."""
+    directory, _ = common.sweep_paths(path)
+    rows = common.read_sweep(path, ("name", "status", "point_pressure"))
+    varying = common.varying_columns(rows, SWEPT_ENTRIES)
     params = None
     for r in rows:            # the first point with a parameters.prm
-        params = point_parameters(directory, r)
+        params = common.point_parameters(directory, r)
         if params is not None:
             break
     if params is None:
-        print(f"{PROGRAM}: warning: {path}: no point has a parameters.prm in its "
-              "subdirectory: the legend uses the directory name", file=sys.stderr)
+        common.warn(f"{path}: no point has a parameters.prm in its subdirectory: the "
+                    "legend uses the directory name")
     else:
         params = dict(params)
         for column in varying:
@@ -347,51 +171,6 @@ def load_sweep(path):
             for key in others:
                 params.pop(key, None)
     return dict(path=path, directory=directory, rows=rows, params=params, varying=varying)
-
-
-def write_figure(fig, path, ext, dpi):
-    """fig as `path` (format `ext`), atomically: a temporary file in the same directory
-    renamed over the old one."""
-    fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
-                                     dir=os.path.dirname(path) or ".")
-    os.close(fd)
-    try:
-        fig.savefig(temporary, format=ext, dpi=dpi, bbox_inches="tight")
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-
-
-def legend_by_curve(ax, quantities=("k_F", "k_V")):
-    """A legend to the right of the axes (it never covers the curves), grouped per curve:
-    the entries labelled "CURVE: $QUANTITY..." in the order k first, then those whose
-    quantity contains quantities[0], quantities[1], ... (matplotlib lists error bars last,
-    so the order must be made); entries without ": $" (marks such as "failed") at the end."""
-    handles, labels = ax.get_legend_handles_labels()
-
-    def rank(i):
-        text = labels[i]
-        if ": $" not in text:
-            return (1, text, 0)
-        curve, quantity = text.rsplit(": $", 1)
-        return (0, curve, next((n + 1 for n, q in enumerate(quantities) if q in quantity), 0))
-    order = sorted(range(len(labels)), key=rank)
-    ax.legend([handles[i] for i in order], [labels[i] for i in order], fontsize="x-small",
-              loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.)
-
-
-def output_prefix(prefix):
-    """PREFIX without a .png/.pdf extension; its directory created."""
-    prefix = prefix.removesuffix(".png").removesuffix(".pdf")
-    directory = os.path.dirname(prefix)
-    if directory:
-        os.makedirs(directory, exist_ok=True)
-    return prefix
 
 
 def plot_runs(ax, runs, labels):
@@ -415,13 +194,7 @@ def plot_runs(ax, runs, labels):
             ax.plot([], [], lw=0.6, color=colour, label=text + " (no averaging window)")
     # the phases of the first run (every run has compression and transition of T0 each)
     h, T0 = runs[0]["history"], runs[0]["T0"]
-    start = {}
-    for t, p in zip(h["t"], h["phase"]):
-        start.setdefault(p, t / T0)
-    if "transition" in start:
-        ax.axvspan(0., start["transition"], color="0.92", lw=0)
-        ax.axvspan(start["transition"], start.get("averaging", max(h["t"]) / T0),
-                   color="0.96", lw=0)
+    common.shade_phases(ax, [t / T0 for t in h["t"]], h["phase"])
     ax.set_xlabel("time $t / T_0$ ($T_0 = L_0/\\bar v_F$): compression | transition | "
                   "averaging")
     ax.set_ylabel("macroscopic friction coefficient $|F_T/F_N|$ (-)")
@@ -430,14 +203,12 @@ def plot_runs(ax, runs, labels):
             "thick: its moving average")
 
 
-def sweep_x(row, relaxation, length_fallback):
+def sweep_x(row, relaxation, lengths):
+    """The point's x: p (MPa), or tau0 v_F / L0 with L0 = lengths[name] (mm)."""
     if not relaxation:
         return to_float(row["point_pressure"])
-    length = to_float(row.get("block_length"))
-    if not length > 0.:
-        length = length_fallback
     return (to_float(row["point_relaxation_time"]) * to_float(row["point_slip_velocity"])
-            / length)
+            / lengths[row["name"]])
 
 
 def plot_sweeps(ax, sweeps, labels, relaxation):
@@ -449,24 +220,18 @@ def plot_sweeps(ax, sweeps, labels, relaxation):
         others = [c for c in sweep["varying"]
                   if c != ("point_relaxation_time" if relaxation else "point_pressure")
                   and not (relaxation and c == "point_slip_velocity")]
-        lengths = {to_float(r.get("block_length")) for r in rows} - {math.nan}
-        lengths = {v for v in lengths if v > 0.}
-        fallback = lengths.pop() if len(lengths) == 1 else None
-        if relaxation and fallback is None:
-            try:
-                fallback = parameter_float(sweep["params"] or {}, "Geometry/Block length",
-                                           "the first point's parameters.prm")
-            except InputError:
-                fallback = 10.
-                print(f"{PROGRAM}: warning: {sweep['path']}: the cell length is not "
-                      "recorded: assuming L0 = 10 mm", file=sys.stderr)
+        lengths = {r["name"]: common.cell_length(directory, r, rows) for r in rows}
+        if relaxation and None in lengths.values():
+            common.warn(f"{sweep['path']}: the cell length is not recorded: assuming "
+                        "L0 = 10 mm")
+        lengths = {name: 10. if length is None else length
+                   for name, length in lengths.items()}
         groups = {}
         for r in rows:
             key = []
             for c in others:
-                symbol, unit = SWEPT_SYMBOLS[c]
-                value = shape_label(directory, r) if c == "point_shape" else r[c]
-                key.append(f"{symbol} = {value} {unit}".strip() if symbol else value)
+                key.append(common.shape_label(directory, r) if c == "point_shape"
+                           else common.swept_value_text(c, r[c]))
             groups.setdefault(", ".join(key), []).append(r)
         if len(groups) > 1:      # the sweep's label once, then its curves
             ax.plot([], [], ls="none", label=label)
@@ -474,9 +239,9 @@ def plot_sweeps(ax, sweeps, labels, relaxation):
             colour = f"C{curve % 10}"
             curve += 1
             ok = sorted((r for r in points if r["status"] == "ok"),
-                        key=lambda r: sweep_x(r, relaxation, fallback))
+                        key=lambda r: sweep_x(r, relaxation, lengths))
             text = key if len(groups) > 1 else label + (f"\n{key}" if key else "")
-            xs = [sweep_x(r, relaxation, fallback) for r in ok]
+            xs = [sweep_x(r, relaxation, lengths) for r in ok]
             ks = [to_float(r["kbar"]) for r in ok]
             spread = [abs(to_float(r.get("kbar_spread"))) if not math.isnan(
                 to_float(r.get("kbar_spread"))) else 0. for r in ok]
@@ -486,7 +251,7 @@ def plot_sweeps(ax, sweeps, labels, relaxation):
                             label=text)
             else:
                 ax.plot([], [], "o-", color=colour, label=text + " (no successful point)")
-            failed = [sweep_x(r, relaxation, fallback) for r in points
+            failed = [sweep_x(r, relaxation, lengths) for r in points
                       if r["status"] == "failed"]
             if failed:
                 any_failed = True
@@ -508,46 +273,36 @@ def plot_sweeps(ax, sweeps, labels, relaxation):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(
-        prog=PROGRAM, description=__doc__[:__doc__.index("Usage:")].strip(),
-        epilog=__doc__[__doc__.index("Usage:"):],
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = common.argument_parser(__doc__)
     parser.add_argument("inputs", nargs="+", metavar="RUN_OR_SWEEP",
                         help="run output directories (with history.csv), or sweep output "
                              "directories / sweep.csv files (not both kinds)")
-    parser.add_argument("-o", "--output", default="compare", metavar="PREFIX",
-                        help="output file prefix: writes PREFIX.png and PREFIX.pdf "
-                             "(default: %(default)s)")
-    parser.add_argument("--dpi", type=float, default=150., help="PNG resolution "
-                        "(default: %(default)s)")
+    common.add_output_argument(parser, "compare")
+    common.add_dpi_argument(parser)
     args = parser.parse_args(argv)
 
-    try:
-        kinds = {input_kind(p) for p in args.inputs}
-        if len(kinds) > 1:
-            raise InputError("give either runs (directories with history.csv) or sweeps "
-                             "(with sweep.csv), not both: "
-                             + ", ".join(f"{p} ({input_kind(p)})" for p in args.inputs))
-        kind = kinds.pop()
-        if kind == "run":
-            items = [load_run(p) for p in args.inputs]
-        else:
-            items = [load_sweep(p) for p in args.inputs]
-        relaxation = kind == "sweep" and any("point_relaxation_time" in s["varying"]
-                                             for s in items)
-        parameter_sets = [i["params"] for i in items]
-        if kind == "sweep":   # the x axis's entries need no legend
-            axis = (["point_relaxation_time", "point_slip_velocity"] if relaxation
-                    else ["point_pressure"])
-            parameter_sets = [None if p is None else
-                              {k: v for k, v in p.items()
-                               if not any(k == SWEPT_ENTRIES[c][0] for c in axis)}
-                              for p in parameter_sets]
-        labels, from_parameters = input_labels(args.inputs, parameter_sets)
-        prefix = output_prefix(args.output)
-    except (InputError, HistoryError) as e:
-        print(f"{PROGRAM}: {e}", file=sys.stderr)
-        return 2
+    kinds = {input_kind(p) for p in args.inputs}
+    if len(kinds) > 1:
+        raise InputError("give either runs (directories with history.csv) or sweeps "
+                         "(with sweep.csv), not both: "
+                         + ", ".join(f"{p} ({input_kind(p)})" for p in args.inputs))
+    kind = kinds.pop()
+    if kind == "run":
+        items = [load_run(p) for p in args.inputs]
+    else:
+        items = [load_sweep(p) for p in args.inputs]
+    relaxation = kind == "sweep" and any("point_relaxation_time" in s["varying"]
+                                         for s in items)
+    parameter_sets = [i["params"] for i in items]
+    if kind == "sweep":   # the x axis's entries need no legend
+        axis = (["point_relaxation_time", "point_slip_velocity"] if relaxation
+                else ["point_pressure"])
+        parameter_sets = [None if p is None else
+                          {k: v for k, v in p.items()
+                           if not any(k == SWEPT_ENTRIES[c][0] for c in axis)}
+                          for p in parameter_sets]
+    labels, from_parameters = input_labels(args.inputs, parameter_sets)
+    prefix = common.output_prefix(args.output)
 
     fig, ax = plt.subplots(figsize=(8, 4.6))
     if kind == "run":
@@ -573,25 +328,18 @@ def main(argv=None):
         pairs = sorted(zip(position, range(len(handles))))
         handles = [handles[i] for _, i in pairs]
         texts = [texts[i] for _, i in pairs]
-    # to the right of the axes, so that it never covers the curves
-    legend = ax.legend(handles, texts, fontsize=8, loc="upper left",
-                       bbox_to_anchor=(1.02, 1.0), borderaxespad=0., labelspacing=0.9,
-                       title="differing parameters" if from_parameters else None,
-                       title_fontsize=8)
+    legend = common.outside_legend(
+        ax, "differing parameters" if from_parameters else None, frameon=True,
+        handles=handles, labels=texts, labelspacing=0.9)
     fig.tight_layout()
-    try:
-        for ext in ("png", "pdf"):
-            write_figure(fig, f"{prefix}.{ext}", ext, args.dpi)
-    except OSError as e:
-        print(f"{PROGRAM}: cannot write {prefix}.png: {e.strerror}", file=sys.stderr)
-        return 2
-    print(f"{PROGRAM}: wrote {prefix}.png and {prefix}.pdf ({len(items)} {kind}"
+    common.save_figure(fig, prefix, args.dpi)
+    print(f"{common.PROGRAM}: wrote {prefix}.png and {prefix}.pdf ({len(items)} {kind}"
           f"{'s' if len(items) > 1 else ''})")
     print("legend:")
     for text in legend.get_texts():
         print("  " + text.get_text().replace("\n", "\n  "))
-    return 0
+    return common.EXIT_OK
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(common.run(main))

@@ -37,22 +37,19 @@ Exit status 0 on success, 2 if OUTPUT_ROOT is missing or an input file is trunca
 malformed (the message names the file). Needs Debian's python3-numpy and
 python3-matplotlib.
 """
-import argparse
 import datetime
 import math
 import os
 import re
 import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import impact_curves as ic  # noqa: E402
-from impact_curves import InputError  # noqa: E402
+import common
+import impact_figures as ic
+from common import InputError, warn
 
-PROGRAM = "contact_laws_page"
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPOSITORY = os.path.dirname(HERE)
 
@@ -82,13 +79,6 @@ CASE_ENTRIES = {  # Cases/<entry> of parameters.prm: column heading
 GENERIC_TABLE_ROWS = 40
 GENERIC_TABLE_COLUMNS = 12
 
-
-def warn(message):
-    print(f"{PROGRAM}: {message}", file=sys.stderr)
-
-
-# ---------------------------------------------------------------------------------------
-# number formatting
 
 def sig(x, digits=4):
     """x with `digits` significant digits, fixed point between 1e-4 and 1e6 (no exponent
@@ -954,29 +944,8 @@ SECTIONS = {  # scenario kind (run_kinds): its section
     "two pendulums": two_pendulums_section}
 
 
-def write_atomically(path, text):
-    directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=".contact-laws-", suffix=".md.tmp",
-                                     dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-
-
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="contact_laws_page.py", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = common.argument_parser(__doc__)
     parser.add_argument("root", metavar="OUTPUT_ROOT",
                         help="directory with one contact-impact output directory per "
                              "scenario (e.g. output-impact)")
@@ -994,8 +963,7 @@ def main(argv=None):
                         help="directory of the scenarios' parameter files, to list the "
                              "ones without output (default: params/impact of the "
                              "repository)")
-    parser.add_argument("--dpi", type=int, default=120,
-                        help="resolution of the PNG figures (default: %(default)s)")
+    common.add_dpi_argument(parser, 120)
     args = parser.parse_args(argv)
 
     if not os.path.isdir(args.root):
@@ -1091,21 +1059,17 @@ def main(argv=None):
         out.append(table(["identifier", "entry", "title", "source", "scenarios"], body,
                          "lllll") + "\n")
 
-    write_atomically(page, "\n".join(out).rstrip("\n") + "\n")
+    common.write_text(page, "\n".join(out).rstrip("\n") + "\n")
     written = {os.path.abspath(f) for f in figures}
     stale = sorted(f for f in os.listdir(args.figures) if f.endswith(".png")
                    and os.path.abspath(os.path.join(args.figures, f)) not in written)
     if stale:
         warn(f"{args.figures} has {len(stale)} PNG file(s) the page does not use (left "
              f"alone): {', '.join(stale[:5])}{', …' if len(stale) > 5 else ''}")
-    print(f"{PROGRAM}: wrote {page} ({len(scenarios)} scenarios, {len(figures)} figures "
+    print(f"{common.PROGRAM}: wrote {page} ({len(scenarios)} scenarios, {len(figures)} figures "
           f"in {args.figures})")
-    return 0
+    return common.EXIT_OK
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except InputError as e:
-        print(f"{PROGRAM}: {e}", file=sys.stderr)
-        sys.exit(2)
+    sys.exit(common.run(main))

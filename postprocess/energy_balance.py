@@ -15,21 +15,19 @@ Prints the final terms and the relative error |error| / |W_platen| (what summary
 reports as energy_balance_error). With --check, compares that with summary.csv and exits
 with status 1 if they differ by more than the tolerance.
 
-Usage: energy_balance.py [-o energy_balance] [--check [--tolerance 1e-3]] RUN_DIR
-Writes OUTPUT.png and OUTPUT.pdf. Needs Debian's python3-matplotlib.
+Usage: energy_balance.py [-o energy_balance] [--check [--tolerance 1e-3]] [--dpi 150]
+                         RUN_DIR
+Writes PREFIX.png and PREFIX.pdf (atomically). Exit status 0; 1 if --check finds that the
+two errors differ; 2 if history.csv, parameters.prm or (with --check) summary.csv is
+missing or damaged.
 """
-import argparse
-import csv
-import os
 import sys
 
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from history_table import HistoryError, read_history_rows  # noqa: E402
-
-from friction_history import nominal_dragging_time  # noqa: E402
+import common  # noqa: E402
 
 MECHANISMS = [
     ("dissipation_rubber_surface", "friction rubber-surface"),
@@ -41,14 +39,9 @@ MECHANISMS = [
 ]
 
 
-def read_history(run_dir):
-    return read_history_rows(
-        run_dir, ["t", "energy_total", "platen_work"] + [m for m, _ in MECHANISMS],
-        "energy_balance.py")
-
-
 def balance(h):
-    """Work, energy change, dissipation (total and by mechanism) and error per row."""
+    """(W, E - E0, D, error) per row of a history (lists, N mm/mm): the platen's work,
+    the energy change, the dissipation of all mechanisms and W - (E - E0) - D."""
     n = len(h["t"])
     D = [sum(h[m][i] for m, _ in MECHANISMS) for i in range(n)]
     E0 = h["energy_total"][0] - h["platen_work"][0] + D[0]
@@ -57,29 +50,8 @@ def balance(h):
     return h["platen_work"], dE, D, error
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("run", help="run output directory")
-    parser.add_argument("-o", "--output", default="energy_balance",
-                        help="output file name (an extension .png or .pdf is dropped) (default: %(default)s)")
-    parser.add_argument("--check", action="store_true",
-                        help="compare the final relative error with summary.csv")
-    parser.add_argument("--tolerance", type=float, default=1e-3,
-                        help="absolute tolerance of --check (default: %(default)s)")
-    args = parser.parse_args()
-    # "-o plot.png" names the files plot.png and plot.pdf, not plot.png.png
-    args.output = args.output.removesuffix(".png").removesuffix(".pdf")
-
-    try:
-        h = read_history(args.run)
-    except HistoryError as e:
-        print(f"energy_balance.py: {e}", file=sys.stderr)
-        return 2
-    W, dE, D, error = balance(h)
-    T0 = nominal_dragging_time(args.run)
-    s = [t / T0 for t in h["t"]]
-
+def figure(h, s, W, dE, D, error):
+    """The balance terms (top) and the error (bottom) against t/T0 = `s`."""
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(7, 6.5), sharex=True,
                                       gridspec_kw={"height_ratios": [2, 1]})
     top.plot(s, W, lw=1.5, color="k", label="platen work $W$")
@@ -99,11 +71,29 @@ def main():
     bottom.set_xlabel("time $t / T_0$")
     bottom.grid(alpha=0.3)
     for ax in (top, bottom):
-        ax.axvspan(0, 1, color="0.92", lw=0, zorder=0)  # compression
-        ax.axvspan(1, 2, color="0.96", lw=0, zorder=0)  # transition
+        common.shade_phases(ax, s, h["phase"])
     fig.tight_layout()
-    for ext in ("png", "pdf"):
-        fig.savefig(f"{args.output}.{ext}", dpi=150)
+    return fig
+
+
+def main(argv=None):
+    parser = common.argument_parser(__doc__)
+    parser.add_argument("run", help="run output directory")
+    common.add_output_argument(parser, "energy_balance")
+    parser.add_argument("--check", action="store_true",
+                        help="compare the final relative error with summary.csv")
+    parser.add_argument("--tolerance", type=float, default=1e-3,
+                        help="absolute tolerance of --check (default: %(default)s)")
+    common.add_dpi_argument(parser)
+    args = parser.parse_args(argv)
+    prefix = common.output_prefix(args.output)
+
+    h = common.read_history(args.run, ["t", "phase", "energy_total", "platen_work"]
+                            + [m for m, _ in MECHANISMS])
+    W, dE, D, error = balance(h)
+    T0 = common.dragging_time(args.run)
+    s = [t / T0 for t in h["t"]]
+    common.save_figure(figure(h, s, W, dE, D, error), prefix, args.dpi)
 
     relative = abs(error[-1]) / max(abs(W[-1]), 1e-300)
     print(f"at t/T0 = {s[-1]:.4f}: platen work {W[-1]:.6g}, energy change {dE[-1]:.6g}, "
@@ -112,18 +102,20 @@ def main():
         print(f"  {label}: {h[name][-1]:.6g}")
     print(f"balance error {error[-1]:.6g} N mm/mm ({'created' if error[-1] < 0 else 'lost'}), "
           f"relative {relative:.6g}")
-    print(f"wrote {args.output}.png and {args.output}.pdf")
+    print(f"wrote {prefix}.png and {prefix}.pdf")
 
     if args.check:
-        with open(os.path.join(args.run, "summary.csv")) as f:
-            reported = float(next(csv.DictReader(f))["energy_balance_error"])
+        summary = common.read_summary(args.run)
+        if summary is None:
+            raise common.InputError(f"{args.run} has no summary.csv to check against")
+        reported = common.summary_float(summary, "energy_balance_error", args.run)
         if abs(relative - reported) > args.tolerance:
             print(f"energy_balance_error in summary.csv is {reported:.6g}, history.csv gives "
                   f"{relative:.6g}", file=sys.stderr)
-            return 1
+            return common.EXIT_NOTHING_TO_DO
         print(f"summary.csv agrees: energy_balance_error = {reported:.6g}")
-    return 0
+    return common.EXIT_OK
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(common.run(main))

@@ -9,10 +9,9 @@ driver leaves out the volumetric pressure).
 
 Usage: payne_protocol.py [--material-point build/material-point] [--parameters
        params/payne.prm] [--steps 100] [--cycles 5] [--d 1e-2] [-o payne_protocol]
-Writes OUTPUT.png, OUTPUT.pdf and OUTPUT.csv (amplitude, modulus for d, modulus for
-d = 0). Needs Debian's python3-matplotlib.
+Writes PREFIX.png, PREFIX.pdf and PREFIX.csv (amplitude, modulus for d, modulus for
+d = 0; MPa). Exit status 0, or 2 if the material-point program is missing or fails.
 """
-import argparse
 import csv
 import math
 import os
@@ -23,6 +22,8 @@ import tempfile
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+import common  # noqa: E402
 
 
 def write_history(path, amplitudes, cycles, period, points_per_cycle):
@@ -46,17 +47,25 @@ def write_history(path, amplitudes, cycles, period, points_per_cycle):
 
 
 def run(executable, parameters, history, d, out):
-    subprocess.run([executable, "--set", "Rubber/Maxwell branch/Viscoelastic=true",
-                    "--set", f"Rubber/Maxwell branch/Payne parameter={d}",
-                    parameters, history, "-o", out], check=True)
+    """The rows of the material-point program's stress output for the deformation history
+    `history` with the Payne parameter d (s)."""
+    try:
+        subprocess.run([executable, "--set", "Rubber/Maxwell branch/Viscoelastic=true",
+                        "--set", f"Rubber/Maxwell branch/Payne parameter={d}",
+                        parameters, history, "-o", out], check=True)
+    except OSError as e:
+        raise common.InputError(f"{executable}: {e.strerror} (build the program first)") \
+            from None
+    except subprocess.CalledProcessError as e:
+        raise common.InputError(f"{executable} failed with exit status {e.returncode}") \
+            from None
     with open(out, newline="") as f:
         return list(csv.DictReader(f))
 
 
 def main(argv=None):
     here = os.path.dirname(os.path.abspath(__file__))
-    p = argparse.ArgumentParser(description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = common.argument_parser(__doc__)
     p.add_argument("--material-point", default=os.path.join(here, "..", "build",
                                                             "material-point"))
     p.add_argument("--parameters", default=os.path.join(here, "..", "params", "payne.prm"))
@@ -66,12 +75,10 @@ def main(argv=None):
     p.add_argument("--tau0", type=float, default=1e-4,
                    help="relaxation time of the parameter file in s (cycle = 5 tau0)")
     p.add_argument("--d", type=float, default=1e-2, help="Payne parameter d in s")
-    p.add_argument("-o", "--output", default="payne_protocol",
-                   help="output file name; .png, .pdf and .csv are appended (an extension "
-                        "given is dropped) (default: %(default)s)")
+    common.add_output_argument(p, "payne_protocol", "PNG, PDF and CSV")
+    common.add_dpi_argument(p)
     a = p.parse_args(argv)
-    # "-o plot.png" names the files plot.png and plot.pdf, not plot.png.png
-    a.output = a.output.removesuffix(".png").removesuffix(".pdf").removesuffix(".csv")
+    a.output = common.output_prefix(a.output, (".png", ".pdf", ".csv"))
 
     amplitudes = [0.1 * (k + 1) / a.steps for k in range(a.steps)]
     with tempfile.TemporaryDirectory() as tmp:
@@ -83,10 +90,9 @@ def main(argv=None):
                        os.path.join(tmp, f"stress-{d}.csv"))
             curves[d] = [float(rows[i - 1]["sigma_xx"]) / amp for i, amp in peaks]
 
-    with open(f"{a.output}.csv", "w") as f:
-        f.write("amplitude,modulus_payne,modulus_no_payne\n")
-        for k, amp in enumerate(amplitudes):
-            f.write(f"{amp:.6g},{curves[a.d][k]:.10g},{curves[0.0][k]:.10g}\n")
+    table = "".join(f"{amp:.6g},{curves[a.d][k]:.10g},{curves[0.0][k]:.10g}\n"
+                    for k, amp in enumerate(amplitudes))
+    common.write_text(f"{a.output}.csv", "amplitude,modulus_payne,modulus_no_payne\n" + table)
     fig, ax = plt.subplots(figsize=(6.5, 4.2))
     ax.plot(amplitudes, curves[a.d], "o-", ms=3, label=f"Payne effect, d = {a.d:g} s")
     ax.plot(amplitudes, curves[0.0], "s-", ms=3, label="d = 0 (no Payne effect)")
@@ -96,15 +102,10 @@ def main(argv=None):
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    for ext in ("png", "pdf"):
-        fig.savefig(f"{a.output}.{ext}", dpi=150)
+    common.save_figure(fig, a.output, a.dpi)
     print(f"payne_protocol: wrote {a.output}.png, .pdf and .csv ({a.steps} amplitudes)")
     return 0
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Exception as e:
-        print(f"payne_protocol: {e}", file=sys.stderr)
-        sys.exit(1)
+    sys.exit(common.run(main))

@@ -38,11 +38,9 @@ the run has no VTU output or an input file (solution.pvd, a VTU, parameters.prm,
 history.csv) is missing or damaged. Needs Debian's python3-vtk9, python3-numpy,
 python3-matplotlib and python3-pil.
 """
-import argparse
 import os
 import re
 import sys
-import tempfile
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -55,11 +53,8 @@ from matplotlib.collections import PolyCollection  # noqa: E402
 from matplotlib.colors import Normalize  # noqa: E402
 from matplotlib.patches import Polygon  # noqa: E402
 
-from compare import (InputError, nominal_dragging_time, output_prefix,  # noqa: E402
-                     parameter_float, particle_enabled, read_parameters, write_figure)
-from history_table import HistoryError, read_history_rows  # noqa: E402
-
-PROGRAM = "render_run.py"
+import common  # noqa: E402
+from common import InputError, PROGRAM, write_figure  # noqa: E402
 
 # field name: (legend label, unit)
 FIELDS = {
@@ -385,21 +380,13 @@ class QuantizingPillowWriter(animation.PillowWriter):
 
 
 def write_gif(scene, frames, path, fps):
-    fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".gif",
-                                     dir=os.path.dirname(path) or ".")
-    os.close(fd)
-    try:
-        movie = animation.FuncAnimation(scene.fig, lambda n: scene.draw(frames[n]),
-                                        frames=len(frames), blit=False, repeat=False)
-        movie.save(temporary, writer=QuantizingPillowWriter(fps=fps), dpi=scene.fig.dpi)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    """The animation of all `frames` as the GIF `path` at `fps` frames per second
+    (atomically)."""
+    movie = animation.FuncAnimation(scene.fig, lambda n: scene.draw(frames[n]),
+                                    frames=len(frames), blit=False, repeat=False)
+    common.write_atomically(path, lambda temporary: movie.save(
+        temporary, writer=QuantizingPillowWriter(fps=fps), dpi=scene.fig.dpi),
+        suffix=".gif")
 
 
 def unwrap(values, period):
@@ -419,32 +406,22 @@ def trajectory_figure(h, T0, L0, name, dpi):
     axes[0].plot(s, h["platen_u1"], color="0.4", lw=1, ls="--",
                  label="platen displacement $u_1$")
     axes[0].set_ylabel("x (mm)")
-    axes[0].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0),
-                   borderaxespad=0.)
+    common.outside_legend(axes[0], frameon=True)
     axes[1].plot(s, h["particle_y"], color="C1", lw=1.5)
     axes[1].set_ylabel("y (mm)")
     axes[2].plot(s, h["particle_theta"], color="C2", lw=1.5)
     axes[2].set_ylabel(r"rotation $\theta$ (rad)")
     axes[2].set_xlabel("time $t / T_0$ ($T_0 = L_0/\\bar v_F$)")
-    start = {}
-    for t, p in zip(s, h["phase"]):
-        start.setdefault(p, t)
     for ax in axes:
         ax.grid(alpha=0.3)
-        if "transition" in start:
-            ax.axvspan(s[0], start["transition"], color="0.92", lw=0)
-            ax.axvspan(start["transition"], start.get("averaging", s[-1]), color="0.96",
-                       lw=0)
+        common.shade_phases(ax, s, h["phase"])
     axes[0].set_title(f"{name}: particle trajectory (shaded: compression, transition; "
                       "then averaging)", fontsize=10)
     return fig
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(
-        prog=PROGRAM, description=__doc__.split("\n\n")[0],
-        epilog=__doc__[__doc__.index("Writes"):],
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = common.argument_parser(__doc__, "Writes")
     parser.add_argument("run", metavar="RUN_DIR", help="the run's output directory (with "
                         "solution.pvd, particle.pvd, history.csv, parameters.prm)")
     parser.add_argument("--times", type=float, nargs="+", metavar="T",
@@ -462,8 +439,7 @@ def main(argv=None):
     parser.add_argument("--clim", type=float, nargs=2, metavar=("MIN", "MAX"),
                         help="colour range (default: symmetric around 0, the largest "
                              "|value| of the run; from 0 for non-negative fields)")
-    parser.add_argument("--dpi", type=float, default=150., help="resolution of the "
-                        "pictures (default: %(default)s; the GIF uses 2/3 of it)")
+    common.add_dpi_argument(parser)
     args = parser.parse_args(argv)
     if args.fps <= 0.:
         parser.error("--fps must be positive")
@@ -472,26 +448,20 @@ def main(argv=None):
 
     run = args.run
     name = os.path.basename(os.path.normpath(run)) or run
-    try:
-        if not os.path.isdir(run):
-            raise InputError(f"{run}: no such run directory")
-        params_path = os.path.join(run, "parameters.prm")
-        params = read_parameters(params_path)
-        T0 = nominal_dragging_time(params, params_path)
-        L0 = parameter_float(params, "Geometry/Block length", params_path)
-        frames = read_frames(run, args.field, T0)
-        has_particle = particle_enabled(params)
-        history = None
-        if os.path.isfile(os.path.join(run, "history.csv")) or has_particle:
-            # (a bare interface's history has empty particle columns)
-            history = read_history_rows(
-                run, ["t", "phase", "platen_u1"] + (
-                    ["particle_x", "particle_y", "particle_theta"] if has_particle else []),
-                PROGRAM)
-        prefix = output_prefix(args.output or name)
-    except (InputError, HistoryError) as e:
-        print(f"{PROGRAM}: {e}", file=sys.stderr)
-        return 2
+    if not os.path.isdir(run):
+        raise InputError(f"{run}: no such run directory")
+    params_path = os.path.join(run, "parameters.prm")
+    params = common.read_parameters(params_path)
+    T0 = common.dragging_time(run)
+    L0 = common.parameter_float(params, "Geometry/Block length", params_path)
+    frames = read_frames(run, args.field, T0)
+    has_particle = common.particle_enabled(params)
+    history = None
+    if os.path.isfile(os.path.join(run, "history.csv")) or has_particle:
+        # (a bare interface's history has empty particle columns)
+        history = common.read_history(run, ["t", "phase", "platen_u1"] + (
+            ["particle_x", "particle_y", "particle_theta"] if has_particle else []))
+    prefix = common.output_prefix(args.output or name)
 
     phases = (np.array(history["t"]), history["phase"]) if history else None
     scene = Scene(frames, args.field, T0, L0, name, args.clim, phases, args.dpi)
@@ -499,32 +469,25 @@ def main(argv=None):
     wanted = args.times if args.times else [last * k / 4. for k in (1, 2, 3, 4)]
     indices = nearest_frames(frames, wanted, T0)
     written = []
-    try:
-        for i, tag in zip(indices, time_tags(frames, indices, T0)):
-            scene.draw(frames[i])
-            path = f"{prefix}_t{tag}.png"
-            write_figure(scene.fig, path, "png", args.dpi)
-            written.append(path)
-        if args.gif:
-            scene.fig.set_dpi(args.dpi * 2. / 3.)
-            write_gif(scene, frames, f"{prefix}.gif", args.fps)
-            written.append(f"{prefix}.gif ({len(frames)} frames)")
-        plt.close(scene.fig)
-        if history and has_particle:
-            fig = trajectory_figure(history, T0, L0, name, args.dpi)
-            write_figure(fig, f"{prefix}_trajectory.png", "png", args.dpi)
-            plt.close(fig)
-            written.append(f"{prefix}_trajectory.png")
-        elif not has_particle:
-            print(f"{PROGRAM}: no particle (Particle/Enabled = false): no trajectory "
-                  "picture", file=sys.stderr)
-    except OSError as e:
-        print(f"{PROGRAM}: cannot write {e.filename or prefix}: {e.strerror}",
-              file=sys.stderr)
-        return 2
+    for i, tag in zip(indices, time_tags(frames, indices, T0)):
+        scene.draw(frames[i])
+        path = f"{prefix}_t{tag}.png"
+        write_figure(scene.fig, path, "png", args.dpi)
+        written.append(path)
+    if args.gif:      # at 2/3 of the pictures' resolution
+        scene.fig.set_dpi(args.dpi * 2. / 3.)
+        write_gif(scene, frames, f"{prefix}.gif", args.fps)
+        written.append(f"{prefix}.gif ({len(frames)} frames)")
+    plt.close(scene.fig)
+    if history and has_particle:
+        fig = trajectory_figure(history, T0, L0, name, args.dpi)
+        written += common.save_figure(fig, f"{prefix}_trajectory", args.dpi, ("png",))
+    elif not has_particle:
+        print(f"{PROGRAM}: no particle (Particle/Enabled = false): no trajectory "
+              "picture", file=sys.stderr)
     print(f"{PROGRAM}: wrote " + ", ".join(written))
-    return 0
+    return common.EXIT_OK
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(common.run(main))

@@ -1,0 +1,505 @@
+"""The shared part of the post-processing scripts: reading a run's parameters.prm,
+history.csv and summary.csv and a sweep's sweep.csv, one error type with one exit-status
+convention, figures written atomically, legends and the common command-line arguments.
+
+Exit status of every script (run() below):
+  0  success;
+  1  the inputs are readable but there is nothing to draw (no successful sweep point), or
+     a check the script was asked for failed;
+  2  an input is missing or damaged, or an output cannot be written; the message on
+     stderr names the file (and the line), never a traceback.
+
+Units as everywhere in the program: mm, s, N, t (tonne), MPa; forces and energies are per
+mm thickness (plane strain), so energies are N mm/mm. A run's T0 = L0 / v_F (s) is the
+time the platen needs to drag the block over its own length.
+
+Needs Debian's python3-numpy and python3-matplotlib only.
+"""
+import argparse
+import csv
+import math
+import os
+import sys
+import tempfile
+
+PROGRAM = os.path.basename(sys.argv[0]) or "postprocess"
+
+EXIT_OK = 0
+EXIT_NOTHING_TO_DO = 1
+EXIT_INPUT = 2
+
+
+class InputError(Exception):
+    """An input is missing or damaged, or a selection names what is not there (exit status
+    2). The message names the file, and the line where it helps."""
+
+
+def warn(message):
+    """`message` on stderr as a warning of this program."""
+    print(f"{PROGRAM}: warning: {message}", file=sys.stderr)
+
+
+def run(main, argv=None):
+    """main(argv)'s exit status, with InputError and a failed write turned into a one-line
+    message on stderr and exit status 2 (see the module's docstring)."""
+    try:
+        return main(argv)
+    except InputError as e:
+        print(f"{PROGRAM}: {e}", file=sys.stderr)
+    except OSError as e:
+        print(f"{PROGRAM}: cannot write {e.filename or 'the output'}: {e.strerror}",
+              file=sys.stderr)
+    return EXIT_INPUT
+
+
+# ---------------------------------------------------------------------------------------
+# command lines
+# ---------------------------------------------------------------------------------------
+
+def argument_parser(doc, usage_mark="Usage:"):
+    """An ArgumentParser named after the script whose --help shows `doc`: the text before
+    `usage_mark` as the description, the rest (usage, examples, exit status) after the
+    options."""
+    cut = doc.find(usage_mark)
+    if cut < 0:
+        cut = len(doc)
+    return argparse.ArgumentParser(prog=PROGRAM, description=doc[:cut].strip(),
+                                   epilog=doc[cut:].strip() or None,
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def add_output_argument(parser, default, what="PNG and PDF"):
+    """-o/--output PREFIX: the figures are PREFIX.png and PREFIX.pdf (use output_prefix())."""
+    parser.add_argument("-o", "--output", default=default, metavar="PREFIX",
+                        help=f"output file prefix: writes the {what} files PREFIX.png, "
+                             "... (an extension .png or .pdf given is dropped; a directory "
+                             "part is created) (default: %(default)s)")
+
+
+def add_dpi_argument(parser, default=150):
+    parser.add_argument("--dpi", type=float, default=default,
+                        help="resolution of the PNG files (default: %(default)s)")
+
+
+def output_prefix(prefix, extensions=(".png", ".pdf")):
+    """PREFIX without a trailing extension of `extensions` ("-o plot.png" writes plot.png
+    and plot.pdf, not plot.png.png); its directory created."""
+    for extension in extensions:
+        prefix = prefix.removesuffix(extension)
+    directory = os.path.dirname(prefix)
+    if directory:
+        os.makedirs(directory, exist_ok=True)
+    return prefix
+
+
+# ---------------------------------------------------------------------------------------
+# writing files atomically
+# ---------------------------------------------------------------------------------------
+
+def write_atomically(path, write, suffix=".tmp"):
+    """write(temporary) fills a temporary file in the directory of `path`, which is then
+    renamed over `path`: a reader never sees a half-written file, and a failed write
+    leaves the old one. The file gets the permissions of a newly created file."""
+    fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=suffix,
+                                     dir=os.path.dirname(path) or ".")
+    os.close(fd)
+    try:
+        write(temporary)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def write_text(path, text):
+    """`text` as the UTF-8 file `path` (atomically, flushed to disk); its directory
+    created."""
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+
+    def write(temporary):
+        with open(temporary, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+    write_atomically(path, write)
+
+
+def write_figure(fig, path, ext, dpi):
+    """The matplotlib figure `fig` as `path` in the format `ext` ("png", "pdf"), at `dpi`
+    dots per inch, cropped to what is drawn (bbox_inches="tight"), atomically."""
+    write_atomically(path, lambda temporary: fig.savefig(
+        temporary, format=ext, dpi=dpi, bbox_inches="tight"))
+
+
+def save_figure(fig, prefix, dpi=150, formats=("png", "pdf"), close=True):
+    """`fig` as PREFIX.<format> for each format (atomically); the paths written. The
+    figure is closed afterwards unless close is False."""
+    paths = []
+    try:
+        for ext in formats:
+            write_figure(fig, f"{prefix}.{ext}", ext, dpi)
+            paths.append(f"{prefix}.{ext}")
+    finally:
+        if close:
+            import matplotlib.pyplot as plt
+            plt.close(fig)
+    return paths
+
+
+# ---------------------------------------------------------------------------------------
+# legends and phases
+# ---------------------------------------------------------------------------------------
+
+def outside_legend(ax, title=None, fontsize=8, frameon=False, **options):
+    """A legend to the right of the axes, so that it never covers the curves."""
+    return ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0,
+                     fontsize=fontsize, title=title, title_fontsize=fontsize,
+                     frameon=frameon, **options)
+
+
+def legend_by_curve(ax, quantities=("k_F", "k_V")):
+    """A legend to the right of the axes grouped per curve: the entries labelled
+    "CURVE: $QUANTITY..." in the order k first, then those whose quantity contains
+    quantities[0], quantities[1], ... (matplotlib lists error bars last, so the order must
+    be made); entries without ": $" (marks such as "failed") at the end."""
+    handles, labels = ax.get_legend_handles_labels()
+
+    def rank(i):
+        text = labels[i]
+        if ": $" not in text:
+            return (1, text, 0)
+        curve, quantity = text.rsplit(": $", 1)
+        return (0, curve, next((n + 1 for n, q in enumerate(quantities) if q in quantity), 0))
+    order = sorted(range(len(labels)), key=rank)
+    return outside_legend(ax, handles=[handles[i] for i in order],
+                          labels=[labels[i] for i in order], fontsize="x-small",
+                          frameon=True)
+
+
+def phase_starts(times, phases):
+    """{phase: its first time} of a run's history (times in any unit, e.g. t/T0)."""
+    start = {}
+    for t, p in zip(times, phases):
+        start.setdefault(p, t)
+    return start
+
+
+def shade_phases(ax, times, phases):
+    """The compression phase shaded dark grey, the transition light grey (the averaging
+    window stays white), from a history's times (in the unit of the x axis) and phases."""
+    start = phase_starts(times, phases)
+    if "transition" in start and len(times):
+        ax.axvspan(times[0], start["transition"], color="0.92", lw=0, zorder=0)
+        ax.axvspan(start["transition"], start.get("averaging", times[-1]), color="0.96",
+                   lw=0, zorder=0)
+
+
+# ---------------------------------------------------------------------------------------
+# numbers
+# ---------------------------------------------------------------------------------------
+
+def to_float(text):
+    """`text` as a float; NaN if it is empty or no number."""
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return math.nan
+
+
+def is_false(text):
+    """True for the deal.II spellings of false."""
+    return str(text).strip().lower() in ("false", "0", "no", "off")
+
+
+# ---------------------------------------------------------------------------------------
+# parameters.prm
+# ---------------------------------------------------------------------------------------
+
+def parameter_entries(path):
+    """The entries of a deal.II parameter file as {"Subsection/Entry": (value, comment)}
+    in file order (continuation lines joined; `comment` is the text after "#" on the set
+    line, "" if none). InputError names the file and the line if it is missing or
+    malformed."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = f.read().split("\n")
+    except OSError as e:
+        raise InputError(f"{path}: {e.strerror}") from None
+    entries, section = {}, []
+    pending, first = "", 0
+    for number, raw in enumerate(lines, start=1):
+        text, _, comment = raw.partition("#")
+        text = text.rstrip()
+        if text.endswith("\\"):            # continued on the next line
+            if not pending:
+                first = number
+            pending += text[:-1] + " "
+            continue
+        if pending:
+            text, pending = pending + text.strip(), ""
+        else:
+            first = number
+        text = text.strip()
+        if not text:
+            continue
+        if text.startswith("subsection "):
+            section.append(text[len("subsection "):].strip())
+        elif text == "end":
+            if not section:
+                raise InputError(f"{path}, line {first}: 'end' without a subsection "
+                                 "(a damaged parameters.prm?)")
+            section.pop()
+        elif text.startswith("set "):
+            if "=" not in text:
+                raise InputError(f"{path}, line {first}: 'set' without '=' "
+                                 "(a damaged parameters.prm?)")
+            key, value = text[4:].split("=", 1)
+            entries["/".join(section + [" ".join(key.split())])] = (value.strip(),
+                                                                   comment.strip())
+        else:
+            raise InputError(f"{path}, line {first}: cannot read {text[:40]!r} "
+                             "(not a parameter file?)")
+    if section:
+        raise InputError(f"{path}: subsection {'/'.join(section)} is not closed "
+                         "(a truncated parameters.prm?)")
+    if not entries:
+        raise InputError(f"{path} has no parameter (empty or not a parameter file)")
+    return entries
+
+
+def read_parameters(path):
+    """The entries of a deal.II parameter file as {"Subsection/Entry": "value"} (comments
+    dropped); InputError as parameter_entries()."""
+    return {key: value for key, (value, _) in parameter_entries(path).items()}
+
+
+def parameter_float(params, key, path):
+    """params[key] as a float; InputError naming `path` if it is missing or no number."""
+    try:
+        return float(params[key])
+    except KeyError:
+        raise InputError(f"{path} has no entry {key}") from None
+    except ValueError:
+        raise InputError(f"{path}: {key} = {params[key]!r} is not a number") from None
+
+
+def particle_enabled(params):
+    """Particle/Enabled as a bool (True when the entry is missing: the default)."""
+    return not is_false(params.get("Particle/Enabled", "true"))
+
+
+# ---------------------------------------------------------------------------------------
+# a run: summary.csv, history.csv, T0
+# ---------------------------------------------------------------------------------------
+
+def read_summary(run_dir):
+    """The one row of `run_dir`/summary.csv as {column: text}; None if the run has no
+    summary.csv (stopped or failed before its end). InputError if it is unreadable or
+    has no row."""
+    path = os.path.join(run_dir, "summary.csv")
+    if not os.path.exists(path):
+        return None
+    try:
+        with open(path, newline="") as f:
+            row = next(csv.DictReader(f), None)
+    except (OSError, csv.Error) as e:
+        raise InputError(f"{path}: {getattr(e, 'strerror', None) or e}") from None
+    if not row:
+        raise InputError(f"{path} has no row (empty or truncated)")
+    return row
+
+
+def summary_float(summary, key, run_dir):
+    """summary[key] as a float; InputError naming the run's summary.csv if it is missing or
+    no number."""
+    value = to_float(summary.get(key))
+    if math.isnan(value):
+        raise InputError(f"{os.path.join(run_dir, 'summary.csv')}: no number in column "
+                         f"{key}")
+    return value
+
+
+def dragging_time(run_dir):
+    """T0 = L0 / v_F (s) of a run: from its summary.csv (block_length, slip_velocity), else
+    from its parameters.prm (Geometry/Block length, Loading/Slip velocity)."""
+    summary = read_summary(run_dir)
+    if summary and summary.get("block_length") and summary.get("slip_velocity"):
+        length = summary_float(summary, "block_length", run_dir)
+        velocity = summary_float(summary, "slip_velocity", run_dir)
+        path = os.path.join(run_dir, "summary.csv")
+    else:
+        path = os.path.join(run_dir, "parameters.prm")
+        params = read_parameters(path)
+        length = parameter_float(params, "Geometry/Block length", path)
+        velocity = parameter_float(params, "Loading/Slip velocity", path)
+    if length <= 0. or velocity <= 0.:
+        raise InputError(f"{path}: the block length and the slip velocity must be positive")
+    return length / velocity
+
+
+def read_history(run_dir, columns, text_columns=("phase",)):
+    """The columns `columns` of `run_dir`/history.csv as {name: [float, ...]} (those in
+    `text_columns` as strings), one entry per row, in time order.
+
+    A run stopped while it wrote its last row (SIGKILL, a full disk) leaves that row
+    truncated: it is left out with a warning on stderr. InputError (exit status 2) if the
+    file is missing, empty ("history.csv is empty"), lacks a column or has a damaged row
+    before the last one."""
+    path = os.path.join(run_dir, "history.csv")
+    try:
+        with open(path, newline="") as f:
+            reader = csv.reader(f)
+            header = next(reader, None)
+            if header is None:
+                raise InputError(f"{path} is empty (did the run start?)")
+            missing = [c for c in columns if c not in header]
+            if missing:
+                raise InputError(f"{path} has no column {', '.join(missing)} "
+                                 "(a history of an older build or another file?)")
+            index = {c: header.index(c) for c in columns}
+            lines = list(reader)
+    except OSError as e:
+        raise InputError(f"{path}: {e.strerror}") from None
+    except csv.Error as e:
+        raise InputError(f"{path}: {e}") from None
+    data = {c: [] for c in columns}
+    for number, row in enumerate(lines, start=2):
+        try:
+            if len(row) != len(header):
+                raise ValueError(f"{len(row)} fields instead of {len(header)}")
+            values = {c: row[i] if c in text_columns else float(row[i])
+                      for c, i in index.items()}
+        except ValueError as e:
+            if number == len(lines) + 1:
+                warn(f"{path}: the last row (line {number}) is truncated ({e}; the run was "
+                     "stopped while writing it): it is left out")
+                break
+            raise InputError(f"{path}, line {number}: {e}") from None
+        for c in columns:
+            data[c].append(values[c])
+    if not data[columns[0]]:
+        raise InputError(f"{path} has no complete row")
+    return data
+
+
+# ---------------------------------------------------------------------------------------
+# a sweep: sweep.csv and its points
+# ---------------------------------------------------------------------------------------
+
+# the parameters.prm entries that a sweep sets per point, by sweep.csv column
+SWEPT_ENTRIES = {
+    "point_pressure": ["Loading/Pressure"],
+    "point_slip_velocity": ["Loading/Slip velocity"],
+    "point_relaxation_time": ["Rubber/Maxwell branch/Relaxation time"],
+    "point_shape": ["Particle/Shape", "Particle/Semi-axis r1", "Particle/Semi-axis r2",
+                    "Particle/Exponent p1", "Particle/Exponent p2"],
+    "point_payne_d": ["Rubber/Maxwell branch/Payne parameter"],
+    "point_rubber_model": ["Rubber/Maxwell branch/Viscoelastic"],
+}
+
+# (symbol, unit) of the swept values in legends ("" symbol: the value alone)
+SWEPT_SYMBOLS = {
+    "point_pressure": ("p", "MPa"),
+    "point_slip_velocity": ("v_F", "mm/s"),
+    "point_relaxation_time": ("tau0", "s"),
+    "point_shape": ("", ""),
+    "point_payne_d": ("d", "s"),
+    "point_rubber_model": ("", ""),
+}
+
+
+def swept_value_text(column, value):
+    """"p = 2 MPa" of a swept column's value ("elastic" for the rubber model)."""
+    symbol, unit = SWEPT_SYMBOLS[column]
+    return f"{symbol} = {value} {unit}".strip() if symbol else value
+
+
+def sweep_paths(path):
+    """(sweep directory, sweep.csv) of a sweep's output directory or its sweep.csv."""
+    if os.path.isdir(path):
+        return path, os.path.join(path, "sweep.csv")
+    return os.path.dirname(path) or ".", path
+
+
+def read_sweep(path, columns=("name", "status")):
+    """The rows of a sweep.csv as dicts of text (one per point, in the sweep's order);
+    `path` is the file or the sweep's directory. InputError if it is missing, has no
+    point or lacks one of `columns`."""
+    _, csv_path = sweep_paths(path)
+    try:
+        with open(csv_path, newline="") as f:
+            rows = list(csv.DictReader(f))
+    except OSError as e:
+        raise InputError(f"{csv_path}: {e.strerror}") from None
+    except csv.Error as e:
+        raise InputError(f"{csv_path}: {e}") from None
+    if not rows:
+        raise InputError(f"{csv_path} has no point (empty, or not a sweep.csv)")
+    missing = [c for c in columns if c not in rows[0]]
+    if missing:
+        raise InputError(f"{csv_path} has no column {', '.join(missing)}: not a sweep.csv")
+    return rows
+
+
+def successful_points(rows):
+    """The rows with status "ok"; every other row is listed on stderr ("skipping NAME
+    (STATUS: ERROR)")."""
+    for r in rows:
+        if r["status"] != "ok":
+            print(f"{PROGRAM}: skipping {r['name']} ({r['status']}: {r.get('error', '')})",
+                  file=sys.stderr)
+    return [r for r in rows if r["status"] == "ok"]
+
+
+def varying_columns(rows, candidates):
+    """The columns of `candidates` that sweep.csv has and whose values differ between
+    `rows`."""
+    return [c for c in candidates if rows and c in rows[0] and len({r[c] for r in rows}) > 1]
+
+
+def point_parameters(sweep_dir, row):
+    """The parameters of one sweep point (its subdirectory's parameters.prm), or None if
+    the point has none (not started, or sweep.csv copied without the subdirectories)."""
+    path = os.path.join(sweep_dir, row.get("name", ""), "parameters.prm")
+    if not row.get("name") or not os.path.isfile(path):
+        return None
+    return read_parameters(path)
+
+
+def point_is_bare(sweep_dir, row):
+    """True if the point has no particle (a bare interface): from its parameters.prm
+    (Particle/Enabled), else from its summary columns (r1 = r2 = 0 for a bare interface);
+    False if neither tells."""
+    try:
+        params = point_parameters(sweep_dir, row)
+    except InputError:
+        params = None
+    if params is not None:
+        return not particle_enabled(params)
+    return to_float(row.get("r1")) == 0. and to_float(row.get("r2")) == 0.
+
+
+def shape_label(sweep_dir, row):
+    """The point's shape for a legend: "bare interface" for a point without particle."""
+    return "bare interface" if point_is_bare(sweep_dir, row) else row.get("point_shape", "?")
+
+
+def cell_length(sweep_dir, row, rows):
+    """L0 (mm) of a sweep point: its block_length column; for a point without summary
+    columns (a failed one) its parameters.prm's Geometry/Block length, else the one
+    block_length of the other `rows`; None if nothing tells (a sweep.csv of an older
+    build)."""
+    if to_float(row.get("block_length")) > 0.:
+        return float(row["block_length"])
+    try:
+        params = point_parameters(sweep_dir, row)
+        if params is not None:
+            return float(params["Geometry/Block length"])
+    except (InputError, KeyError, ValueError):
+        pass
+    known = {v for v in (to_float(o.get("block_length")) for o in rows) if v > 0.}
+    return known.pop() if len(known) == 1 else None
