@@ -21,7 +21,6 @@ Prints one Markdown table per run. Exit status 2 if a run has no history.csv, or
 history.csv has no boundary-layer columns (an elastic run, or one of a build before
 issue 18).
 """
-import csv
 import math
 import os
 import statistics
@@ -37,13 +36,7 @@ COLUMNS = ["D_bottom_p50", "D_bottom_p99", "D_bottom_max",
 def phases(run_dir):
     """{phase: [rows]} of the computed rows of a run's history.csv."""
     path = os.path.join(run_dir, "history.csv")
-    try:
-        with open(path, newline="") as f:
-            rows = list(csv.DictReader(f))
-    except OSError as e:
-        raise InputError(f"{path}: {e.strerror}") from None
-    except csv.Error as e:
-        raise InputError(f"{path}: {e}") from None
+    rows = common.read_table(path)
     if not rows or any(c not in rows[0] for c in COLUMNS):
         raise InputError(f"{path} has no boundary-layer columns (D_bottom_max, ...): "
                          "an elastic run, or a build before issue 18")

@@ -68,12 +68,14 @@ def argument_parser(doc, usage_mark="Usage:"):
                                    formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
-def add_output_argument(parser, default, what="PNG and PDF"):
-    """-o/--output PREFIX: the figures are PREFIX.png and PREFIX.pdf (use output_prefix())."""
+def add_output_argument(parser, default, files="PREFIX.png and PREFIX.pdf",
+                        default_text="%(default)s"):
+    """-o/--output PREFIX (use output_prefix()): `files` says what is written,
+    `default_text` what the default is where it is not a fixed name."""
     parser.add_argument("-o", "--output", default=default, metavar="PREFIX",
-                        help=f"output file prefix: writes the {what} files PREFIX.png, "
-                             "... (an extension .png or .pdf given is dropped; a directory "
-                             "part is created) (default: %(default)s)")
+                        help=f"output file prefix: writes {files} (an extension .png or "
+                             ".pdf given is dropped; a directory part is created) "
+                             f"(default: {default_text})")
 
 
 def add_dpi_argument(parser, default=150):
@@ -296,6 +298,18 @@ def particle_enabled(params):
 # a run: summary.csv, history.csv, T0
 # ---------------------------------------------------------------------------------------
 
+def read_table(path):
+    """The rows of a CSV file with a header line as dicts of text; InputError naming the
+    file if it cannot be read."""
+    try:
+        with open(path, newline="") as f:
+            return list(csv.DictReader(f))
+    except OSError as e:
+        raise InputError(f"{path}: {e.strerror}") from None
+    except csv.Error as e:
+        raise InputError(f"{path}: {e}") from None
+
+
 def read_summary(run_dir):
     """The one row of `run_dir`/summary.csv as {column: text}; None if the run has no
     summary.csv (stopped or failed before its end). InputError if it is unreadable or
@@ -303,14 +317,10 @@ def read_summary(run_dir):
     path = os.path.join(run_dir, "summary.csv")
     if not os.path.exists(path):
         return None
-    try:
-        with open(path, newline="") as f:
-            row = next(csv.DictReader(f), None)
-    except (OSError, csv.Error) as e:
-        raise InputError(f"{path}: {getattr(e, 'strerror', None) or e}") from None
-    if not row:
+    rows = read_table(path)
+    if not rows:
         raise InputError(f"{path} has no row (empty or truncated)")
-    return row
+    return rows[0]
 
 
 def summary_float(summary, key, run_dir):
@@ -430,13 +440,7 @@ def read_sweep(path, columns=("name", "status")):
     `path` is the file or the sweep's directory. InputError if it is missing, has no
     point or lacks one of `columns`."""
     _, csv_path = sweep_paths(path)
-    try:
-        with open(csv_path, newline="") as f:
-            rows = list(csv.DictReader(f))
-    except OSError as e:
-        raise InputError(f"{csv_path}: {e.strerror}") from None
-    except csv.Error as e:
-        raise InputError(f"{csv_path}: {e}") from None
+    rows = read_table(csv_path)
     if not rows:
         raise InputError(f"{csv_path} has no point (empty, or not a sweep.csv)")
     missing = [c for c in columns if c not in rows[0]]

@@ -63,8 +63,8 @@ def main(argv=None):
     parser = common.argument_parser(__doc__)
     parser.add_argument("directory", metavar="OUTPUT_DIR",
                         help="output directory of one contact-impact run")
-    parser.add_argument("-o", "--output", metavar="PREFIX",
-                        help="prefix of the figure files (default: the name of OUTPUT_DIR)")
+    common.add_output_argument(parser, None, "PREFIX_<case>_<kind>.png and .pdf",
+                               "the name of OUTPUT_DIR")
     parser.add_argument("--cases", nargs="+", metavar="CASE",
                         help="only these cases (default: all)")
     parser.add_argument("--laws", nargs="+", metavar="LAW",

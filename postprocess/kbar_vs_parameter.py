@@ -313,7 +313,7 @@ def main(argv=None, parameter=None):
         parser.add_argument("parameter", choices=sorted(parameters()),
                             help="the swept parameter on the x axis")
     parser.add_argument("sweep", help="sweep.csv or the sweep's output directory")
-    common.add_output_argument(parser, None)
+    common.add_output_argument(parser, None, default_text="kbar_vs_PARAMETER")
     parser.add_argument("--layout", choices=("panels", "single"),
                         help="one panel per quantity, or all in one (default: panels for "
                              "pressure, single for relaxation and payne)")

@@ -75,7 +75,8 @@ def main(argv=None):
     p.add_argument("--tau0", type=float, default=1e-4,
                    help="relaxation time of the parameter file in s (cycle = 5 tau0)")
     p.add_argument("--d", type=float, default=1e-2, help="Payne parameter d in s")
-    common.add_output_argument(p, "payne_protocol", "PNG, PDF and CSV")
+    common.add_output_argument(p, "payne_protocol",
+                               "PREFIX.png, PREFIX.pdf and PREFIX.csv")
     common.add_dpi_argument(p)
     a = p.parse_args(argv)
     a.output = common.output_prefix(a.output, (".png", ".pdf", ".csv"))

@@ -427,8 +427,8 @@ def main(argv=None):
     parser.add_argument("--times", type=float, nargs="+", metavar="T",
                         help="t/T0 values of the pictures (the nearest output times; "
                              "default: four across the run)")
-    parser.add_argument("-o", "--output", metavar="PREFIX",
-                        help="output file prefix (default: the run directory's name)")
+    common.add_output_argument(parser, None, "PREFIX_t<t/T0>.png, PREFIX.gif and "
+                               "PREFIX_trajectory.png", "the run directory's name")
     parser.add_argument("--gif", action="store_true",
                         help="also write PREFIX.gif, an animation of all output times")
     parser.add_argument("--fps", type=float, default=4., help="frames per second of the "

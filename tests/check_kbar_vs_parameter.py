@@ -1,0 +1,108 @@
+#!/usr/bin/python3
+"""CTest Postprocess.KbarFigureDrawsNoEmptyPanel: postprocess/kbar_vs_parameter.py draws a
+quantity only where it has data. On a constructed pressure sweep of an elastic rubber
+(k̄_V = 0 at every point, one failed point):
+  - the figure against the pressure has two panels, k̄ and k̄_F (no k̄_V panel);
+  - the same sweep with a viscoelastic rubber (k̄_V > 0) has all three panels, and a
+    sweep.csv without the column kbar_V has two;
+  - in the one-panel layout (against tau0 v_F / L0) the elastic sweep has no k̄_V curve,
+    the viscoelastic one has one per curve;
+  - kbar_vs_pressure.py (the alias) writes its PNG and PDF from the elastic sweep and
+    reports the failed point.
+
+Usage: check_kbar_vs_parameter.py SOURCE_DIR WORK_DIR
+Exit status 0 if every check passes, 1 with one line per failure otherwise. Needs Debian's
+/usr/bin/python3 with python3-matplotlib.
+"""
+import csv
+import os
+import subprocess
+import sys
+
+source, work = sys.argv[1], sys.argv[2]
+SCRIPTS = os.path.join(source, "postprocess")
+sys.path.insert(0, SCRIPTS)
+import common  # noqa: E402
+import kbar_vs_parameter  # noqa: E402
+
+COLUMNS = ["point", "name", "point_pressure", "point_relaxation_time",
+           "point_slip_velocity", "point_shape", "point_payne_d", "point_rubber_model",
+           "status", "error", "kbar", "kbar_F", "kbar_V", "kbar_spread", "block_length"]
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print(f"FAIL: {message}")
+
+
+def write_sweep(path, viscoelastic, columns=COLUMNS):
+    """A pressure sweep of two shapes at p = 1, 2, 3 MPa, tau0 varying with p (so that
+    tau0 v_F / L0 is an axis too); the square at 3 MPa failed."""
+    rows = []
+    for shape, base in (("circular", 0.30), ("square", 0.25)):
+        for n, p in enumerate((1, 2, 3)):
+            k_V = 0.02 * (n + 1) if viscoelastic else 0.
+            k_F = base + 0.01 * n
+            row = dict(point=len(rows), name=f"p{p}_{shape}", point_pressure=p,
+                       point_relaxation_time=1e-4 * (n + 1), point_slip_velocity=2500,
+                       point_shape=shape, point_payne_d=0,
+                       point_rubber_model="viscoelastic" if viscoelastic else "elastic",
+                       status="ok", error="", kbar=k_F + k_V, kbar_F=k_F, kbar_V=k_V,
+                       kbar_spread=0.004, block_length=10)
+            if shape == "square" and p == 3:
+                row.update(status="failed", error="Newton did not converge", kbar="",
+                           kbar_F="", kbar_V="", kbar_spread="", block_length="")
+            rows.append(row)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=columns, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(rows)
+    return path
+
+
+def panels(path, parameter, layout=None):
+    """(number of axes, legend labels of the first axes) of the figure of a sweep."""
+    fig, _ = kbar_vs_parameter.plot(common.read_sweep(path), parameter,
+                                    os.path.dirname(path), layout)
+    labels = [text for ax in fig.axes for text in ax.get_legend_handles_labels()[1]]
+    return len(fig.axes), [a.get_ylabel() for a in fig.axes], labels
+
+
+elastic = write_sweep(os.path.join(work, "kbar-elastic", "sweep.csv"), False)
+viscous = write_sweep(os.path.join(work, "kbar-viscoelastic", "sweep.csv"), True)
+no_column = write_sweep(os.path.join(work, "kbar-no-kbar-V", "sweep.csv"), True,
+                        [c for c in COLUMNS if c != "kbar_V"])
+
+count, ylabels, _ = panels(elastic, "pressure")
+check(count == 2 and not any("k_V" in y for y in ylabels),
+      f"elastic sweep against the pressure: {count} panels {ylabels}, expected k̄ and k̄_F")
+count, ylabels, _ = panels(viscous, "pressure")
+check(count == 3 and "k_V" in ylabels[2],
+      f"viscoelastic sweep against the pressure: {count} panels {ylabels}, expected 3")
+count, ylabels, _ = panels(no_column, "pressure")
+check(count == 2, f"sweep.csv without kbar_V: {count} panels {ylabels}, expected 2")
+
+count, _, labels = panels(elastic, "relaxation")
+check(count == 1 and not any("k_V" in t for t in labels),
+      f"elastic sweep in one panel: a k̄_V curve is drawn: {labels}")
+count, _, labels = panels(viscous, "relaxation")
+check(sum("k_V" in t for t in labels) == sum("k_F" in t for t in labels) > 0,
+      f"viscoelastic sweep in one panel: {labels}, expected a k̄_V curve per curve")
+
+prefix = os.path.join(work, "kbar-elastic", "figure")
+result = subprocess.run(["/usr/bin/python3", os.path.join(SCRIPTS, "kbar_vs_pressure.py"),
+                         elastic, "-o", prefix + ".png"], capture_output=True, text=True)
+check(result.returncode == 0 and "1 failed" in result.stdout
+      and "Traceback" not in result.stderr,
+      f"kbar_vs_pressure.py: exit status {result.returncode}\n{result.stdout}{result.stderr}")
+for extension in ("png", "pdf"):
+    check(os.path.getsize(f"{prefix}.{extension}") > 1000 if os.path.exists(
+        f"{prefix}.{extension}") else False, f"kbar_vs_pressure.py wrote no {prefix}.{extension}")
+
+if failures:
+    print(f"check_kbar_vs_parameter: {len(failures)} failure(s)")
+    sys.exit(1)
+print("check_kbar_vs_parameter: no empty panel, no zero curve; the alias writes its figure")
