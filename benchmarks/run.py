@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The benchmark harness of granular-interface (README, Performance).
+"""The benchmark harness of granular-interface (docs/performance.md).
 
 Runs the benchmark cases with one build (or two, side by side) and writes one Markdown
 table to benchmarks/results/<commit>[-quick].md: wall time, computed steps (an adaptive step
@@ -74,7 +74,9 @@ def run_case(build, name, quick, out_root, sets=()):
         status = subprocess.call(command, stdout=log, stderr=subprocess.STDOUT)
     elapsed = time.monotonic() - start
     if status != 0 or not os.path.exists(os.path.join(directory, "summary.csv")):
-        return {"status": f"failed (exit {status}, see {directory}.log)", "elapsed": elapsed}
+        # the log by its name in the work directory (no path of this machine in a table)
+        log_name = os.path.join(os.path.basename(out_root), name) + ".log"
+        return {"status": f"failed (exit {status}, see {log_name})", "elapsed": elapsed}
     with open(os.path.join(directory, "summary.csv")) as f:
         summary = next(csv.DictReader(f))
     parameters = read_prm(os.path.join(directory, "parameters.prm"))
