@@ -1,5 +1,5 @@
 // contact-impact: the impact benchmark program of the contact-law library (issue 16;
-// catalogue §8). Thin: parse, run, report.
+// docs/contact-law-catalogue.md §8). Thin: parse, run, report.
 #include "base/parameter_entries.h"
 #include "base/parameter_error.h"
 #include "impact/impact_parameters.h"
@@ -16,7 +16,7 @@ namespace
   const char *usage =
     "Usage: contact-impact [options] PARAMETER_FILE.prm\n"
     "\n"
-    "Impact benchmarks of the normal contact force laws (catalogue of contact laws, §8):\n"
+    "Impact benchmarks of the normal contact force laws (docs/contact-law-catalogue.md §8):\n"
     "the direct central impact m_eff d'' = -F(d, d', history) of every chosen law in every\n"
     "case of the file (Boost.Odeint, dense output, located events), or the damping-factor\n"
     "curves of the Hunt–Crossley family. Writes results.csv (case, law, F_max, delta_max,\n"

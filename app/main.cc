@@ -1,4 +1,4 @@
-// granular-interface: the command-line front end (spec §8.1). Thin: parse, run, report.
+// granular-interface: the command-line front end (docs/methods.md §8.1). Thin: parse, run, report.
 #include "coupling/micromechanical_run.h"
 #include "program/command_line.h"
 #include "base/parameter_error.h"

@@ -1,5 +1,5 @@
 // material-point: the rubber model under a homogeneous deformation history, for
-// calibration (viscoelasticity issue; spec §3.2-3.4). Thin: parse, run, report.
+// calibration (viscoelasticity issue; docs/methods.md §3.2-3.4). Thin: parse, run, report.
 #include "base/atomic_file.h"
 #include "program/command_line.h"
 #include "material/material_point_io.h"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the results page of the contact-law library: runs the impact scenarios of
-# every params/impact/*.prm (catalogue of contact laws, §8) with contact-impact into
+# every params/impact/*.prm (docs/contact-law-catalogue.md §8) with contact-impact into
 # output-impact/<name>/ and then writes docs/contact-laws.md and its figures
 # docs/contact-laws/*.png (postprocess/contact_laws_page.py).
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CTest SweepMpi.TwoRanksMatchSerial (spec §8.3): the tiny 4-point bare-interface sweep
+# CTest SweepMpi.TwoRanksMatchSerial (docs/methods.md §8.3): the tiny 4-point bare-interface sweep
 # (2 pressures x 2 slip velocities) run with `mpirun -np 2` (both ranks compute points;
 # rank 0 also hands them out) must write 4 subdirectories and a sweep.csv whose rows equal those
 # of the same sweep run serially (no mpirun): same points, status ok, kbar, kbar_F and

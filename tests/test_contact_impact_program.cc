@@ -1,6 +1,6 @@
-// The contact-impact executable (issue 16; catalogue §8): its results table reproduces the
-// closed-form Hertz impact of the S2 ball on specimen C1 and its energy bookkeeping, every
-// registered law is listed once, and bad input is rejected before any output is written.
+// The contact-impact executable (issue 16; docs/contact-law-catalogue.md §8): its results table
+// reproduces the closed-form Hertz impact of the S2 ball on specimen C1 and its energy bookkeeping,
+// every registered law is listed once, and bad input is rejected before any output is written.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -71,9 +71,9 @@ namespace
 } // namespace
 
 // S2 through the executable: the Hertz rows equal the closed-form undamped impact
-// (catalogue §2, S004 eqs.(26)-(27)): delta_max = (5 m v^2/(4 K))^(2/5), F_max = K delta_max^1.5,
-// c_r = 1; at C1-low this is the measured peak force to 0.05 % (S000's finding for elastic
-// C1 impacts); every law's dissipated energy is 0.5 m (v0^2 - v_out^2).
+// (docs/contact-law-catalogue.md §2, S004 eqs.(26)-(27)): delta_max = (5 m v^2/(4 K))^(2/5),
+// F_max = K delta_max^1.5, c_r = 1; at C1-low this is the measured peak force to 0.05 % (S000's
+// finding for elastic C1 impacts); every law's dissipated energy is 0.5 m (v0^2 - v_out^2).
 TEST(ContactImpactProgram, BallOnSpecimenReproducesTheHertzImpactAndItsEnergy)
 {
   const fs::path dir = fs::temp_directory_path() / "granular-test-contact-impact-s2";

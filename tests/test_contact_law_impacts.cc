@@ -1,8 +1,9 @@
-// Every registered contact law in a direct central impact (issue 16; catalogue §6, §8): the
-// physics every law must satisfy (continuity where it should be continuous, no energy created,
-// the elastic limit), the exactness of the laws built on the exact Hunt–Crossley damping, the
-// restitution that the explicit-chi laws really give, and Poursina–Nikravesh's fitted optimal
-// damping over random systems (S004 §5.1, catalogue §8 S6e).
+// Every registered contact law in a direct central impact (issue 16;
+// docs/contact-law-catalogue.md §6, §8): the physics every law must satisfy (continuity where it
+// should be continuous, no energy created, the elastic limit), the exactness of the laws built on
+// the exact Hunt–Crossley damping, the restitution that the explicit-chi laws really give, and
+// Poursina–Nikravesh's fitted optimal damping over random systems (S004 §5.1,
+// docs/contact-law-catalogue.md §8 S6e).
 #include "contact/laws/contact_law.h"
 #include "impact/sdof_impact.h"
 
@@ -19,8 +20,8 @@ namespace
   namespace laws = granular::contact::laws;
   using granular::impact::simulate_impact;
 
-  /// A steel ball on a steel plate at 0.5 m/s (catalogue §8 S2, C1-mod), with the material
-  /// data the geometric laws need (mm–t–s): K = 4/3 E* sqrt(R).
+  /// A steel ball on a steel plate at 0.5 m/s (docs/contact-law-catalogue.md §8 S2, C1-mod), with
+  /// the material data the geometric laws need (mm–t–s): K = 4/3 E* sqrt(R).
   laws::ContactData steel_ball()
   {
     laws::ContactData d;
@@ -58,16 +59,16 @@ namespace
     return it == all.end() ? laws::LawValues{} : it->second;
   }
 
-  /// Laws whose damping term does not vanish at d = 0 (m = 0 in catalogue §4): a force jump
-  /// at first contact (catalogue §6 "Force continuity").
+  /// Laws whose damping term does not vanish at d = 0 (m = 0 in docs/contact-law-catalogue.md §4):
+  /// a force jump at first contact (docs/contact-law-catalogue.md §6 "Force continuity").
   const std::set<std::string> jump_at_first_contact = {
     "kelvin_voigt", "anagnostopoulos", "goyal", "kelvin_voigt_force_free_separation",
     "hertz_linear_damping_optimal", "ristow_lee_herrmann", "schafer"};
 } // namespace
 
-// Catalogue §6: every law is 0 at d = 0; the laws with m > 0 damping are continuous at first
-// contact; every law, over a closed impact, dissipates a non-negative energy (no law creates
-// energy) and the two computations of the dissipated energy agree.
+// docs/contact-law-catalogue.md §6: every law is 0 at d = 0; the laws with m > 0 damping are
+// continuous at first contact; every law, over a closed impact, dissipates a non-negative energy
+// (no law creates energy) and the two computations of the dissipated energy agree.
 TEST(ContactLawImpacts, EveryLawIsZeroAtContactAndCreatesNoEnergy)
 {
   const laws::ContactData data = steel_ball();
@@ -105,7 +106,8 @@ TEST(ContactLawImpacts, EveryLawIsZeroAtContactAndCreatesNoEnergy)
 
 // The elastic limit: with c_r = 1 every law that takes a coefficient of restitution is its
 // elastic spring at every rate (Hertz for the Hertzian ones) and returns c_r = 1 in an impact.
-// Gharib–Hurmuzlu is the catalogue's exception (f(1) = 1, §4.1): it dissipates even at c_r = 1.
+// Gharib–Hurmuzlu is the exception of docs/contact-law-catalogue.md §4.1 (f(1) = 1): it dissipates
+// even at c_r = 1.
 TEST(ContactLawImpacts, ElasticLimitOfEveryRestitutionLawIsItsSpring)
 {
   const laws::ContactData data = steel_ball();
@@ -148,9 +150,9 @@ TEST(ContactLawImpacts, ElasticLimitOfEveryRestitutionLawIsItsSpring)
   EXPECT_GE(n, 20u);
 }
 
-// Catalogue §6 "Exactness check": the laws built on the exact solution of the Hunt–Crossley
-// equation of motion (E1 hc_exact, E2 khatiwada) and the linear laws built on the exact
-// Kelvin–Voigt restitution (B2 with separation at d = 0, B4 with separation at F = 0, B3 = B4
+// docs/contact-law-catalogue.md §6 "Exactness check": the laws built on the exact solution of the
+// Hunt–Crossley equation of motion (E1 hc_exact, E2 khatiwada) and the linear laws built on the
+// exact Kelvin–Voigt restitution (B2 with separation at d = 0, B4 with separation at F = 0, B3 = B4
 // when clamped) return the input c_r; Yu's piecewise fit (E4) within its fit error.
 TEST(ContactLawImpacts, ExactLawsReturnTheInputRestitution)
 {
@@ -177,10 +179,10 @@ TEST(ContactLawImpacts, ExactLawsReturnTheInputRestitution)
     }
 }
 
-// The explicit-chi laws of the Hunt–Crossley family (catalogue D, §4.1) do not return their
-// input c_r (S003 §1, S004 §2): the measured output c_r (this integrator, relative tolerance
-// 1e-10) for input c_r 0.3, 0.5, 0.7, 0.9, 0.99. It depends on c_r only, not on K, m_eff, v0
-// or n (the family's scale invariance: d' / d'_- against d / d_max is universal). The
+// The explicit-chi laws of the Hunt–Crossley family (docs/contact-law-catalogue.md D, §4.1) do not
+// return their input c_r (S003 §1, S004 §2): the measured output c_r (this integrator, relative
+// tolerance 1e-10) for input c_r 0.3, 0.5, 0.7, 0.9, 0.99. It depends on c_r only, not on K, m_eff,
+// v0 or n (the family's scale invariance: d' / d'_- against d / d_max is universal). The
 // sources' claims hold: Lankarani–Nikravesh is accurate near c_r = 1 (S003: c_r > 0.9), Flores
 // follows the input across the whole range, Hunt–Crossley and Lee–Wang dissipate too little.
 TEST(ContactLawImpacts, ExplicitChiLawsReturnTheRestitutionMeasuredHere)
@@ -225,10 +227,10 @@ TEST(ContactLawImpacts, ExplicitChiLawsReturnTheRestitutionMeasuredHere)
     }
 }
 
-// Poursina–Nikravesh (catalogue B5, S004 eqs.(46)-(49)): the linear damping of the fitted
-// formula makes a power-law contact with force-free separation return the desired e over
-// 300 random systems of S004 §5.1 (catalogue §8 S6e; log-uniform m in [1e-5, 1e2] kg,
-// k in [1e5, 1e10] N/m^n, d'_- in [1e-3, 1e2] m/s; uniform n in [1, 2], e in [1e-4, 1]).
+// Poursina–Nikravesh (docs/contact-law-catalogue.md B5, S004 eqs.(46)-(49)): the linear damping of
+// the fitted formula makes a power-law contact with force-free separation return the desired e over
+// 300 random systems of S004 §5.1 (docs/contact-law-catalogue.md §8 S6e; log-uniform m in [1e-5,
+// 1e2] kg, k in [1e5, 1e10] N/m^n, d'_- in [1e-3, 1e2] m/s; uniform n in [1, 2], e in [1e-4, 1]).
 // The catalogue's cross-check states about 3e-3; measured here: max |e_out - e| = 3.3e-3 for
 // e >= 0.45 (the fit's range), 2.2e-3 below.
 TEST(ContactLawImpacts, PoursinaNikraveshOptimalDampingReturnsTheDesiredRestitution)

@@ -1,5 +1,5 @@
-// The contact-law library in the micromechanical cell (spec §9; issue 16): the default law
-// through the library repeats the history of the code before the library bit for bit, under
+// The contact-law library in the micromechanical cell (docs/methods.md §9; issue 16): the default
+// law through the library repeats the history of the code before the library bit for bit, under
 // its identifier and under its former name; the laws of the catalogue that the 2D cell can
 // take run in it; a law that needs data the cell does not define is rejected before the run.
 #include "coupling/micromechanical_run.h"

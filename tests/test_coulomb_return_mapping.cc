@@ -1,4 +1,4 @@
-// The Coulomb return mapping shared by the three frictional interfaces (spec §5.2, §6):
+// The Coulomb return mapping shared by the three frictional interfaces (docs/methods.md §5.2, §6):
 // the stick condition at the boundary |t^tr| = mu p, the radial return, the slip increment,
 // the consistent tangent against finite differences, and the same law seen through each
 // interface.

@@ -1,4 +1,4 @@
-// The coupled micromechanical test (spec §2, §5.3, §7): a reduced end-to-end run with a
+// The coupled micromechanical test (docs/methods.md §2, §5.3, §7): a reduced end-to-end run with a
 // circular particle, and the macroscopic friction accumulator.
 #include "coupling/macroscopic_friction.h"
 #include "coupling/micromechanical_run.h"
@@ -90,7 +90,7 @@ TEST(CoupledTest, ReducedRunRollsAndStaysBelowSurfaceFriction)
 
 TEST(CoupledTest, ReducedRunWithStaggeredCoupling)
 {
-  // the explicit staggering of spec §5.3 (with sub-iterations) on the same case: not
+  // the explicit staggering of docs/methods.md §5.3 (with sub-iterations) on the same case: not
   // exactly conservative, but bounded at this step (measured 0.44 %, with Newmark's
   // algorithmic dissipation of the rubber counted)
   expect_rolling_below_surface_friction(
@@ -99,7 +99,7 @@ TEST(CoupledTest, ReducedRunWithStaggeredCoupling)
 
 TEST(CoupledTest, EnergyGuardStopsARunWhoseBalanceFails)
 {
-  // the guard of spec §5.3 ("never silently unstable"), exercised on a cheap bare run
+  // the guard of docs/methods.md §5.3 ("never silently unstable"), exercised on a cheap bare run
   // with a threshold below its discretisation error (about 1e-6)
   granular::CommandLineOptions options;
   const std::string dir = granular::testing::scratch_directory("guard");
@@ -138,7 +138,7 @@ TEST(CoupledTest, EnergyGuardStopsARunWhoseBalanceFails)
 TEST(CoupledTest, ViscoelasticRunClosesTheEnergyBalance)
 {
   // reduced coupled run with the Maxwell branch (mu_v = 5 mu_e, tau0 = 1e-4 s): the
-  // energy balance of spec §2.2 (platen work = stored + kinetic + potential energy +
+  // energy balance of docs/methods.md §2.2 (platen work = stored + kinetic + potential energy +
   // all dissipation, viscous included) closes, and the rubber's hysteresis makes the
   // viscous part dominate the macroscopic friction (the rubber does not touch the
   // surface, so friction dissipates little). The window is 3 T0: k = kbar_F + kbar_V

@@ -1,5 +1,5 @@
-// DEM half (spec §4.2, §5): normal contact law, particle-surface contact (return mapping),
-// rigid particle dynamics with explicit sub-cycled time integration. Physics tests in the
+// DEM half (docs/methods.md §4.2, §5): normal contact law, particle-surface contact (return
+// mapping), rigid particle dynamics with explicit sub-cycled time integration. Physics tests in the
 // style of DEM codes: sliding-to-rolling transition, bounce energy, settling of non-circular
 // particles, sub-cycling equivalence, instability detection.
 #include <contact/coulomb_return_mapping.h>
@@ -56,7 +56,7 @@ namespace
 } // namespace
 
 // ---------------------------------------------------------------------------------------------
-// 4. Normal contact law (spec §5.1)
+// 4. Normal contact law (docs/methods.md §5.1)
 // ---------------------------------------------------------------------------------------------
 TEST(NormalContactLaw, DampedHertzMatchesClosedForm)
 {
@@ -160,7 +160,7 @@ TEST(NormalContactLaw, HistoryCapturesOnsetAndResets)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Particle-surface contact (spec §4.2, §5.1, §5.2)
+// Particle-surface contact (docs/methods.md §4.2, §5.1, §5.2)
 // ---------------------------------------------------------------------------------------------
 TEST(ParticleSurfaceContact, CircleContactPointIndentationRateForceAndMoment)
 {
@@ -326,7 +326,7 @@ TEST(DemParticle, RestingStateTopOutlineAndWrapping)
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1. Sliding disc: slides, then rolls without slip at v = 2/3 v0 (spec §5.2)
+// 1. Sliding disc: slides, then rolls without slip at v = 2/3 v0 (docs/methods.md §5.2)
 // ---------------------------------------------------------------------------------------------
 TEST(DemParticle, SlidingDiscRollsWithoutSlip)
 {

@@ -1,7 +1,7 @@
-// Tests of the granular chain (lib/impact/granular_chain.h; catalogue §8 S4, S003 §5.2):
-// conservation of momentum and energy in an undamped Hertzian chain, Nesterenko's solitary
-// wave speed, and the S003 rule (Flores while elastic, Wang–Liu–Liu past delta_y, chi fixed
-// from the striker impact). Short chains (20 beads, ~0.1 ms): each run takes a few ms.
+// Tests of the granular chain (lib/impact/granular_chain.h; docs/contact-law-catalogue.md §8 S4,
+// S003 §5.2): conservation of momentum and energy in an undamped Hertzian chain, Nesterenko's
+// solitary wave speed, and the S003 rule (Flores while elastic, Wang–Liu–Liu past delta_y, chi
+// fixed from the striker impact). Short chains (20 beads, ~0.1 ms): each run takes a few ms.
 #include "impact/granular_chain.h"
 
 #include "contact/laws/contact_law.h"
@@ -37,7 +37,8 @@ namespace
     return p;
   }
 
-  /// Contact data of two S4 beads (catalogue §2: E* = E/(2 (1 - nu^2)), R_eff = R/2).
+  /// Contact data of two S4 beads (docs/contact-law-catalogue.md §2: E* = E/(2 (1 - nu^2)),
+  /// R_eff = R/2).
   laws::ContactData
   bead_contact(const GranularChainParameters &p)
   {
@@ -62,8 +63,8 @@ namespace
   }
 } // namespace
 
-// 1. Undamped Hertz chain (catalogue A2, F = K d^1.5): the contact forces are equal and
-//    opposite, so the total momentum is a linear invariant of the equations, which every
+// 1. Undamped Hertz chain (docs/contact-law-catalogue.md A2, F = K d^1.5): the contact forces are
+//    equal and opposite, so the total momentum is a linear invariant of the equations, which every
 //    Runge–Kutta method keeps to round-off; the energy T + U is conserved to the integration
 //    tolerance. Measured (20 beads, 0.2 ms, the wave runs off the free end, tolerance 1e-9):
 //    momentum 3e-15, energy 2e-9; nothing is dissipated.

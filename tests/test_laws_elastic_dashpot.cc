@@ -1,7 +1,7 @@
-// Contact-law library, catalogue §5 A (elastic), B (linear dashpots), C (empirical damping):
-// closed forms of the forces, continuity at d = 0, the undamped limits, the restitution and
-// damping-ratio relations of linear_dashpot.h against the sources' formulas and numbers, and
-// the stored energies against quadratures of the spring force. Units mm–s–N–t.
+// Contact-law library, docs/contact-law-catalogue.md §5 A (elastic), B (linear dashpots), C
+// (empirical damping): closed forms of the forces, continuity at d = 0, the undamped limits, the
+// restitution and damping-ratio relations of linear_dashpot.h against the sources' formulas and
+// numbers, and the stored energies against quadratures of the spring force. Units mm–s–N–t.
 #include "contact/laws/contact_law.h"
 #include "contact/laws/linear_dashpot.h"
 
@@ -22,7 +22,8 @@ namespace
 
   const double pi = std::acos(-1.);
 
-  // a linear contact (K in N/mm) and a Hertz one (S1 of catalogue §8: K in N/mm^1.5)
+  // a linear contact (K in N/mm) and a Hertz one (S1 of docs/contact-law-catalogue.md §8: K in
+  // N/mm^1.5)
   constexpr double K_lin   = 1.0e3;
   constexpr double K_hertz = 1.73925e5;
   constexpr double m_eff   = 4.6e-5; // t
@@ -185,8 +186,8 @@ TEST(LinearDashpot, ForceFreeRestitutionAnalyticBranch)
 
 TEST(LinearDashpot, ForceFreeRestitutionCorrectedOverdampedBranch)
 {
-  // catalogue B4: at xi = 2 direct integration gives 0.0478; S004's printed exponent
-  // 2 xi s/(2 xi^2 - 1) gives 0.0738
+  // docs/contact-law-catalogue.md B4: at xi = 2 direct integration gives 0.0478; S004's printed
+  // exponent 2 xi s/(2 xi^2 - 1) gives 0.0738
   const double e = force_free_separation_restitution(2.);
   EXPECT_NEAR(e, 0.0478, 5e-5);
   const double s       = std::sqrt(3.);
@@ -228,7 +229,8 @@ TEST(LinearDashpot, ForceFreeDampingRatioInvertsTheRestitution)
 
 TEST(LinearDashpot, GoyalDampingRatioSatisfiesGoyalsEquation)
 {
-  // S002 eq.(5.22) with factor 2 (catalogue B3): c_r = exp(-(2 xi/w) atan(w/xi)), w = sqrt(1-xi^2)
+  // S002 eq.(5.22) with factor 2 (docs/contact-law-catalogue.md B3): c_r = exp(-(2 xi/w)
+  // atan(w/xi)), w = sqrt(1-xi^2)
   for (const double c_r : {0.99, 0.9, 0.7, 0.5, 0.2, 0.14})
     {
       const double xi = goyal_damping_ratio(c_r);
@@ -468,7 +470,7 @@ TEST(ElasticDashpotLaws, ZeroForceAtZeroIndentationWhereContinuous)
           EXPECT_LT(f2, 1e-3 * f1) << id;
         }
     }
-  // the m = 0 laws jump to c d' at first contact (catalogue §6)
+  // the m = 0 laws jump to c d' at first contact (docs/contact-law-catalogue.md §6)
   const std::vector<std::pair<std::string, double>> jumping = {
     {"schafer", 0.1}, {"ristow_lee_herrmann", 0.1 * m_eff}};
   for (const auto &[id, c] : jumping)

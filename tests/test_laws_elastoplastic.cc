@@ -1,5 +1,5 @@
-// Tests of the elastoplastic contact laws (catalogue §5 G: G1 thornton, G2 yigit, G3 ma_liu,
-// G4 wang_liu_liu_elastoplastic_dashpot) and of MaLiuModel. Units mm–s–N–t–MPa.
+// Tests of the elastoplastic contact laws (docs/contact-law-catalogue.md §5 G: G1 thornton, G2
+// yigit, G3 ma_liu, G4 wang_liu_liu_elastoplastic_dashpot) and of MaLiuModel. Units mm–s–N–t–MPa.
 #include "contact/laws/elastoplastic.h"
 
 #include <boost/math/constants/constants.hpp>
@@ -21,15 +21,15 @@ namespace
 
   constexpr double pi = boost::math::constants::pi<double>();
 
-  /// E* = 1/((1 - nu1^2)/E1 + (1 - nu2^2)/E2) (catalogue §2).
+  /// E* = 1/((1 - nu1^2)/E1 + (1 - nu2^2)/E2) (docs/contact-law-catalogue.md §2).
   double
   effective_modulus(const double E1, const double nu1, const double E2, const double nu2)
   {
     return 1. / ((1. - nu1 * nu1) / E1 + (1. - nu2 * nu2) / E2);
   }
 
-  /// Catalogue §8 S3 (S003 §4): concave–convex pair, R = 20.5*20/(20.5 - 20) = 820 mm,
-  /// softer body's sigma_y = 30 MPa, one moving 20 mm sphere of 2.6138e-4 t.
+  /// docs/contact-law-catalogue.md §8 S3 (S003 §4): concave–convex pair, R = 20.5*20/(20.5 -
+  /// 20) = 820 mm, softer body's sigma_y = 30 MPa, one moving 20 mm sphere of 2.6138e-4 t.
   const double s3_E     = effective_modulus(2.0e5, 0.29, 6.5e4, 0.33);
   const double s3_R     = 820.;
   const double s3_sigma = 30.;
@@ -40,7 +40,8 @@ namespace
     return MaLiuModel(s3_E, s3_R, s3_sigma, 13., 3.0);
   }
 
-  /// Catalogue §8 S4 (S003 §5.2): two stainless-steel beads, R_eff = 1.19 mm, psi = 2.84.
+  /// docs/contact-law-catalogue.md §8 S4 (S003 §5.2): two stainless-steel beads, R_eff = 1.19 mm,
+  /// psi = 2.84.
   MaLiuModel
   s4_model()
   {
@@ -127,7 +128,7 @@ namespace
   }
 
   // =======================================================================================
-  // MaLiuModel (catalogue G3)
+  // MaLiuModel (docs/contact-law-catalogue.md G3)
 
   TEST(ElastoplasticMaLiuModel, ConstantsFollowS003Eq1)
   {
@@ -309,9 +310,9 @@ namespace
 
   TEST(ElastoplasticMaLiuModel, S3ImpactPhasesAndRestitution)
   {
-    // Catalogue §8 S3: delta_max from the impact energy 0.5 m v0^2 (m = one moving sphere).
-    // Obtained here (corrections 1-2): 4 m/s: delta_max = 0.11152 mm (elastoplastic,
-    // 70.6 delta_y; delta_p = 0.13340 mm), F_max = 41710 N, CoR = 0.6909; 8 m/s:
+    // docs/contact-law-catalogue.md §8 S3: delta_max from the impact energy 0.5 m v0^2 (m = one
+    // moving sphere). Obtained here (corrections 1-2): 4 m/s: delta_max = 0.11152 mm
+    // (elastoplastic, 70.6 delta_y; delta_p = 0.13340 mm), F_max = 41710 N, CoR = 0.6909; 8 m/s:
     // delta_max = 0.20920 mm (plastic, 1.57 delta_p), F_max = 86858 N, CoR = 0.6309.
     // No published values in our files: phases and bounds only.
     const MaLiuModel m   = s3_model();

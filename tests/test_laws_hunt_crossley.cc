@@ -1,6 +1,6 @@
-// Tests of the Hunt–Crossley family (catalogue §4.1, §5 D, E): damping factors against the
-// table, slopes at c_r = 1, the exact factor E1 against a 50-digit solution, E2 ≡ E1, Yu's
-// piecewise fit E4, and the force law F = K d^n (1 + (chi/K) d') with the onset velocity.
+// Tests of the Hunt–Crossley family (docs/contact-law-catalogue.md §4.1, §5 D, E): damping factors
+// against the table, slopes at c_r = 1, the exact factor E1 against a 50-digit solution, E2 ≡ E1,
+// Yu's piecewise fit E4, and the force law F = K d^n (1 + (chi/K) d') with the onset velocity.
 #include "contact/laws/hunt_crossley_family.h"
 
 #include <boost/math/constants/constants.hpp>
@@ -43,7 +43,8 @@ namespace
     return (r.first + r.second) / 2;
   }
 
-  /// The table formulas of catalogue §4.1, written out independently of the library.
+  /// The table formulas of docs/contact-law-catalogue.md §4.1, written out independently of the
+  /// library.
   const std::map<std::string, std::function<double(double)>> &
   table()
   {
@@ -64,7 +65,7 @@ namespace
     return t;
   }
 
-  /// S002 eq.(5.34) in expanded form (catalogue §5 E4).
+  /// S002 eq.(5.34) in expanded form (docs/contact-law-catalogue.md §5 E4).
   double
   yu_table(const double c)
   {
@@ -100,7 +101,7 @@ namespace
   sphere_data()
   {
     ContactData data;
-    data.stiffness         = 1.73925e5; // catalogue S1, N/mm^1.5
+    data.stiffness         = 1.73925e5; // docs/contact-law-catalogue.md S1, N/mm^1.5
     data.effective_mass    = 4.6e-5;
     data.effective_modulus = 7.5e4; // MPa
     return data;
@@ -150,7 +151,8 @@ TEST(HuntCrossleyFamily, FactorsMatchTableFormulas)
 
 TEST(HuntCrossleyFamily, SlopesAtFullRestitution)
 {
-  // -df/dc_r at c_r = 1 (catalogue §4.1), second-order one-sided difference (c_r <= 1)
+  // -df/dc_r at c_r = 1 (docs/contact-law-catalogue.md §4.1), second-order one-sided difference
+  // (c_r <= 1)
   const std::map<std::string, double> slope = {
     {"hunt_crossley", 1.5},  {"herbert_mcwhannell", 1.5},     {"lankarani_nikravesh", 1.5},
     {"zhiying_qishao", 1.5}, {"wang_yield_zq", 1.5},          {"hu_guo", 1.5},
@@ -261,7 +263,7 @@ TEST(HuntCrossleyFamily, YuPiecewiseFitsExactRoot)
   for (const double b : {0.4, 0.6, 0.8})
     EXPECT_LT(std::abs(yu_d(b) - yu_d(std::nextafter(b, 1.))), 1e-4) << b;
   EXPECT_NEAR(yu_d(1.), 0., 1e-15);
-  // the genuine jump at 0.25 (catalogue §7): 1 below, 0.9602 just above
+  // the genuine jump at 0.25 (docs/contact-law-catalogue.md §7): 1 below, 0.9602 just above
   EXPECT_EQ(yu_d(0.25), 1.);
   EXPECT_NEAR(yu_d(std::nextafter(0.25, 1.)), 0.9602, 1e-4);
   EXPECT_EQ(yu_d(0.1), 1.);
@@ -306,7 +308,7 @@ TEST(HuntCrossleyFamily, ZeroForceAtZeroIndentation)
   const ContactData data = sphere_data();
   for (const auto &info : registered_laws())
     {
-      // the Hunt–Crossley family (catalogue D, E): its own source files
+      // the Hunt–Crossley family (docs/contact-law-catalogue.md D, E): its own source files
       if (info.entry.empty() || (info.entry[0] != 'D' && info.entry[0] != 'E'))
         continue;
       const auto law = make_law(info.id, {}, data);
@@ -387,7 +389,7 @@ TEST(HuntCrossleyFamily, ForceIsLinearInRateWithSlopeChiDn)
 
 TEST(HuntCrossleyFamily, WangYieldStrengthReading)
 {
-  // K* cases of catalogue §5 D7 (S002 eq.(5.59), unresolved reading)
+  // K* cases of docs/contact-law-catalogue.md §5 D7 (S002 eq.(5.59), unresolved reading)
   EXPECT_DOUBLE_EQ(wang_k_star(300., 100., 0.05), 1.5);      // sigma_1 >= 2 sigma_2
   EXPECT_DOUBLE_EQ(wang_k_star(100., 98., 0.05), 100. / 98.); // sigma_2 ≈ sigma_1
   EXPECT_DOUBLE_EQ(wang_k_star(150., 100., 0.05), 0.6);      // otherwise

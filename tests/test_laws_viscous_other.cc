@@ -1,5 +1,5 @@
-// Contact-law library, catalogue §5 F1–F6 (material-viscosity and d^1/4-damped laws,
-// material_viscosity.cc) and H1–H4 (other approaches, other_approaches.cc): closed forms,
+// Contact-law library, docs/contact-law-catalogue.md §5 F1–F6 (material-viscosity and d^1/4-damped
+// laws, material_viscosity.cc) and H1–H4 (other approaches, other_approaches.cc): closed forms,
 // continuity at first contact, the zero-damping limits, the dissipative constants of
 // Brilliantov/Zheng against hand-evaluated formulas and the Kelvin–Voigt consistency of their
 // readings, Jankowski's two damping ratios, Choi's force floor, Xiong's internal variable
@@ -25,7 +25,7 @@ namespace
 
   constexpr double pi = 3.14159265358979323846;
 
-  /// Steel ball on a steel specimen (catalogue §8 S2, C1, in mm–t–s–MPa).
+  /// Steel ball on a steel specimen (docs/contact-law-catalogue.md §8 S2, C1, in mm–t–s–MPa).
   laws::ContactData
   steel_ball()
   {

@@ -1,4 +1,4 @@
-// Tests of the finite-strain Maxwell branch (spec §3.3), the Payne effect (§3.4) and
+// Tests of the finite-strain Maxwell branch (docs/methods.md §3.3), the Payne effect (§3.4) and
 // the homogeneous material-point driver: small-strain standard-linear-solid limits
 // (storage/loss moduli, relaxation time), dissipation, exact elastic limit, large
 // time steps, the consistent tangent against finite differences, the plane-strain
@@ -29,7 +29,7 @@ namespace
 
   const std::vector<double> alpha_default{1.8, -2.0, 7.0};
   const std::vector<double> gamma_default{0.661, -0.231, 0.0496};
-  constexpr double          tau0 = 1e-4; // s (spec §3.5)
+  constexpr double          tau0 = 1e-4; // s (docs/methods.md §3.5)
   constexpr double          mu_e = 1.0;  // MPa
   constexpr double          mu_v = 5.0;  // MPa
 
@@ -404,7 +404,7 @@ TEST(MaxwellBranch, PayneAmplitudeDependence)
   EXPECT_NEAR(Gd.front() / G0.front(), 1.0, 0.01);
 }
 
-// Steady simple shear F(t) = [[1, γ̇ t], [0, 1]] (spec §3.4, issue 18): the rate of
+// Steady simple shear F(t) = [[1, γ̇ t], [0, 1]] (docs/methods.md §3.4, issue 18): the rate of
 // deformation is D = γ̇/2 (e1⊗e2 + e2⊗e1), ‖D‖ = γ̇/√2, and the step's
 // D = sym((F_{n+1} − F_n) F_{n+1}⁻¹)/Δt is exact for it. Then
 //  (a) backward Euler gives q_n = ‖D‖ (1 − (1 + Δt/λ)^−n), which follows the exact

@@ -1,4 +1,4 @@
-// Tests of the Ogden material kernel (spec §3.2, §3.5): derivatives against finite
+// Tests of the Ogden material kernel (docs/methods.md §3.2, §3.5): derivatives against finite
 // differences (also at equal principal stretches), small-strain and analytic limits,
 // objectivity, the principal-stretch entry, the volumetric energy, input checks.
 #include "material/ogden_material.h"
@@ -241,7 +241,7 @@ TEST(OgdenMaterial, SmallStrainShearModulus)
   const OgdenMaterial mat = default_material();
   const double        G   = expected_shear_modulus();
   EXPECT_NEAR(mat.initial_shear_modulus(), G, 1e-14 * G);
-  // ½(0.661·1.8 + 0.231·2 + 0.0496·7) = ½·1.999 = 0.9995 (≈ 1, spec §3.5)
+  // ½(0.661·1.8 + 0.231·2 + 0.0496·7) = ½·1.999 = 0.9995 (≈ 1, docs/methods.md §3.5)
   EXPECT_NEAR(mat.initial_shear_modulus() / mu_test, 0.9995, 1e-12);
 
   const double g  = 1e-6;

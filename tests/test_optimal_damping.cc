@@ -1,5 +1,5 @@
 // Tests of Poursina–Nikravesh's optimal linear damping (lib/impact/optimal_damping.h;
-// catalogue §5 B4/B5, §8 S6/S7; S004 eqs.(23),(46)–(49),(55)–(57)).
+// docs/contact-law-catalogue.md §5 B4/B5, §8 S6/S7; S004 eqs.(23),(46)–(49),(55)–(57)).
 #include "impact/optimal_damping.h"
 
 #include "contact/laws/linear_dashpot.h"
@@ -63,8 +63,8 @@ namespace
   }
 
   // n = 1 is the Kelvin–Voigt contact with force-free separation, whose exact e(xi) is
-  // Butcher–Segalman's (catalogue B4, xi > 1 branch corrected): the root of the simulated
-  // e_out must be c = 2 xi(e) sqrt(k m). e = 0.05 and 0.01 lie on the xi > 1 branch.
+  // Butcher–Segalman's (docs/contact-law-catalogue.md B4, xi > 1 branch corrected): the root of the
+  // simulated e_out must be c = 2 xi(e) sqrt(k m). e = 0.05 and 0.01 lie on the xi > 1 branch.
   TEST(OptimalDamping, ExactDampingAtNEqualOneIsButcherSegalman)
   {
     const double k = 2.5e-2, m = 3e-3, v0 = 700.;

@@ -1,4 +1,4 @@
-// Parameter file, command line and bad-input rejection (spec §8.1; issue: foundation).
+// Parameter file, command line and bad-input rejection (docs/methods.md §8.1; issue: foundation).
 #include "program/command_line.h"
 #include "base/parameter_error.h"
 

@@ -1,4 +1,4 @@
-// The particle's ParaView output (spec §8.2): outline polygons of the particle and its
+// The particle's ParaView output (docs/methods.md §8.2): outline polygons of the particle and its
 // periodic images, read back by VTK's XML readers (python3-vtk9, as ParaView does).
 #include "dem/particle.h"
 #include "base/atomic_file.h"

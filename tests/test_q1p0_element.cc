@@ -187,7 +187,7 @@ TEST(Q1P0Element, MaxwellBranchAddsItsStressAndWritesTheTrialHistory)
 
 TEST(Q1P0Element, ResidualOnlyCallGivesTheSameResidualBitForBit)
 {
-  // the default Ogden set of spec §3.5 and a Maxwell branch with the Payne effect
+  // the default Ogden set of docs/methods.md §3.5 and a Maxwell branch with the Payne effect
   const OneCell                              cell;
   const auto ogden = granular::material::OgdenMaterial::default_set(mu);
   const granular::material::MaxwellBranch    branch(2. * mu, {1.8, -2., 7.},

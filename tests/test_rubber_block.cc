@@ -1,5 +1,5 @@
 // The rubber block: Q1P0 element, inertia, surface contact, Newton, periodicity and the
-// bare-interface limit kbar = k_o (spec §2, §3.1-3.2, §3.6, §6, §7).
+// bare-interface limit kbar = k_o (docs/methods.md §2, §3.1-3.2, §3.6, §6, §7).
 #include "coupling/micromechanical_run.h"
 #include "fem/rubber_block.h"
 #include "test_helpers.h"
@@ -78,7 +78,7 @@ TEST(RubberBlockElement, TangentMatchesFiniteDifferencesInSlip)
 
 TEST(RubberBlockElement, TangentWithMaxwellBranchMatchesFiniteDifferences)
 {
-  // viscoelastic rubber (spec §3.3-3.4, Payne on): the algorithmic tangent of the
+  // viscoelastic rubber (docs/methods.md §3.3-3.4, Payne on): the algorithmic tangent of the
   // Maxwell branch enters the element tangent consistently
   SmallBlock s;
   s.rubber.viscoelastic = true;
@@ -288,7 +288,7 @@ TEST(RubberBlockPeriodicity, LeftAndRightNodesMoveTogether)
 
 TEST(BareInterface, MacroscopicFrictionEqualsSurfaceFriction)
 {
-  // spec §7: without a particle, steady sliding gives kbar = k_o (reduced mesh/times)
+  // docs/methods.md §7: without a particle, steady sliding gives kbar = k_o (reduced mesh/times)
   granular::CommandLineOptions options;
   const std::string dir = granular::testing::scratch_directory("bare");
   options.output_directory = dir;
@@ -310,7 +310,7 @@ TEST(BareInterface, MacroscopicFrictionEqualsSurfaceFriction)
 
 TEST(BareInterface, ViscoelasticRubberStillGivesSurfaceFriction)
 {
-  // spec §7 and the viscoelasticity issue: the bare interface gives kbar = k_o also
+  // docs/methods.md §7 and the viscoelasticity issue: the bare interface gives kbar = k_o also
   // with the Maxwell branch (mu_v = 5 mu_e, tau0 = 1e-4 s); viscous dissipation is
   // accounted for in the energy balance and kbar_F + kbar_V = kbar
   granular::CommandLineOptions options;

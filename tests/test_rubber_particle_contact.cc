@@ -1,5 +1,5 @@
-// Tests of the rubber-particle frictional penalty contact (spec §6 "Rubber-particle", §4.1):
-// consistent tangent against central finite differences (stick, slip, first contact, rotated
+// Tests of the rubber-particle frictional penalty contact (docs/methods.md §6 "Rubber-particle",
+// §4.1): consistent tangent against central finite differences (stick, slip, first contact, rotated
 // particle, periodic image), the closed form for a circle, action = reaction of the interface
 // resultants, the stick point moving with the rotating particle, contact loss, image selection
 // and the re-indexing of images when the particle centre is wrapped into the cell.
@@ -29,13 +29,13 @@ using granular::testing::cross;
 
 namespace
 {
-  constexpr double r0 = 0.5; // mm, reference radius (spec §4)
-  constexpr double L0 = 10.; // mm, cell length (spec §7)
+  constexpr double r0 = 0.5; // mm, reference radius (docs/methods.md §4)
+  constexpr double L0 = 10.; // mm, cell length (docs/methods.md §7)
 
   PenaltyContactParameters
   default_penalties()
   {
-    PenaltyContactParameters p; // spec §6 defaults with mu_e = 1 MPa
+    PenaltyContactParameters p; // docs/methods.md §6 defaults with mu_e = 1 MPa
     p.normal_penalty       = 1e6;
     p.tangential_penalty   = 1e4;
     p.friction_coefficient = 0.5;
@@ -676,8 +676,8 @@ TEST(RubberParticleContact, PeriodicImageSelection)
   EXPECT_EQ((r_other.trial.stick_point - r.trial.stick_point).norm(), 0.);
 }
 
-// Wrapping the particle centre into the cell (spec §2) keeps the stick history: the image
-// indices of the converged histories are shifted.
+// Wrapping the particle centre into the cell (docs/methods.md §2) keeps the stick history: the
+// image indices of the converged histories are shifted.
 TEST(RubberParticleContact, CentreWrapKeepsHistory)
 {
   const PenaltyContactParameters p = default_penalties();

@@ -1,6 +1,6 @@
 // Tests of the single-degree-of-freedom impact integrator (lib/impact/sdof_impact.h) against
-// closed forms of catalogue §2, B1, B4, E1 (S004 eqs.(26)–(27), (55)–(56)), with test-local
-// contact laws.
+// closed forms of docs/contact-law-catalogue.md §2, B1, B4, E1 (S004 eqs.(26)–(27), (55)–(56)),
+// with test-local contact laws.
 #include "impact/sdof_impact.h"
 
 #include <boost/math/special_functions/beta.hpp>
@@ -61,7 +61,7 @@ namespace
     double K, n;
   };
 
-  /// Kelvin–Voigt k d + c d' (catalogue B1), optionally ending at F = 0 (B4).
+  /// Kelvin–Voigt k d + c d' (docs/contact-law-catalogue.md B1), optionally ending at F = 0 (B4).
   class KelvinVoigt : public ContactLaw
   {
   public:
@@ -93,7 +93,7 @@ namespace
   };
 
   /// Hunt–Crossley K d^n (1 + f d'/delta_dot_minus) with delta_dot_minus from the history
-  /// (catalogue §4.1: chi = f K / delta_dot_minus).
+  /// (docs/contact-law-catalogue.md §4.1: chi = f K / delta_dot_minus).
   class HuntCrossley : public ContactLaw
   {
   public:
@@ -192,7 +192,7 @@ namespace
     }
   };
 
-  // catalogue §8 S1 (mm–t–s): two aluminium spheres
+  // docs/contact-law-catalogue.md §8 S1 (mm–t–s): two aluminium spheres
   constexpr double m_S1  = 4.6e-5;     // t
   constexpr double v0_S1 = 300.;       // mm/s
   constexpr double K_S1  = 1.73925e5;  // N/mm^1.5
@@ -202,7 +202,8 @@ namespace
   constexpr double k_lin = 1e3;  // N/mm
   constexpr double v0_lin = 500.; // mm/s
 
-  /// B4 restitution of the force-free Kelvin–Voigt contact (catalogue B4, xi/s corrected).
+  /// B4 restitution of the force-free Kelvin–Voigt contact (docs/contact-law-catalogue.md B4, xi/s
+  /// corrected).
   double
   butcher_segalman(const double xi)
   {
@@ -222,7 +223,7 @@ TEST(SdofImpact, HertzClosedForms)
   const PowerSpring law(K_S1, n);
   const auto        r = simulate_impact(law, m_S1, v0_S1);
 
-  // S004 eqs.(26)–(27), catalogue §2
+  // S004 eqs.(26)–(27), docs/contact-law-catalogue.md §2
   const double d_max = std::pow((n + 1.) * m_S1 * v0_S1 * v0_S1 / (2. * K_S1), 1. / (n + 1.));
   const double F_max = K_S1 * std::pow(d_max, n);
   // t_c = 2 int_0^dmax dd / sqrt(v0^2 - 2 K d^(n+1)/(m (n+1))) = 2 dmax/v0 B(1/(n+1), 1/2)/(n+1)
@@ -296,7 +297,8 @@ TEST(SdofImpact, LinearSpringHalfPeriod)
 
 TEST(SdofImpact, KelvinVoigtClassicalSeparation)
 {
-  // catalogue B1: separation at d = 0 -> c_r = exp(-pi xi / sqrt(1 - xi^2)), tension at the end
+  // docs/contact-law-catalogue.md B1: separation at d = 0 -> c_r = exp(-pi xi / sqrt(1 - xi^2)),
+  // tension at the end
   const double      xi = 0.3;
   const double      c  = 2. * xi * std::sqrt(k_lin * m_lin);
   const KelvinVoigt law(k_lin, c, /*force_free=*/false);
@@ -311,7 +313,8 @@ TEST(SdofImpact, KelvinVoigtClassicalSeparation)
   EXPECT_LT(r.separation_force, 0.);
   EXPECT_NEAR(r.separation_force / (-c * r.separation_velocity), 1., 1e-12);
   EXPECT_NEAR(r.curves.force.back(), r.separation_force, 1e-12 * c * v0_lin);
-  // the force returned to 0 (start of tension) where d'' = 0: w_d t = theta of catalogue B4
+  // the force returned to 0 (start of tension) where d'' = 0: w_d t = theta of
+  // docs/contact-law-catalogue.md B4
   ASSERT_TRUE(r.force_returned_to_zero);
   const double theta = std::atan2(2. * xi * std::sqrt(1. - xi * xi), 2. * xi * xi - 1.);
   EXPECT_NEAR(r.time_of_zero_force / (theta / wd), 1., 1e-10);
@@ -348,8 +351,8 @@ TEST(SdofImpact, KelvinVoigtClampedMovesFreelyAfterZeroForce)
 
 TEST(SdofImpact, KelvinVoigtForceFreeSeparation)
 {
-  // catalogue B4 (S004 eqs.(55)–(56), exponent xi/s for xi > 1 per §7)
-  const double B4_xi2 = 0.0478; // catalogue B4: xi = 2 by direct integration
+  // docs/contact-law-catalogue.md B4 (S004 eqs.(55)–(56), exponent xi/s for xi > 1 per §7)
+  const double B4_xi2 = 0.0478; // docs/contact-law-catalogue.md B4: xi = 2 by direct integration
   EXPECT_NEAR(butcher_segalman(2.), B4_xi2, 5e-5);
   for (const double xi : {0.3, 2.})
     {
@@ -404,7 +407,7 @@ TEST(SdofImpact, DissipatedEnergyTwoWays)
 
 TEST(SdofImpact, HuntCrossleyExactChiReturnsItsRestitution)
 {
-  // catalogue E1 / §6 exactness check: with d = a c_r v0 fixed, c_r solves
+  // docs/contact-law-catalogue.md E1 / §6 exactness check: with d = a c_r v0 fixed, c_r solves
   // (1 + d/c_r)/(1 - d) = exp(d (1 + 1/c_r)); chi = d K/(c_r v0), i.e. f = d/c_r
   const double d   = 0.3;
   const auto   g   = [&](const double cr) {

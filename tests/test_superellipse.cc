@@ -1,5 +1,6 @@
-// Tests of the superellipse geometry kernel (spec §4, §4.1, §4.2): closed forms for circles,
-// brute-force dense sampling for all shapes, finite-difference checks of the linearisation.
+// Tests of the superellipse geometry kernel (docs/methods.md §4, §4.1, §4.2): closed forms for
+// circles, brute-force dense sampling for all shapes, finite-difference checks of the
+// linearisation.
 #include <geometry/superellipse.h>
 
 #include "test_helpers.h"
@@ -21,7 +22,7 @@ using granular::testing::vec;
 
 namespace
 {
-  constexpr double r0 = 0.5; // mm, reference radius of spec §4
+  constexpr double r0 = 0.5; // mm, reference radius of docs/methods.md §4
   const double     pi = std::acos(-1.);
 
   std::string
@@ -39,8 +40,8 @@ namespace
     SuperellipseShape shape;
   };
 
-  /// The default shapes of spec §4 and p in {2,3,4,8,10} with r1 = 1.5 r0 and r1 = r0, plus two
-  /// mixed-exponent shapes ("any (r1, r2, p1, p2) with p_i >= 2 must work").
+  /// The default shapes of docs/methods.md §4 and p in {2,3,4,8,10} with r1 = 1.5 r0 and r1 = r0,
+  /// plus two mixed-exponent shapes ("any (r1, r2, p1, p2) with p_i >= 2 must work").
   std::vector<ShapeCase>
   all_shapes()
   {
@@ -423,7 +424,7 @@ TEST(SuperellipseGeometry, FrameMapsRoundTrip)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Closest-point projection (spec §4.1)
+// Closest-point projection (docs/methods.md §4.1)
 // ---------------------------------------------------------------------------------------------
 
 TEST(SuperellipseProjection, CircleMatchesClosedForm)
@@ -575,7 +576,7 @@ TEST(SuperellipseProjection, LinearisationMatchesFiniteDifferences)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Particle-surface contact point (spec §4.2, eq. 8)
+// Particle-surface contact point (docs/methods.md §4.2, eq. 8)
 // ---------------------------------------------------------------------------------------------
 
 TEST(SuperellipseLowestPoint, CircleMatchesClosedForm)

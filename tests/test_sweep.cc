@@ -1,4 +1,4 @@
-// Tests of parameter sweeps (spec §8.3) and of the sweep post-processing scripts (§8.4).
+// Tests of parameter sweeps (docs/methods.md §8.3) and of the sweep post-processing scripts (§8.4).
 // The sweeps run through the executable (serial, without mpirun); the two-rank run is
 // the CTest test SweepMpi.TwoRanksMatchSerial (tests/sweep_mpi.sh).
 #include "program/command_line.h"
@@ -363,7 +363,7 @@ TEST(Sweep, FailingPointIsReportedAndOthersComplete)
   EXPECT_TRUE(fs::exists(dir + "/out/" + rows[1].at("name") + "/error.txt"));
 }
 
-// Spec §8.3 / the sweep issue: a sweep killed with SIGKILL after its first point has
+// docs/methods.md §8.3 / the sweep issue: a sweep killed with SIGKILL after its first point has
 // completed, then rerun, has every point exactly once; the points completed before the
 // kill keep their files untouched (contents and modification time).
 TEST(Sweep, KilledSweepResumesWithoutTouchingCompletedPoints)

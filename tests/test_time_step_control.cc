@@ -151,7 +151,7 @@ namespace
 TEST(AdaptiveTimeStep, BareInterfaceGivesCoulombFrictionWithTheHistoryOnTheGrid)
 {
   // steady sliding of the bare interface is the quiet case: long steps, and k̄ = k_o
-  // (spec §7) within 0.5 % as with fixed steps
+  // (docs/methods.md §7) within 0.5 % as with fixed steps
   const auto  run = run_quick_cell("adaptive-bare", "bare-interface.prm",
                                    {"Solver/Time step control=adaptive"});
   const auto &P   = run.parameters;
@@ -199,7 +199,7 @@ TEST(AdaptiveTimeStep, ReproducesTheFixedStepKbarOfTheRollingEllipse)
   // with a particle the steps stay at dt until T0 (10 000 of the 22 500 grid steps); after
   // it the quiet stretches between roll-overs take long steps
   EXPECT_LT(adaptive.summary.steps, 0.8 * fixed.summary.steps);
-  // Newmark's numerical dissipation over the window (part of k̄, README Coupling) does not
+  // Newmark's numerical dissipation over the window (part of k̄, docs/methods.md §5.3) does not
   // grow: at most that of the fixed steps plus 1e-3 of the window's normal work
   const double window_normal_work = fixed.summary.mean_normal_force *
                                     fixed.parameters.loading.slip_velocity * 0.25 *

@@ -1,7 +1,7 @@
-// Tests of the two-pendulum impact (lib/impact/two_pendulums.h; catalogue §8 S8, S004 §6):
-// energy and period of a free swing, the impulse–momentum jump against formulas written out
-// here, energy conservation of an elastic (Hertz) contact, Poursina–Nikravesh's claim that
-// the B5 law reproduces e, and the continuous models against the single-degree-of-freedom
+// Tests of the two-pendulum impact (lib/impact/two_pendulums.h; docs/contact-law-catalogue.md §8
+// S8, S004 §6): energy and period of a free swing, the impulse–momentum jump against formulas
+// written out here, energy conservation of an elastic (Hertz) contact, Poursina–Nikravesh's claim
+// that the B5 law reproduces e, and the continuous models against the single-degree-of-freedom
 // integrator and the impulse jump.
 #include "contact/laws/contact_law.h"
 #include "contact/laws/linear_dashpot.h"
@@ -28,7 +28,8 @@ namespace
 
   const double pi = std::acos(-1.);
 
-  /// The defaults (catalogue S8) up to shortly after the first impact (t = 1.142 s).
+  /// The defaults (docs/contact-law-catalogue.md S8) up to shortly after the first impact
+  /// (t = 1.142 s).
   TwoPendulumsParameters
   first_impact_parameters()
   {
@@ -203,9 +204,9 @@ TEST(TwoPendulums, ElasticContactConservesEnergy)
   EXPECT_NEAR(i.max_indentation, d_max, 3e-4 * d_max); // measured 7.5e-5
 }
 
-// Poursina–Nikravesh (S004 §6 (ii), catalogue B5): the first impact's effective restitution
-// is the desired e, and the angular velocities after it are those of the piecewise model;
-// the contact ends at F = 0 with the indentation of S004 eq.(51) (with the actual separation
+// Poursina–Nikravesh (S004 §6 (ii), docs/contact-law-catalogue.md B5): the first impact's effective
+// restitution is the desired e, and the angular velocities after it are those of the piecewise
+// model; the contact ends at F = 0 with the indentation of S004 eq.(51) (with the actual separation
 // velocity); the F–delta curve starts with the force jump c d'- and ends at F = 0.
 TEST(TwoPendulums, OptimalDampingReproducesTheRestitution)
 {
@@ -242,8 +243,8 @@ TEST(TwoPendulums, OptimalDampingReproducesTheRestitution)
               1e-10 * std::abs(rb.initial_energy));
 }
 
-// Hunt–Crossley form with Flores' chi (S004 §6 (iii), catalogue D8): its effective
-// restitution is the law's own (that of the single-degree-of-freedom impact with the same
+// Hunt–Crossley form with Flores' chi (S004 §6 (iii), docs/contact-law-catalogue.md D8): its
+// effective restitution is the law's own (that of the single-degree-of-freedom impact with the same
 // m_eff and d'-, 0.256 for e = 0.3), not e, so it departs from the piecewise model; the
 // impulse jump with that e_eff reproduces its post-impact velocities.
 TEST(TwoPendulums, FloresImpactMatchesItsSingleDegreeOfFreedomImpact)

@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file atomic_file.h
- * Result files are written atomically (spec §8.2): the content goes to a temporary
+ * Result files are written atomically (docs/methods.md §8.2): the content goes to a temporary
  * name in the same directory, which is then renamed over the target, so a killed run
  * never leaves a truncated file where a complete one is expected.
  */

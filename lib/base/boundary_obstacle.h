@@ -2,8 +2,8 @@
 /**
  * @file boundary_obstacle.h
  * The interface between the rubber block's Newton solve and whatever touches its bottom
- * boundary (spec §6): the contact Gauss points, the obstacle that gives a traction at each
- * of them, and the exception that rejects a Newton iterate. The FEM (fem::RubberBlock)
+ * boundary (docs/methods.md §6): the contact Gauss points, the obstacle that gives a traction at
+ * each of them, and the exception that rejects a Newton iterate. The FEM (fem::RubberBlock)
  * calls obstacles; the contact module (contact::RubberParticleInterface) and the coupling
  * (coupling::MonolithicParticle) implement them; so these types live below both.
  *
@@ -27,7 +27,7 @@ namespace granular
     using std::runtime_error::runtime_error;
   };
 
-  /// A contact Gauss point on the bottom boundary (2 per bottom face, spec §6).
+  /// A contact Gauss point on the bottom boundary (2 per bottom face, docs/methods.md §6).
   struct ContactPoint
   {
     Tensor<1, 2> reference_position; ///< X (mm)
@@ -35,7 +35,7 @@ namespace granular
   };
 
   /**
-   * Extra contact (the particle, spec §6 "Rubber-particle") acting at the bottom
+   * Extra contact (the particle, docs/methods.md §6 "Rubber-particle") acting at the bottom
    * Gauss points. Called in every Newton iteration for every point with its current
    * and converged positions; returns the traction on the rubber (MPa) and its
    * derivative with respect to the current position (MPa/mm) and may keep trial

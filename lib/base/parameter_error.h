@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file parameter_error.h
- * The exception thrown for invalid input (spec §8.1): a parameter entry that is
+ * The exception thrown for invalid input (docs/methods.md §8.1): a parameter entry that is
  * unknown, malformed or physically inconsistent. The message always names the entry
  * as "Subsection/Entry" so a user can find it in the parameter file.
  */

@@ -23,7 +23,7 @@ namespace granular
     {
       e.subsection(name, [&] {
         e.entry(p.normal_penalty, "Normal penalty", "1e5",
-                "epsilon_N in MPa/mm: normal traction epsilon_N <-g_N> (spec §6). "
+                "epsilon_N in MPa/mm: normal traction epsilon_N <-g_N> (docs/methods.md §6). "
                 "1e5 (issue 15; 1e6 before): k̄ of the five full-size parameter files "
                 "agrees with 1e6 within its run-to-run uncertainty at a fifth to a "
                 "thirtieth of the cut-backs; where the rubber touches only the particle "
@@ -37,7 +37,7 @@ namespace granular
                 "w in mm: the normal traction rises as epsilon_N g_N^2 / (2 w) over "
                 "the first w of penetration and is epsilon_N (-g_N - w/2) beyond, so "
                 "that it and its stiffness are continuous when a contact point enters "
-                "or leaves contact (README, Method choices). 0: the sharp law "
+                "or leaves contact (docs/methods.md §6). 0: the sharp law "
                 "epsilon_N <-g_N>.");
       });
     }
@@ -121,11 +121,11 @@ namespace granular
         e.entry(p.normal_law, "Normal law", contact::DampedHertzDecompressionOff::law_name,
                 Selection(names),
                 "Normal contact force law of the DEM particle on the surface, by its "
-                "identifier in the catalogue of contact laws (spec §9; README, Contact "
-                "laws; `contact-impact --list-laws`). Each law's own parameters are in "
+                "identifier in docs/contact-law-catalogue.md (docs/methods.md §9; "
+                "`granular-interface --list-laws`). Each law's own parameters are in "
                 "the subsection of its identifier below; its stiffness is k_N (Normal "
                 "stiffness) and its mass the particle's. Default "
-                "temizer_decompression_undamped (spec §5.1, Temizer 2013 eq. (10)): "
+                "temizer_decompression_undamped (docs/methods.md §5.1, Temizer 2013 eq. (10)): "
                 "f_N = k_N sqrt(d_N)(d_N + c_N d_N') in compression, k_N d_N^(3/2) in "
                 "decompression; \"damped Hertz decompression off\" is its former name.");
         e.entry(p.normal_stiffness, "Normal stiffness", "1e5",

@@ -2,7 +2,7 @@
 /**
  * @file contact_parameters.h
  * Subsection "Contact": penalty and friction parameters of the three interfaces
- * (spec §5.1, §5.2, §6; Temizer 2013, Table 3). Penalties in MPa/mm, stiffnesses
+ * (docs/methods.md §5.1, §5.2, §6; Temizer 2013, Table 3). Penalties in MPa/mm, stiffnesses
  * per unit thickness, damping in s.
  */
 #include <map>
@@ -12,7 +12,7 @@ namespace granular
 {
   class ParameterEntries;
 
-  /// Penalty contact between a rubber boundary and a rigid body (spec §6).
+  /// Penalty contact between a rubber boundary and a rigid body (docs/methods.md §6).
   struct PenaltyContactParameters
   {
     double normal_penalty       = 1e5; ///< epsilon_N (MPa/mm)
@@ -23,10 +23,11 @@ namespace granular
     double regularisation_width = 0.;
   };
 
-  /// Particle-surface DEM contact (spec §5.1-5.2).
+  /// Particle-surface DEM contact (docs/methods.md §5.1-5.2).
   struct ParticleSurfaceContactParameters
   {
-    /// identifier of the normal contact law (contact/laws/contact_law.h; catalogue §5)
+    /// identifier of the normal contact law (contact/laws/contact_law.h;
+    /// docs/contact-law-catalogue.md §5)
     std::string normal_law           = "temizer_decompression_undamped";
     double      normal_stiffness     = 1e5;  ///< k_N (N/mm^(5/2) per mm thickness)
     double      tangential_stiffness = 1e3;  ///< k_T (N/mm per mm thickness)

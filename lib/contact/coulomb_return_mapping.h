@@ -2,7 +2,7 @@
 /**
  * @file coulomb_return_mapping.h
  * The return mapping of the penalty-regularised Coulomb friction law, shared by the three
- * frictional interfaces of the micromechanical test (spec §5.2 particle-surface, §6
+ * frictional interfaces of the micromechanical test (docs/methods.md §5.2 particle-surface, §6
  * rubber-surface and rubber-particle): elastic predictor (trial traction), stick test,
  * radial return onto the Coulomb limit, and the consistent tangent of the algorithm
  * (Simo & Hughes, Computational Inelasticity (1998), §1.2 (the 1D return mapping);

@@ -1,4 +1,4 @@
-// Normal contact force laws (spec §5.1, §9). See normal_contact_law.h.
+// Normal contact force laws (docs/methods.md §5.1, §9). See normal_contact_law.h.
 #include "contact/normal_contact_law.h"
 
 #include "contact/laws/contact_law.h"

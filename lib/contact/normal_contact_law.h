@@ -1,14 +1,14 @@
 #pragma once
 /**
  * @file normal_contact_law.h
- * Normal contact force laws of the particle-surface contact (spec §5.1, §9;
- * catalogue ../reference/contact-laws.md): one interface, laws selected by name.
+ * Normal contact force laws of the particle-surface contact (docs/methods.md §5.1, §9;
+ * docs/contact-law-catalogue.md): one interface, laws selected by name.
  *
  * Units: indentation d (pseudo-penetration) in mm, indentation rate d' in mm/s, force in
- * N per mm thickness (2D plane strain, spec §1), stiffness dF/dd in N/mm^2, damping
+ * N per mm thickness (2D plane strain, docs/methods.md §1), stiffness dF/dd in N/mm^2, damping
  * coefficient dF/dd' in N s/mm^2, stored energy in N mm per mm thickness.
- * Sign convention (catalogue §1): d > 0 means contact, d' > 0 is compression (approach),
- * d' < 0 restitution (separation).
+ * Sign convention (docs/contact-law-catalogue.md §1): d > 0 means contact, d' > 0 is compression
+ * (approach), d' < 0 restitution (separation).
  */
 #include "contact/contact_parameters.h"
 
@@ -20,8 +20,8 @@
 namespace granular::contact
 {
   /**
-   * Per-contact history of a normal law (catalogue §6 "History per contact"). Laws that need
-   * none ignore it. It is reset (value-initialised) when the contact is lost.
+   * Per-contact history of a normal law (docs/contact-law-catalogue.md §6 "History per contact").
+   * Laws that need none ignore it. It is reset (value-initialised) when the contact is lost.
    */
   struct NormalContactHistory
   {
@@ -44,7 +44,7 @@ namespace granular::contact
   };
 
   /**
-   * Interface of a normal contact force law F(d, d', history) (spec §9).
+   * Interface of a normal contact force law F(d, d', history) (docs/methods.md §9).
    *
    * Calling protocol (see particle_surface_contact()): for a new evaluation first
    *   h_new = law.updated_history(d, d', dt, h_old);
@@ -101,7 +101,7 @@ namespace granular::contact
     stored_energy(double d, const NormalContactHistory &h) const = 0;
 
     /// Contact stiffness dF/dd (N/mm^2) at (d, d'); 0 for d <= 0. Used for the stability
-    /// estimate of the explicit particle update (spec §5.3).
+    /// estimate of the explicit particle update (docs/methods.md §5.3).
     virtual double
     stiffness(double d, double d_dot, const NormalContactHistory &h) const = 0;
 
@@ -141,8 +141,8 @@ namespace granular::contact
   normal_contact_law_names();
 
   /**
-   * Factory of the particle–surface law of the micromechanical cell (spec §5.1, §9): the law
-   * named @p p.normal_law, with its own parameters from @p p.law_parameters, the cell's
+   * Factory of the particle–surface law of the micromechanical cell (docs/methods.md §5.1, §9): the
+   * law named @p p.normal_law, with its own parameters from @p p.law_parameters, the cell's
    * stiffness K = k_N (@p p.normal_stiffness, N/mm^(5/2) per mm) and @p effective_mass (t per
    * mm thickness: the particle's, against the rigid surface; NaN if unknown). The default law
    * temizer_decompression_undamped takes c_N from @p p.damping.

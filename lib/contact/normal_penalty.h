@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file normal_penalty.h
- * The normal penalty law of the rubber's contacts (spec §6): t_N = eps_N <-g_N>, and its
+ * The normal penalty law of the rubber's contacts (docs/methods.md §6): t_N = eps_N <-g_N>, and its
  * C¹ regularisation over a penetration width w (Contact/.../Regularisation width):
  *
  *     t_N = 0                           g_N >= 0

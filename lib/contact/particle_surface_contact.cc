@@ -1,4 +1,4 @@
-// Particle-surface contact (spec §4.2, §5.1, §5.2). See particle_surface_contact.h.
+// Particle-surface contact (docs/methods.md §4.2, §5.1, §5.2). See particle_surface_contact.h.
 #include "contact/particle_surface_contact.h"
 
 #include "contact/coulomb_return_mapping.h"
@@ -32,7 +32,7 @@ namespace granular::contact
       throw std::invalid_argument("particle_surface_contact: the particle state is not finite");
 
     ParticleSurfaceContactResult r;
-    // 1. contact point, eq. (8) of Temizer 2013 (spec §4.2)
+    // 1. contact point, eq. (8) of Temizer 2013 (docs/methods.md §4.2)
     const Tensor<1, 2> y_c =
       material_contact_point ? *material_contact_point : geometry.lowest_point(rotation);
     const Tensor<1, 2> arm = geometry::rotate(rotation, y_c); // x_c - c
@@ -43,7 +43,7 @@ namespace granular::contact
     r.indentation         = -r.contact_point[1];
     r.indentation_rate    = -r.contact_velocity[1];
 
-    // 3. normal law (spec §5.1)
+    // 3. normal law (docs/methods.md §5.1)
     const NormalContactHistory h =
       law.updated_history(r.indentation, r.indentation_rate, dt, old.normal);
     const double f_N =
@@ -51,15 +51,15 @@ namespace granular::contact
     r.in_contact     = r.indentation > 0. && f_N > 0.;
     if (!r.in_contact)
       {
-        // 5. contact lost: no force, d_T = 0 (spec §5.2), law history reset unless the law
-        //    keeps it while d > 0 (force-free indentation)
+        // 5. contact lost: no force, d_T = 0 (docs/methods.md §5.2), law history reset unless the
+        //    law keeps it while d > 0 (force-free indentation)
         r.history.normal                  = r.indentation > 0. ? h : NormalContactHistory{};
         r.history.tangential_displacement = 0.;
         r.normal_energy = r.indentation > 0. ? law.stored_energy(r.indentation, h) : 0.;
         return r;
       }
 
-    // 4. tangential trial and return mapping (spec §5.2)
+    // 4. tangential trial and return mapping (docs/methods.md §5.2)
     const double slide = increment == nullptr ?
                            r.contact_velocity[0] * dt :
                            increment->first[0] - arm[1] * increment->second;

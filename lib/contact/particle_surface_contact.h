@@ -2,7 +2,7 @@
 /**
  * @file particle_surface_contact.h
  * Contact of the rigid superellipse particle with the rigid flat surface y = 0
- * (spec §4.2, §5.1, §5.2; Temizer 2013 eq. (8) for the contact point, eq. (10) for the
+ * (docs/methods.md §4.2, §5.1, §5.2; Temizer 2013 eq. (8) for the contact point, eq. (10) for the
  * default normal law): a pure function of the particle kinematics and the contact history.
  *
  * Units: lengths mm, velocities mm/s, time s, forces N per mm thickness, moments N mm per mm,
@@ -22,7 +22,7 @@ namespace granular::contact
   /// Per-contact history of the particle-surface contact (owned by the DEM particle).
   struct ParticleSurfaceContactHistory
   {
-    double               tangential_displacement = 0.; ///< d_T (mm), spec §5.2
+    double               tangential_displacement = 0.; ///< d_T (mm), docs/methods.md §5.2
     NormalContactHistory normal;                       ///< history of the normal law
 
     /// Boost.Serialization (checkpoint/restart).
@@ -75,9 +75,9 @@ namespace granular::contact
   };
 
   /**
-   * Particle-surface contact (spec §4.2, §5.1, §5.2).
+   * Particle-surface contact (docs/methods.md §4.2, §5.1, §5.2).
    *
-   * 1. Potential contact point (spec §4.2, Temizer 2013 eq. (8)):
+   * 1. Potential contact point (docs/methods.md §4.2, Temizer 2013 eq. (8)):
    *    x_c = c + R(theta) y_c with y_c = Superellipse::lowest_point(theta) (particle frame).
    * 2. Indentation d_N = -x_c2 and its rate d_N' = -v_c2, v_c = v + omega e3 x (x_c - c).
    * 3. Normal force f_N = law.force(d_N, d_N', h) with h = law.updated_history(...) (§5.1).

@@ -59,7 +59,7 @@ namespace granular::contact
     ParticleContactResponse r;
     r.normal_gap = std::numeric_limits<double>::infinity();
 
-    // ---- contact search over the periodic images (spec §6): the deepest penetrated one -----
+    // ---- contact search over the periodic images (docs/methods.md §6): the deepest one ----
     const double bound = particle.shape().half_width_bound();
     int          k_lo = 0, k_hi = 0;
     if (cell_length > 0.)
@@ -77,7 +77,7 @@ namespace granular::contact
         Tensor<1, 2> ck = pose.centre;
         ck[0] += k * cell_length;
         const Tensor<1, 2> mk = geometry::global_to_particle(ck, pose.rotation, x);
-        // contact check f(m) < 0 (spec §4.1 step 1), after a cheap bounding-circle test
+        // contact check f(m) < 0 (docs/methods.md §4.1 step 1), after a cheap bounding-circle test
         if (mk.norm() > bound || !(particle.implicit_function(mk) < 0.))
           continue;
         const auto pk = particle.closest_point_projection(mk);
@@ -235,8 +235,8 @@ namespace granular::contact
       throw std::invalid_argument("RubberParticleInterface: particle pose is not finite");
     if (pose_set_)
       {
-        // Wrapping of the centre into the cell (spec §2) moves c by a multiple of L0: the same
-        // physical image then has a different index k (c_k = c + k L0 e1 is unchanged).
+        // Wrapping of the centre into the cell (docs/methods.md §2) moves c by a multiple of L0:
+        // the same physical image then has a different index k (c_k = c + k L0 e1 is unchanged).
         const long shift = std::lround((centre[0] - pose_.centre[0]) / cell_length_);
         if (shift != 0)
           for (auto &h : converged_)

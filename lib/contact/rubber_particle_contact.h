@@ -2,9 +2,9 @@
 /**
  * @file rubber_particle_contact.h
  * Frictional penalty contact of a rubber boundary point with the rigid superellipse
- * particle and its periodic images (spec §6, "Rubber-particle"; closest-point projection
- * of spec §4.1 / Temizer 2013 Table 2; penalty-regularised Coulomb law with return mapping
- * and its consistent linearisation for a curved rigid master surface as in Wriggers,
+ * particle and its periodic images (docs/methods.md §6, "Rubber-particle"; closest-point projection
+ * of docs/methods.md §4.1 / Temizer 2013 Table 2; penalty-regularised Coulomb law with return
+ * mapping and its consistent linearisation for a curved rigid master surface as in Wriggers,
  * Computational Contact Mechanics, 2nd ed. (2006), chapters on contact kinematics, friction
  * laws and the linearisation of 2D frictional contact; Temizer 2013; Temizer & Wriggers 2008).
  *
@@ -37,16 +37,16 @@
  *    Y_s = y_p(x), i.e. the tangential spring starts unstressed and carries no traction during
  *    the step in which contact begins (consistently, no tangential stiffness in that step).
  *  - Contact loss resets the history (no tangential memory).
- *  - Periodic images (spec §6; generalised): the images c + k L0 e1 with
+ *  - Periodic images (docs/methods.md §6; generalised): the images c + k L0 e1 with
  *    k in {k0 - 1, k0, k0 + 1}, k0 = round((x1 - c1) / L0), are tested, i.e. the image nearest
  *    to x and its two neighbours. For a point inside the cell [0, L0] and c in [0, L0) this
- *    includes c and c +- L0 e1 of the spec, and it stays correct when the rubber has been
+ *    includes c and c +- L0 e1 of docs/methods.md, and it stays correct when the rubber has been
  *    dragged by several cell lengths (positions are not wrapped). The deepest penetrated
- *    image is used (contact check f(m) < 0 of spec §4.1); its index k is stored in the history
- *    and a change of k resets the tangential history.
+ *    image is used (contact check f(m) < 0 of docs/methods.md §4.1); its index k is stored in the
+ *    history and a change of k resets the tangential history.
  *
  * The particle pose is fixed during a call: the particle is a rigid obstacle during the FEM
- * Newton solve (spec §5.3), so the consistent tangent is d t / d x at fixed pose.
+ * Newton solve (docs/methods.md §5.3), so the consistent tangent is d t / d x at fixed pose.
  */
 #include "base/boundary_obstacle.h"
 #include "contact/contact_parameters.h"
@@ -100,7 +100,7 @@ namespace granular::contact
     bool   in_contact = false;
     bool   slipping   = false;
     /// g_N (mm) of the penetrated image (< 0); +infinity when not in contact (the projection
-    /// is only computed for penetrating points, spec §4.1 step 1)
+    /// is only computed for penetrating points, docs/methods.md §4.1 step 1)
     double normal_gap          = 0.;
     double normal_traction     = 0.; ///< t_N = eps_N <-g_N> >= 0 (MPa)
     double tangential_traction = 0.; ///< t_T (MPa), component along a_T = e3 x n
@@ -113,8 +113,8 @@ namespace granular::contact
   };
 
   /**
-   * Rubber-particle penalty contact with Coulomb friction at one rubber point (spec §6, §4.1;
-   * see the file comment for the kinematics). Pure function.
+   * Rubber-particle penalty contact with Coulomb friction at one rubber point (docs/methods.md §6,
+   * §4.1; see the file comment for the kinematics). Pure function.
    *
    * @param x           current position of the rubber point (GLOBAL frame, mm)
    * @param history     converged history at t_n (stick point in the PARTICLE frame)
@@ -138,7 +138,7 @@ namespace granular::contact
                           const PenaltyContactParameters &p, double cell_length = 0.);
 
   /**
-   * Resultant of the rubber contact tractions acting ON THE PARTICLE (spec §5, §6).
+   * Resultant of the rubber contact tractions acting ON THE PARTICLE (docs/methods.md §5, §6).
    * The moment arm is the rubber point x_i (choice): the contact energy depends on the
    * pose only through m = R^T (x - c_k), so the generalised force work-conjugate to theta is
    * sum_i (x_i - c_k,i) x f_i. Arms to the projection points x_p,i = x_i - g_N n would add a
@@ -174,11 +174,11 @@ namespace granular::contact
 
   /**
    * The rubber-particle interface as an obstacle of the FEM bottom boundary
-   * (BoundaryObstacle, spec §6): owns the per-Gauss-point contact history (trial and
-   * converged; commit at converged steps, spec §3.5), evaluates rubber_particle_contact()
-   * for the FEM, and gives the equal and opposite force and moment on the particle for the DEM
-   * (spec §5.3 step 3), the contact statistics, the frictional dissipation and the penalty
-   * spring energy (spec §2.2 energy balance).
+   * (BoundaryObstacle, docs/methods.md §6): owns the per-Gauss-point contact history (trial and
+   * converged; commit at converged steps, docs/methods.md §3.5), evaluates
+   * rubber_particle_contact() for the FEM, and gives the equal and opposite force and moment on the
+   * particle for the DEM (docs/methods.md §5.3 step 3), the contact statistics, the frictional
+   * dissipation and the penalty spring energy (docs/methods.md §2.2 energy balance).
    *
    * Usage per time step: set_particle_pose() with the particle at t_{n+1}; the FEM Newton solve
    * calls evaluate() for every point in every iteration; after the solve resultant() etc. give
@@ -204,7 +204,7 @@ namespace granular::contact
     /**
      * Pose of the particle (global frame) for the next FEM solve; call after commit() and
      * before the solve. If the centre jumped by a multiple of L0 since the previous pose (it was
-     * wrapped into the cell, spec §2), the stored image indices are shifted so that the
+     * wrapped into the cell, docs/methods.md §2), the stored image indices are shifted so that the
      * contacts keep their history.
      * @throws std::invalid_argument if the pose is not finite.
      */

@@ -2,7 +2,7 @@
 /**
  * @file rubber_surface_contact.h
  * Frictional penalty contact of a rubber boundary point with the rigid flat surface
- * y = 0 (spec §6, "Rubber-surface"; Temizer & Wriggers 2008, penalty regularised
+ * y = 0 (docs/methods.md §6, "Rubber-surface"; Temizer & Wriggers 2008, penalty regularised
  * Coulomb law with return mapping; Wriggers, Computational Contact Mechanics, §5.2).
  *
  * Units: positions in mm, penalties in MPa/mm, tractions in MPa (force per reference
@@ -45,7 +45,7 @@ namespace granular::contact
   /**
    * Penalty normal contact t_N = eps_N <-x2> and penalty tangential stick
    * t_T = -eps_T (x1 - anchor), with the Coulomb return mapping
-   * |t_T| <= k_o t_N (spec §6 and §5.2: contact::coulomb_return_mapping() with the trial
+   * |t_T| <= k_o t_N (docs/methods.md §6 and §5.2: contact::coulomb_return_mapping() with the trial
    * gap x1 - anchor); in slip the anchor moves to x1 + t_T / eps_T.
    * When contact is lost the anchor is reset (no tangential memory).
    * A point that enters contact starts sticking where it touches.

@@ -1,4 +1,4 @@
-// Rigid DEM particle on the flat surface (spec §5). See particle.h.
+// Rigid DEM particle on the flat surface (docs/methods.md §5). See particle.h.
 #include "dem/particle.h"
 
 #include <algorithm>

@@ -2,10 +2,10 @@
 /**
  * @file particle.h
  * The rigid superellipse DEM particle: its state, its contact with the rigid flat surface
- * y = 0, and the explicit time integration with automatic sub-cycling (spec §2, §4, §5).
+ * y = 0, and the explicit time integration with automatic sub-cycling (docs/methods.md §2, §4, §5).
  *
- * Units (spec §1): lengths mm, time s, mass t (per mm thickness), forces N per mm thickness,
- * moments N mm per mm, energies N mm per mm, angles rad (counter-clockwise positive),
+ * Units (docs/methods.md §1): lengths mm, time s, mass t (per mm thickness), forces N per mm
+ * thickness, moments N mm per mm, energies N mm per mm, angles rad (counter-clockwise positive),
  * gravity mm/s^2 acting in -e2. All vectors are in the GLOBAL frame {e1, e2}.
  *
  * Ownership (style.md "one owner per state"): the Particle owns the particle state
@@ -26,7 +26,7 @@ namespace granular::dem
 {
   using dealii::Tensor;
 
-  /// Kinematic state of the rigid particle (spec §5).
+  /// Kinematic state of the rigid particle (docs/methods.md §5).
   struct ParticleState
   {
     Tensor<1, 2> centre;                 ///< c (mm), c_1 wrapped into [0, L0)
@@ -42,7 +42,7 @@ namespace granular::dem
     }
   };
 
-  /// Numerical settings of the explicit particle update (spec §5.3).
+  /// Numerical settings of the explicit particle update (docs/methods.md §5.3).
   struct ParticleIntegrationSettings
   {
     /// Sub-step h <= stability_fraction * h_crit (see Particle::critical_time_step()).
@@ -57,14 +57,14 @@ namespace granular::dem
   };
 
   /**
-   * Rigid superellipse particle on the rigid flat surface y = 0 (spec §5), periodic in x with
-   * period L0 (spec §2).
+   * Rigid superellipse particle on the rigid flat surface y = 0 (docs/methods.md §5), periodic in x
+   * with period L0 (docs/methods.md §2).
    *
    * Forces: gravity -m g e2; the particle-surface contact force f_T e1 + f_N e2 at x_c
-   * (contact::particle_surface_contact(), spec §5.1-5.2); the external (rubber) force and
-   * moment about c, held constant over each advance() call (spec §5.3).
+   * (contact::particle_surface_contact(), docs/methods.md §5.1-5.2); the external (rubber) force
+   * and moment about c, held constant over each advance() call (docs/methods.md §5.3).
    *
-   * Mass and moment of inertia are those of the reference circle (spec §4:
+   * Mass and moment of inertia are those of the reference circle (docs/methods.md §4:
    * m = rho_P pi r0^2, I = m r0^2 / 2), supplied by the caller.
    *
    * The class is copyable (the contact law is shared and immutable); checkpoint()/restore()
@@ -101,11 +101,11 @@ namespace granular::dem
     };
 
     /**
-     * @param shape superellipse shape (spec §4; validated).
+     * @param shape superellipse shape (docs/methods.md §4; validated).
      * @param mass m > 0 (t per mm thickness); @param moment_of_inertia I > 0 (t mm^2 per mm).
      * @param gravity g >= 0 (mm/s^2), acting in -e2.
-     * @param contact particle-surface contact parameters (spec §5.1-5.2, Table 3); the normal
-     *        law is created by name with contact::create_normal_contact_law().
+     * @param contact particle-surface contact parameters (docs/methods.md §5.1-5.2, Table 3); the
+     *        normal law is created by name with contact::create_normal_contact_law().
      * @param initial initial state (centre_1 is wrapped into [0, L0)).
      * @param cell_length L0 > 0 (mm), period of the particle distribution.
      * @param settings numerical settings of the explicit update.
@@ -134,9 +134,9 @@ namespace granular::dem
 
     /**
      * State of a particle at rest, rotated by @p theta0 (rad), with its lowest point exactly on
-     * the surface y = 0 (d_N = 0) and centre abscissa @p x_centre (mm) (spec §2: the particle
-     * initially rests on the surface at x = L0/2). Uses Superellipse::lowest_point() (spec
-     * §4.2, Temizer 2013 eq. (8)).
+     * the surface y = 0 (d_N = 0) and centre abscissa @p x_centre (mm) (docs/methods.md §2: the
+     * particle initially rests on the surface at x = L0/2). Uses Superellipse::lowest_point()
+     * (docs/methods.md §4.2, Temizer 2013 eq. (8)).
      * @throws std::invalid_argument on an invalid shape or non-finite arguments.
      */
     static ParticleState
@@ -144,9 +144,9 @@ namespace granular::dem
                           double x_centre);
 
     /**
-     * Advance the particle from t to t + @p dt (spec §5.3 step 1) with the external (rubber)
-     * force @p external_force (N/mm) and moment @p external_moment about c (N mm per mm) held
-     * constant over dt.
+     * Advance the particle from t to t + @p dt (docs/methods.md §5.3 step 1) with the external
+     * (rubber) force @p external_force (N/mm) and moment @p external_moment about c (N mm per mm)
+     * held constant over dt.
      *
      * Scheme: velocity Verlet (kick-drift-kick) per sub-step h:
      *   v_{1/2} = v_n + h/2 F_n / m,            omega_{1/2} = omega_n + h/2 M_n / I,
@@ -188,7 +188,7 @@ namespace granular::dem
 
     /**
      * Critical (stability) time step h_crit (s) of the explicit update in the current state
-     * under the given external load, over a window of length @p horizon (s) (spec §5.3):
+     * under the given external load, over a window of length @p horizon (s) (docs/methods.md §5.3):
      *   h_crit = 2 / (sqrt(omega_c^2 + beta^2) + beta),
      * the exact stability limit of the scheme for a damped oscillator x'' + 2 beta x' +
      * omega_c^2 x = 0 (-> 2/omega_c without damping). omega_c^2 is the largest eigenvalue of
@@ -274,7 +274,7 @@ namespace granular::dem
     /// g (mm/s^2), acting in -e2.
     double
     gravity() const;
-    /// The particle-surface normal contact law (spec §5.1).
+    /// The particle-surface normal contact law (docs/methods.md §5.1).
     const contact::NormalContactLaw &
     normal_law() const;
     /// k_T, k_PS and the normal-law parameters of the particle-surface contact.
@@ -283,12 +283,12 @@ namespace granular::dem
     /// Highest point of the particle (global, mm): c - R(theta) y_c (central symmetry).
     Tensor<1, 2>
     highest_point() const;
-    /// Height of the highest point (mm), for placing the rubber block (spec §2).
+    /// Height of the highest point (mm), for placing the rubber block (docs/methods.md §2).
     double
     top() const;
     /**
-     * Outline polygons in global coordinates (mm) for output (spec §8.2): the periodic copies
-     * c + k L0 e1 of the particle (@p n_vertices points each, counter-clockwise,
+     * Outline polygons in global coordinates (mm) for output (docs/methods.md §8.2): the periodic
+     * copies c + k L0 e1 of the particle (@p n_vertices points each, counter-clockwise,
      * Superellipse::outline()) that overlap the window [x_lo, x_hi] in x (default: the cell
      * [0, L0]); first the copy whose centre lies in [x_lo, x_lo + L0), then the others.
      * The run draws the window under the dragged rubber, so that particle.pvd and

@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file particle_output.h
- * ParaView output of the particle (spec §8.2): its outline polygon, and the outlines
+ * ParaView output of the particle (docs/methods.md §8.2): its outline polygon, and the outlines
  * of its periodic images where they overlap the cell, as VTK polygons in a .vtu file.
  */
 #include <deal.II/base/tensor.h>

@@ -19,7 +19,7 @@ namespace granular
               "k = k_o is expected).");
       e.entry(shape_name, "Shape", "elliptical",
               Selection("circular|square|elliptical|rectangular|custom"),
-              "Superellipse (|y1|/r1)^p1 + (|y2|/r2)^p2 = 1 (spec §4): circular "
+              "Superellipse (|y1|/r1)^p1 + (|y2|/r2)^p2 = 1 (docs/methods.md §4): circular "
               "(r0, r0, 2, 2), square (r0, r0, 4, 4), elliptical (1.5 r0, r0, 2, 2), "
               "rectangular (1.5 r0, r0, 4, 4), or custom (the four entries below).");
       e.entry(reference_radius, "Reference radius", "0.5",

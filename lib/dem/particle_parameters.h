@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file particle_parameters.h
- * Subsection "Particle": the rigid superellipse DEM particle (spec §4, §5, §7).
+ * Subsection "Particle": the rigid superellipse DEM particle (docs/methods.md §4, §5, §7).
  * Lengths in mm, density in t/mm^3, gravity in mm/s^2, angles in rad.
  */
 #include "geometry/superellipse.h"
@@ -23,7 +23,7 @@ namespace granular
     double      density          = 3e-9;          ///< rho_P (t/mm^3)
     double      gravity          = 9810.;         ///< g (mm/s^2), acts in -e2
 
-    /// The resolved shape: the named one (spec §4 table) or the custom (r1, r2, p1, p2).
+    /// The resolved shape: the named one (docs/methods.md §4 table) or the custom (r1, r2, p1, p2).
     geometry::SuperellipseShape shape() const;
     /// m = rho_P pi r0^2 (t per mm thickness): reference-circle mass for every shape.
     double mass() const;

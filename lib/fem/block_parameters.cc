@@ -20,7 +20,7 @@ namespace granular
       e.entry(height, "Block height", "7.5", "H0 in mm: height of the rubber block.");
       e.entry(initial_gap, "Initial gap", "0",
               "g0 in mm: initial gap between the particle's top and the block's "
-              "bottom (spec §2, choice g0 = 0). Without particle: the block's "
+              "bottom (docs/methods.md §2, choice g0 = 0). Without particle: the block's "
               "initial height above the surface.");
       e.entry(n_x, "Elements in x", "40", Integer(1), "N_X: elements along the block length.");
       e.entry(n_y, "Elements in y", "15", Integer(1), "N_Y: elements along the block height.");
@@ -79,12 +79,12 @@ namespace granular
   {
     e.subsection("Solver", [&] {
       e.entry(newmark_beta, "Newmark beta", "0.5625",
-              "Newmark beta of the implicit rubber dynamics (spec §3.6); "
+              "Newmark beta of the implicit rubber dynamics (docs/methods.md §3.6); "
               "unconditionally stable for beta >= (gamma + 1/2)^2 / 4.");
       e.entry(newmark_gamma, "Newmark gamma", "1.0",
               "Newmark gamma. The default 1 (with beta = (gamma + 1/2)^2/4 = "
               "0.5625) damps the high-frequency waves of the light rubber "
-              "(rho_B = 1e-3 rho_P only regularises, spec §3.6) as strongly as "
+              "(rho_B = 1e-3 rho_P only regularises, docs/methods.md §3.6) as strongly as "
               "Newmark can; with weaker damping (gamma = 0.6) steady sliding on "
               "the 40 x 15 mesh breaks up into stick-slip waves and the bare "
               "interface no longer gives kbar = k_o. 0.5 with beta = 0.25 is "
@@ -99,11 +99,11 @@ namespace granular
               "How often a non-converging step is halved before the run stops "
               "with an error.");
       e.entry(max_energy_error, "Maximum energy balance error", "0.2", Double(0.),
-              "The run stops with an error when the energy balance of spec §2.2 "
+              "The run stops with an error when the energy balance of docs/methods.md §2.2 "
               "(platen work = change of stored, kinetic and potential energy + "
               "all dissipation) fails by more than this fraction of the work "
               "done: the sign of an unstable explicit DEM-FEM coupling, which "
-              "must never go on silently (spec §5.3).");
+              "must never go on silently (docs/methods.md §5.3).");
       e.text_entry([this](const std::string &scheme) {
                      monolithic_coupling = scheme == "monolithic";
                    },
@@ -112,15 +112,15 @@ namespace granular
                    "monolithic (choice, default): the particle's centre and rotation "
                    "are unknowns of the rubber's Newton system (implicit Newmark for "
                    "both, consistent linearisation of both contacts), stable at any "
-                   "time step. staggered: spec §5.3, the particle advanced explicitly "
+                   "time step. staggered: docs/methods.md §5.3, the particle advanced explicitly "
                    "with the rubber force of t_n, then the rubber solved with the "
                    "particle held (with the sub-iterations below); it fails when the "
                    "particle moves fast, e.g. the default ellipse rolling over its "
-                   "edge (README, Coupling).");
+                   "edge (docs/methods.md §5.3).");
       e.entry(coupling_iterations, "Coupling iterations", "20",
               "Staggered scheme only: maximum DEM-FEM sub-iterations per time "
               "step. After the explicit "
-              "pass of spec §5.3 the particle is advanced again from t_n with the "
+              "pass of docs/methods.md §5.3 the particle is advanced again from t_n with the "
               "trapezoidal rubber force (F_n + F_{n+1})/2 and the rubber solved "
               "again (Aitken relaxation) until the interface work mismatch is "
               "below the Coupling tolerance; the converged coupling is implicit. "
@@ -134,7 +134,7 @@ namespace granular
                    "preconditions GMRES while the tangent changes little. KLU "
                    "(SuiteSparse): the pivots of a full factorization are kept and later "
                    "tangents only refactorized numerically, no iterative refinement "
-                   "(README, Method choices). UMFPACK: deal.II's SparseDirectUMFPACK, a "
+                   "(docs/methods.md §3.6). UMFPACK: deal.II's SparseDirectUMFPACK, a "
                    "full factorization each time (the solver before issue 15).");
       e.text_entry([this](const std::string &control) {
                      adaptive_time_step = control == "adaptive";
@@ -144,7 +144,7 @@ namespace granular
                    "fails). adaptive: steps of 1, 2, 4, ... times Loading/Time step, up "
                    "to Maximum time step, chosen after each step from its Newton "
                    "iterations and the energy it created or lost to the time "
-                   "discretisation (README, Method choices); Loading/Time step stays the "
+                   "discretisation (docs/methods.md §3.6); Loading/Time step stays the "
                    "accuracy reference, the shortest regular step and the grid of "
                    "history.csv and the VTU output.");
       e.entry(max_step_multiple, "Maximum time step", "16", Integer(1, 1024),

@@ -1,8 +1,8 @@
 #pragma once
 /**
  * @file block_parameters.h
- * Subsections "Geometry" (the rubber block, spec §2, §7) and "Solver" (spec §3.6).
- * Lengths in mm.
+ * Subsections "Geometry" (the rubber block, docs/methods.md §2, §7) and "Solver"
+ * (docs/methods.md §3.6). Lengths in mm.
  */
 #include <string>
 
@@ -26,7 +26,7 @@ namespace granular
     void validate() const;
   };
 
-  /// Subsection "Solver": implicit dynamics and Newton-Raphson controls (spec §3.6).
+  /// Subsection "Solver": implicit dynamics and Newton-Raphson controls (docs/methods.md §3.6).
   struct SolverParameters
   {
     double       newmark_beta       = 0.25; ///< Newmark beta (trapezoidal rule: 1/4)
@@ -37,7 +37,7 @@ namespace granular
     unsigned int max_cutbacks       = 6;    ///< step halvings before giving up
     double       max_energy_error   = 0.2;  ///< stop when the energy balance fails by more
     /// true: the particle's unknowns are solved in the rubber's Newton system
-    /// (coupling::MonolithicParticle); false: the staggered scheme of spec §5.3
+    /// (coupling::MonolithicParticle); false: the staggered scheme of docs/methods.md §5.3
     bool         monolithic_coupling = true;
     unsigned int coupling_iterations = 20;  ///< DEM-FEM sub-iterations per step (0: explicit)
     double       coupling_tolerance  = 1e-3;///< interface work mismatch / platen work per step

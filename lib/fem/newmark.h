@@ -2,7 +2,7 @@
 /**
  * @file newmark.h
  * The Newmark update of one unknown and its algorithmic dissipation, shared by the rubber
- * block (fem::RubberBlock, spec §3.6) and the particle of the monolithic coupling
+ * block (fem::RubberBlock, docs/methods.md §3.6) and the particle of the monolithic coupling
  * (coupling::MonolithicParticle). Header-only, no deal.II.
  *
  * Units: whatever the unknown's are (mm or rad; velocities per s, accelerations per s^2;

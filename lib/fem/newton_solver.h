@@ -1,8 +1,8 @@
 #pragma once
 /**
  * @file newton_solver.h
- * The nonlinear and linear solvers of the rubber block (spec §3.6): Newton-Raphson with a
- * backtracking line search on |r| and a half step against the 2-cycles of the non-smooth
+ * The nonlinear and linear solvers of the rubber block (docs/methods.md §3.6): Newton-Raphson with
+ * a backtracking line search on |r| and a half step against the 2-cycles of the non-smooth
  * contact laws, and the linear solver of its steps (GMRES preconditioned by a stale
  * UMFPACK factorization of an earlier tangent). Both work on a NewtonSystem, which the
  * block implements.
@@ -108,7 +108,7 @@ namespace granular::fem
   };
 
   /**
-   * Newton-Raphson with a backtracking line search on |r| (spec §3.6); see solve().
+   * Newton-Raphson with a backtracking line search on |r| (docs/methods.md §3.6); see solve().
    */
   class NewtonSolver
   {

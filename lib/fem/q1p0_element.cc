@@ -85,7 +85,7 @@ namespace granular::fem
         materials.ogden.evaluate(F, m, with_matrix);
         if (history != nullptr)
           {
-            // Maxwell branch in parallel (spec §3.3): stress and algorithmic tangent
+            // Maxwell branch in parallel (docs/methods.md §3.3): stress and algorithmic tangent
             MaxwellPointHistory            &h = history[q];
             material::MaxwellBranch::Result v;
             try

@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file q1p0_element.h
- * The element kernel of the rubber block (spec §3.1-3.3): the bilinear plane-strain
+ * The element kernel of the rubber block (docs/methods.md §3.1-3.3): the bilinear plane-strain
  * quadrilateral with element-constant pressure and dilatation (Q1P0, 2 x 2 Gauss points).
  *
  * With element-constant pressure and dilatation the three-field (Simo-Taylor-Pister)
@@ -11,7 +11,7 @@
  * (Hughes 1980, "Generalization of selective integration procedures to anisotropic and
  * nonlinear media", IJNME 15; Simo, Taylor & Pister 1985, CMAME 51; step-44 condenses the
  * same fields numerically). q1p0_cell_response() returns its residual and consistent
- * tangent directly. A Maxwell branch (spec §3.3-3.4) acts in parallel with the Ogden
+ * tangent directly. A Maxwell branch (docs/methods.md §3.3-3.4) acts in parallel with the Ogden
  * branch at every Gauss point.
  *
  * Units: mm, s, N (per mm thickness), MPa.

@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file quadrature_point_history.h
- * The history of the rubber block's quadrature points: the Maxwell-branch state (spec
+ * The history of the rubber block's quadrature points: the Maxwell-branch state (docs/methods.md
  * §3.3-3.4) of every Gauss point of every cell, converged at t_n and trial at t_{n+1}, in
  * one owned structure with an explicit commit (the pattern of deal.II's step-44
  * PointHistory, held flat because the block's cell loop is a flat loop over cells).

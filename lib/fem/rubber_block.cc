@@ -454,7 +454,7 @@ namespace granular::fem
 
   PlatenForces RubberBlock::platen_forces() const
   {
-    // internal force of the last assembly, summed over the top nodes (spec §2.2)
+    // internal force of the last assembly, summed over the top nodes (docs/methods.md §2.2)
     PlatenForces f;
     for (const auto d : impl->top_x_dofs)
       f.tangential += impl->internal_force[d];

@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file rubber_block.h
- * The rubber block of the micromechanical test (spec §2, §3.1, §3.2, §3.6, §6):
+ * The rubber block of the micromechanical test (docs/methods.md §2, §3.1, §3.2, §3.6, §6):
  * finite-strain plane-strain Q1P0 solid in a periodic cell, rigid top platen with one
  * shared vertical unknown, implicit Newmark dynamics, full Newton-Raphson, penalty
  * frictional contact of the bottom boundary with the rigid flat surface y = 0.
@@ -13,7 +13,7 @@
  * J~_e = v_e / V_e (current over reference element area), p~_e = U'(J~_e)
  * (Hughes 1980; Simo, Taylor & Pister 1985; step-44 condenses the same fields
  * numerically). Its residual and consistent tangent are assembled directly.
- * With a viscoelastic rubber the Maxwell branch (spec §3.3-3.4) acts in parallel at
+ * With a viscoelastic rubber the Maxwell branch (docs/methods.md §3.3-3.4) acts in parallel at
  * every quadrature point, with trial/converged history committed by commit_step().
  *
  * Units: mm, s, N (per mm thickness), t, MPa.
@@ -39,7 +39,7 @@ namespace granular::fem
 {
   using dealii::Tensor;
 
-  /// Forces on the top surface (spec §2.2), N per mm thickness.
+  /// Forces on the top surface (docs/methods.md §2.2), N per mm thickness.
   struct PlatenForces
   {
     /// F_N: minus the sum of the vertical internal forces of the top nodes, i.e. the
@@ -73,7 +73,7 @@ namespace granular::fem
   /**
    * Distribution of the rate of deformation and of the Payne factor over the boundary
    * layer: the quadrature points of the cells with a face on the bottom boundary (the
-   * bottom row of a structured mesh), in the committed state (spec §3.4).
+   * bottom row of a structured mesh), in the committed state (docs/methods.md §3.4).
    */
   struct BoundaryLayerRates
   {

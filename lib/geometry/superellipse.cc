@@ -1,4 +1,4 @@
-// granular-interface: superellipse particle geometry (spec §4). See superellipse.h.
+// granular-interface: superellipse particle geometry (docs/methods.md §4). See superellipse.h.
 #include "geometry/superellipse.h"
 
 #include <deal.II/base/numbers.h>

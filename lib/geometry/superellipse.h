@@ -1,4 +1,4 @@
-// granular-interface: superellipse particle geometry (spec §4).
+// granular-interface: superellipse particle geometry (docs/methods.md §4).
 //
 // Units: lengths in mm, angles in rad, curvature in 1/mm.
 // Frames: the *particle frame* {d1, d2} has its origin at the particle centre c and is rotated by
@@ -16,7 +16,7 @@ namespace granular::geometry
   using dealii::Tensor;
 
   /**
-   * Shape parameters of a superellipse (spec §4, Temizer 2013)
+   * Shape parameters of a superellipse (docs/methods.md §4, Temizer 2013)
    *   f(y) = (|y1| / r1)^p1 + (|y2| / r2)^p2 - 1,
    * with f < 0 inside, f = 0 on the surface. Semi-axes r1, r2 in mm (particle frame), exponents
    * p1, p2 >= 2 (dimensionless; p_i >= 2: convex, with finite curvature everywhere).
@@ -29,7 +29,7 @@ namespace granular::geometry
     double p2 = 2.0; ///< exponent of the d2 term (-)
 
     /**
-     * Named default shape of the table in spec §4 for the reference radius @p r0 (mm):
+     * Named default shape of the table in docs/methods.md §4 for the reference radius @p r0 (mm):
      * "circular" (r0, r0, 2, 2), "square" (r0, r0, 4, 4), "elliptical" (1.5 r0, r0, 2, 2),
      * "rectangular" (1.5 r0, r0, 4, 4). The result is validated.
      * @throws std::invalid_argument naming @p name if it is not one of the four names, or if
@@ -46,7 +46,7 @@ namespace granular::geometry
     void
     validate() const;
 
-    /// Aspect ratio a_r = r1 / r2 (dimensionless, spec §4).
+    /// Aspect ratio a_r = r1 / r2 (dimensionless, docs/methods.md §4).
     double
     aspect_ratio() const;
 
@@ -62,9 +62,10 @@ namespace granular::geometry
   };
 
   /**
-   * Superellipse particle geometry kernel (spec §4): implicit function, normal, tangent, curvature,
-   * closest-point projection (spec §4.1, Temizer 2013 Table 2) with its linearisation, and the
-   * particle-surface contact point (spec §4.2, Temizer 2013 eq. 8).
+   * Superellipse particle geometry kernel (docs/methods.md §4): implicit function, normal, tangent,
+   * curvature, closest-point projection (docs/methods.md §4.1, Temizer 2013 Table 2) with its
+   * linearisation, and the particle-surface contact point (docs/methods.md §4.2, Temizer 2013
+   * eq. 8).
    *
    * All points and vectors are in the PARTICLE frame (mm) unless stated otherwise. All member
    * functions are const and free of global state (thread-safe).
@@ -96,13 +97,13 @@ namespace granular::geometry
     shape() const;
 
     /// f(y) = (|y1|/r1)^p1 + (|y2|/r2)^p2 - 1 (dimensionless) at @p y (particle frame, mm):
-    /// negative inside, zero on the surface, positive outside (spec §4).
+    /// negative inside, zero on the surface, positive outside (docs/methods.md §4).
     double
     implicit_function(const Tensor<1, 2> &y) const;
 
     /**
      * Outward unit normal n = grad f / |grad f| at @p y (particle frame, mm); @p y should be on
-     * or near the surface (spec §4).
+     * or near the surface (docs/methods.md §4).
      * @throws std::domain_error if grad f vanishes (y at the centre) or @p y is not finite.
      */
     Tensor<1, 2>
@@ -126,7 +127,7 @@ namespace granular::geometry
     curvature(const Tensor<1, 2> &y) const;
 
     /**
-     * Closest-point projection of @p m (particle frame, mm) onto the surface: spec §4.1,
+     * Closest-point projection of @p m (particle frame, mm) onto the surface: docs/methods.md §4.1,
      * Temizer 2013 Table 2 (ClosestPointProjection).
      *
      * Steps: (i) quadrant reduction q_i = sign(m_i) (0 -> +1), m' = |m|; (ii) elimination of the
@@ -173,12 +174,12 @@ namespace granular::geometry
     normal_derivative(const Projection &p);
 
     /**
-     * Potential particle-surface contact point (spec §4.2, Temizer 2013 eq. 8): the surface
-     * point of the particle rotated by @p theta (rad, counter-clockwise) whose global tangent is
-     * horizontal and which is lowest, i.e. whose global outward normal is -e2. In the particle
-     * frame the outward normal is (-sin theta, -cos theta), the required particle-frame slope is
-     * s' = -tan(theta); the quadrant follows from the signs of -sin theta, -cos theta; the point is
-     * solved by safeguarded Newton in y'_1 if |s'| <= |s_o| else in y'_2.
+     * Potential particle-surface contact point (docs/methods.md §4.2, Temizer 2013 eq. 8): the
+     * surface point of the particle rotated by @p theta (rad, counter-clockwise) whose global
+     * tangent is horizontal and which is lowest, i.e. whose global outward normal is -e2. In the
+     * particle frame the outward normal is (-sin theta, -cos theta), the required particle-frame
+     * slope is s' = -tan(theta); the quadrant follows from the signs of -sin theta, -cos theta; the
+     * point is solved by safeguarded Newton in y'_1 if |s'| <= |s_o| else in y'_2.
      * For a circle of radius r0: c + R(theta) y_c = c - r0 e2.
      * @return y_c in the PARTICLE frame (mm); map with particle_to_global().
      * @throws std::invalid_argument if @p theta is not finite.
@@ -198,11 +199,12 @@ namespace granular::geometry
     outline(unsigned int n_vertices) const;
 
     /// Reference point P_o on the surface with y1 = a_r y2 in the first quadrant (particle frame,
-    /// mm; spec §4): P_o = (r1 w, r2 w) with w^p1 + w^p2 = 1.
+    /// mm; docs/methods.md §4): P_o = (r1 w, r2 w) with w^p1 + w^p2 = 1.
     Tensor<1, 2>
     reference_point() const;
 
-    /// Reference slope s_o = d y2 / d y1 of the surface at P_o (dimensionless, negative; spec §4).
+    /// Reference slope s_o = d y2 / d y1 of the surface at P_o (dimensionless, negative;
+    /// docs/methods.md §4).
     double
     reference_slope() const;
 

@@ -1,5 +1,5 @@
-// Catalogue §5 A: purely elastic laws (A1 hooke, A2 hertz) and Goldsmith's plastic unloading
-// rule on a Hertz loading branch (A3 goldsmith_plastic_unloading).
+// docs/contact-law-catalogue.md §5 A: purely elastic laws (A1 hooke, A2 hertz) and Goldsmith's
+// plastic unloading rule on a Hertz loading branch (A3 goldsmith_plastic_unloading).
 #include "contact/laws/contact_law.h"
 
 #include <algorithm>
@@ -12,9 +12,9 @@ namespace granular::contact::laws
   namespace
   {
     /**
-     * Power-law spring F = K d^n, no damping (catalogue A1 with n = 1: S002 eq.(5.1)
-     * [31,113]; A2 with n = 3/2: S000 eqs.(2)-(4) [104], S002 eqs.(5.2)-(5.6), S004 eq.(6),
-     * S003 eq.(1) first branch).
+     * Power-law spring F = K d^n, no damping (docs/contact-law-catalogue.md A1 with n = 1: S002
+     * eq.(5.1) [31,113]; A2 with n = 3/2: S000 eqs.(2)-(4) [104], S002 eqs.(5.2)-(5.6), S004
+     * eq.(6), S003 eq.(1) first branch).
      * Units: d in mm, K in N/mm^n (2D cell: N/mm^(n+1) per mm thickness), F in N.
      * History: none. Conservative (c_r = 1); the flags have no effect (no damping, F >= 0);
      * defaults clamp false, damping in decompression true.
@@ -60,17 +60,17 @@ namespace granular::contact::laws
     };
 
     /**
-     * Goldsmith's modified Hertz law (S002 eq.(5.7) [34,128]; catalogue A3): Hertz loading,
-     * power-law unloading to a permanent indentation delta_p,
+     * Goldsmith's modified Hertz law (S002 eq.(5.7) [34,128]; docs/contact-law-catalogue.md A3):
+     * Hertz loading, power-law unloading to a permanent indentation delta_p,
      *   d >= delta_max:          F = K d^(3/2)                                   (loading)
      *   delta_p < d < delta_max: F = F_max ((d - delta_p)/(delta_max - delta_p))^n (unloading)
      *   d <= delta_p:            F = 0,
      * with F_max = K delta_max^(3/2) (reached together with delta_max on the loading branch)
      * and delta_p = r delta_max. Reloading below delta_max follows the unloading curve, then
      * the loading curve (the unloading curve meets it at delta_max).
-     * Reading (catalogue A3: the source only references the loading branch and how delta_p is
-     * found, S002 ref [128]): Hertz loading with the caller's K, and delta_p a fixed fraction
-     * r of delta_max ("Permanent indentation ratio"). Unloading then returns the work
+     * Reading (docs/contact-law-catalogue.md A3: the source only references the loading branch and
+     * how delta_p is found, S002 ref [128]): Hertz loading with the caller's K, and delta_p a fixed
+     * fraction r of delta_max ("Permanent indentation ratio"). Unloading then returns the work
      * F_max (delta_max - delta_p)/(n + 1) of the loading work F_max delta_max/(5/2): Stronge's
      * restitution is c_r = sqrt(5 (1 - r)/(2 (n + 1))), = sqrt(1 - r) for n = 3/2
      * (velocity independent).
@@ -168,7 +168,7 @@ namespace granular::contact::laws
       i.entry      = "A1";
       i.title      = "Hooke (linear spring)";
       i.formula    = "F = K d";
-      i.source     = "S002 eq.(5.1) [31,113]; catalogue A1";
+      i.source     = "S002 eq.(5.1) [31,113]; docs/contact-law-catalogue.md A1";
       i.parameters = {};
       i.needs      = {Needs::stiffness};
       i.create     = [](const LawValues &v, const ContactData &data)
@@ -189,10 +189,11 @@ namespace granular::contact::laws
       i.title   = "Hertz";
       i.formula = "F = K d^n, n = 3/2";
       i.source  = "S000 eqs.(2)-(4) [104]; S002 eqs.(5.2)-(5.6) [104],[118]; S004 eq.(6) [10]; "
-                 "S003 eq.(1) first branch; catalogue A2";
+                 "S003 eq.(1) first branch; docs/contact-law-catalogue.md A2";
       i.parameters = {elastic_exponent(
-        1.5, "n (dimensionless): 3/2 is Hertz's (sphere-sphere, sphere-plane, catalogue §2); "
-             "other values are empirical power laws (S000, S002). K in N/mm^n.")};
+        1.5, "n (dimensionless): 3/2 is Hertz's (sphere-sphere, sphere-plane, "
+             "docs/contact-law-catalogue.md §2); other values are empirical power laws (S000, "
+             "S002). K in N/mm^n.")};
       i.needs  = {Needs::stiffness};
       i.create = [](const LawValues &v, const ContactData &data)
         -> std::shared_ptr<const ContactLaw> {
@@ -214,7 +215,7 @@ namespace granular::contact::laws
       i.formula = "F = K d^1.5 for d >= d_max; "
                   "F = F_max ((d - d_p)/(d_max - d_p))^n for d_p < d < d_max, d_p = r d_max";
       i.source  = "S002 eq.(5.7) [34,128] (loading branch and delta_p not given by the source: "
-                 "Hertz loading, delta_p = r delta_max); catalogue A3";
+                 "Hertz loading, delta_p = r delta_max); docs/contact-law-catalogue.md A3";
       LawParameter n;
       n.name          = "Unloading exponent";
       n.default_value = 1.5;
@@ -228,8 +229,8 @@ namespace granular::contact::laws
       r.upper         = 1.;
       r.doc = "r = delta_p/delta_max (dimensionless; our reading, the source does not say how "
               "delta_p is found). Stronge's restitution is sqrt(5 (1 - r)/(2 (n + 1))); the "
-              "default 0.51 gives c_r = 0.7 for n = 3/2 (catalogue §8 S1). r = 0 with n = 3/2 "
-              "is Hertz.";
+              "default 0.51 gives c_r = 0.7 for n = 3/2 (docs/contact-law-catalogue.md §8 S1). r = "
+              "0 with n = 3/2 is Hertz.";
       i.parameters = {n, r};
       i.needs      = {Needs::stiffness};
       i.create     = [](const LawValues &v, const ContactData &data)

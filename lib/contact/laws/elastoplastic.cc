@@ -1,5 +1,5 @@
-// Catalogue §5 G: elastoplastic and history-dependent laws (G1 thornton, G2 yigit, G3 ma_liu,
-// G4 wang_liu_liu_elastoplastic_dashpot) and MaLiuModel. See elastoplastic.h.
+// docs/contact-law-catalogue.md §5 G: elastoplastic and history-dependent laws (G1 thornton, G2
+// yigit, G3 ma_liu, G4 wang_liu_liu_elastoplastic_dashpot) and MaLiuModel. See elastoplastic.h.
 #include "contact/laws/elastoplastic.h"
 
 #include <boost/math/constants/constants.hpp>
@@ -223,7 +223,8 @@ namespace granular::contact::laws
      * updated_history() before the force is evaluated) and the unloading curve from
      * delta_max below it; reloading after a partial unloading retraces the unloading curve up
      * to delta_max (the sources do not specify reloading). Below the residual indentation the
-     * force is 0 but the contact stays active, with its history, until d <= 0 (catalogue §6).
+     * force is 0 but the contact stays active, with its history, until d <= 0
+     * (docs/contact-law-catalogue.md §6).
      * No damping part: dissipation comes only from the loading/unloading path difference.
      * History: max_indentation (delta_max), max_force (F_max), residual_indentation
      * (delta_r / delta_P / delta_f, set by updated_history()).
@@ -291,14 +292,14 @@ namespace granular::contact::laws
     // -------------------------------------------------------------------------------------
     /**
      * G1 `thornton`: elastic–perfectly plastic spheres (Thornton; S002 eqs.(5.67)–(5.71), its
-     * ref [188]; mentioned S000 ref [83], S003 ref [25]; catalogue G1).
+     * ref [188]; mentioned S000 ref [83], S003 ref [25]; docs/contact-law-catalogue.md G1).
      *   loading, d <= delta_y:   F = K_L d^1.5,  K_L = (4/3) E* sqrt(R)
      *   loading, d >  delta_y:   F = P_y + pi sigma_y R (d - delta_y)
      *   unloading from delta_m > delta_y (P* = F(delta_m)):
      *     F = K_H (d - delta_P)^1.5 for d > delta_P, 0 below,  K_H = (4/3) E* sqrt(R_P),
      *     R_P = (4 E* / (3 P*)) ((2 P* + P_y)/(2 pi sigma_y))^1.5,
      *     delta_P = delta_m - (P* / K_H)^(2/3)  (not stated in the source: continuity at the
-     *     turning point, catalogue G1);
+     *     turning point, docs/contact-law-catalogue.md G1);
      *   unloading from delta_m <= delta_y: the Hertz curve (reversible).
      * sigma_y = 3 P_y/(2 pi a_y^2) with P_y = K_L delta_y^1.5 and a_y^2 = R delta_y (Hertz):
      * sigma_y is the limiting (maximum Hertz) contact pressure at yield, NOT the uniaxial yield
@@ -386,9 +387,9 @@ namespace granular::contact::laws
     // -------------------------------------------------------------------------------------
     /**
      * G2 `yigit`: visco-elastoplastic compact body on a composite (Yigit et al.; S002
-     * eqs.(5.75)–(5.79), its ref [189], linearized form ref [190]; catalogue G2). Only the
-     * elastoplastic force of the catalogue is modelled (the catalogue gives no damping term).
-     * Non-linear form (default):
+     * eqs.(5.75)–(5.79), its ref [189], linearized form ref [190];
+     * docs/contact-law-catalogue.md G2). Only the elastoplastic force of the catalogue is modelled
+     * (the catalogue gives no damping term). Non-linear form (default):
      *   d <= delta_y (elastic):               F = K d^1.5
      *   delta_y <= d <= delta_m (loading):    F = K delta_y^1.5 + K_y (d - delta_y),
      *                                         K_y = 1.5 K sqrt(delta_y) (slope continuity)
@@ -401,9 +402,9 @@ namespace granular::contact::laws
      * Linearized form ("Linearized" = true; S002 eqs.(5.77)–(5.79)):
      *   loading F = K_y d; unloading F = (K_y/gamma) (d - delta_f) for d > delta_f, 0 below,
      *   delta_f = delta_m (1 - (K_y/(K sqrt(delta_m)))^(2/3)), gamma = 1 - delta_f/delta_m.
-     *   §7 / catalogue G2 flag: S002 prints the slope K_y/gamma^2, which is not continuous with
-     *   the loading line at delta_m; we use K_y/gamma, the slope of the line through
-     *   (delta_m, K_y delta_m) and (delta_f, 0). gamma is capped at 1 (delta_f >= 0): for
+     *   docs/contact-law-catalogue.md §7 / G2 flag: S002 prints the slope K_y/gamma^2, which is not
+     *   continuous with the loading line at delta_m; we use K_y/gamma, the slope of the line
+     *   through (delta_m, K_y delta_m) and (delta_f, 0). gamma is capped at 1 (delta_f >= 0): for
      *   delta_m <= (K_y/K)^2 = 2.25 delta_y the printed delta_f would be negative, and the
      *   unloading follows the loading line (reversible). K_y = 1.5 K sqrt(delta_y) as above.
      * Units: K in N/mm^1.5 (ContactData::stiffness), delta_y in mm, F in N.
@@ -493,8 +494,8 @@ namespace granular::contact::laws
     // -------------------------------------------------------------------------------------
     /**
      * G3 `ma_liu`: the Ma–Liu four-phase elastoplastic law (S003 §2, eqs.(1)–(8), its ref
-     * [32]; catalogue G3), the force–indentation curves of MaLiuModel (see its docstring for
-     * every formula, corrections 1–2 and the consistency condition on psi):
+     * [32]; docs/contact-law-catalogue.md G3), the force–indentation curves of MaLiuModel (see its
+     * docstring for every formula, corrections 1–2 and the consistency condition on psi):
      *   d >= delta_max: F = loading_force(d)         (Hertz / elastoplastic / plastic, eq.(1))
      *   d <  delta_max: F = unloading_force(d, delta_max)  (eq.(3): Hertz in the elastic
      *                   phase, else (4/3) E* sqrt(R_e) (d - delta_r)^1.5, 0 for d <= delta_r).
@@ -556,21 +557,21 @@ namespace granular::contact::laws
 
     // -------------------------------------------------------------------------------------
     /**
-     * G4 `wang_liu_liu_elastoplastic_dashpot` (S003 §3, eqs.(9)–(18); catalogue G4):
-     *   F = K_p d (1 + 1.5 (1 - c_r)/c_r d'/delta_dot_minus)
+     * G4 `wang_liu_liu_elastoplastic_dashpot` (S003 §3, eqs.(9)–(18);
+     *   docs/contact-law-catalogue.md G4): F = K_p d (1 + 1.5 (1 - c_r)/c_r d'/delta_dot_minus)
      *     = K_p d + chi d d',  chi = 3 K_p (1 - c_r)/(2 c_r delta_dot_minus)  (eq.(17)),
      * K_p = (F(delta_p) - F(delta_y))/(delta_p - delta_y) (N/mm) from the Ma–Liu loading curve
      * (MaLiuModel::linearized_stiffness; needs E* MPa, R_eff mm, sigma_y MPa, xi, psi).
      * c_r: the parameter "Coefficient of restitution"; its default 0 means "the Ma–Liu CoR of
-     * the same impact" (catalogue G4): computed from the contact's approach velocity
-     * delta_dot_minus (guarded, below) and the effective mass m_eff (t; then required) as
+     * the same impact" (docs/contact-law-catalogue.md G4): computed from the contact's approach
+     * velocity delta_dot_minus (guarded, below) and the effective mass m_eff (t; then required) as
      * delta_max = MaLiuModel::max_indentation_for_energy(0.5 m_eff delta_dot_minus^2),
      * c_r = min(1, MaLiuModel::coefficient_of_restitution(delta_max)) (the cap at 1 is ours:
      * see MaLiuModel's consistency condition; c_r = 1 means no damping, e.g. an elastic-phase
-     * impact). Note catalogue §8 S3/S4 reproduce the paper with m = the mass of one moving body,
-     * which the caller then passes as m_eff (catalogue G3 correction 3).
-     * delta_dot_minus = max(approach velocity at onset, "Minimum approach velocity") (mm/s;
-     * catalogue §6 guard).
+     * impact). Note docs/contact-law-catalogue.md §8 S3/S4 reproduce the paper with m = the mass of
+     * one moving body, which the caller then passes as m_eff (docs/contact-law-catalogue.md G3
+     * correction 3). delta_dot_minus = max(approach velocity at onset, "Minimum approach velocity")
+     * (mm/s; docs/contact-law-catalogue.md §6 guard).
      * Units: d mm, d' mm/s, F N. History: delta_dot_minus only (no residual deformation).
      * Flags: clamp false, damping in decompression true (S003 applies the law through the
      * whole impact).
@@ -688,7 +689,7 @@ namespace granular::contact::laws
                   "unloading: F = K_H (d - delta_P)^1.5, K_H = (4/3) E* sqrt(R_P), "
                   "R_P = (4 E* / (3 P*)) ((2 P* + P_y)/(2 pi sigma_y))^1.5";
       i.source  = "S002 eqs.(5.67)-(5.71) ref [188]; S000 ref [83]; S003 ref [25]; "
-                  "catalogue G1 (delta_P from continuity at the turning point)";
+                  "docs/contact-law-catalogue.md G1 (delta_P from continuity at the turning point)";
       i.needs   = {Needs::effective_modulus, Needs::effective_radius, Needs::yield_strength};
       i.create  = [](const LawValues &v, const ContactData &data)
         -> std::shared_ptr<const ContactLaw> {
@@ -709,8 +710,8 @@ namespace granular::contact::laws
       i.formula = "loading: F = K d^1.5 (d <= delta_y), K delta_y^1.5 + K_y (d - delta_y); "
                   "unloading: F = K (d^1.5 - delta_m^1.5 + delta_y^1.5) + K_y (delta_m - "
                   "delta_y); K_y = 1.5 K sqrt(delta_y)";
-      i.source  = "S002 eqs.(5.75)-(5.79) refs [189],[190]; catalogue G2 (linearized "
-                  "unloading slope K_y/gamma, §7)";
+      i.source  = "S002 eqs.(5.75)-(5.79) refs [189],[190]; docs/contact-law-catalogue.md G2 "
+                  "(linearized unloading slope K_y/gamma, §7)";
       LawParameter y;
       y.name          = "Yield indentation";
       y.default_value = 1e-3;
@@ -718,14 +719,15 @@ namespace granular::contact::laws
       y.lower_open    = true;
       y.doc = "delta_y in mm: end of the elastic (Hertz) loading. The source gives no value; "
               "default 1e-3 mm, the order of the Hertz yield indentation of mm-size metal "
-              "spheres (catalogue §8 S3: 1.6e-3 mm, S4: 5.5e-4 mm).";
+              "spheres (docs/contact-law-catalogue.md §8 S3: 1.6e-3 mm, S4: 5.5e-4 mm).";
       LawParameter lin;
       lin.name          = "Linearized";
       lin.default_value = 0.;
       lin.flag          = true;
       lin.doc = "true: the linearized variant (S002 eqs.(5.77)-(5.79)): loading K_y d, "
                 "unloading (K_y/gamma)(d - delta_f) with the slope K_y/gamma that is continuous "
-                "at delta_m (S002 prints K_y/gamma^2, inconsistent: catalogue §7).";
+                "at delta_m (S002 prints K_y/gamma^2, inconsistent: "
+                "docs/contact-law-catalogue.md §7).";
       i.parameters = {y, lin};
       i.needs      = {Needs::stiffness};
       i.create     = [](const LawValues &v, const ContactData &data)
@@ -746,7 +748,8 @@ namespace granular::contact::laws
       i.title   = "Ma-Liu (four-phase elastoplastic)";
       i.formula = "loading: Hertz (d < delta_y), d (c1 + c2 ln(d/delta_y)) + c3 (d < delta_p), "
                   "F_p + k1 (d - delta_p); unloading: (4/3) E* sqrt(R_e) (d - delta_r)^1.5";
-      i.source  = "S003 §2 eqs.(1)-(8) ref [32]; catalogue G3 (corrections 1-2)";
+      i.source  = "S003 §2 eqs.(1)-(8) ref [32]; docs/contact-law-catalogue.md G3 (corrections "
+                  "1-2)";
       i.parameters = {xi_parameter(), psi_parameter()};
       i.needs = {Needs::effective_modulus, Needs::effective_radius, Needs::yield_strength};
       i.create = [](const LawValues &v, const ContactData &data)
@@ -766,7 +769,7 @@ namespace granular::contact::laws
       i.title   = "Wang-Liu-Liu elastoplastic dashpot";
       i.formula = "F = K_p d (1 + 1.5 (1 - c_r)/c_r d'/delta_dot_minus), "
                   "K_p = (F(delta_p) - F(delta_y))/(delta_p - delta_y) (Ma-Liu)";
-      i.source  = "S003 §3 eqs.(9)-(18); catalogue G4";
+      i.source  = "S003 §3 eqs.(9)-(18); docs/contact-law-catalogue.md G4";
       LawParameter c;
       c.name          = "Coefficient of restitution";
       c.default_value = 0.;
@@ -774,15 +777,16 @@ namespace granular::contact::laws
       c.upper         = 1.;
       c.doc = "c_r (dimensionless). 0 (default): the Ma-Liu CoR of the same impact, computed "
               "at contact onset from the approach velocity and the effective mass (then "
-              "required), capped at 1 (catalogue G4). S003 §5.2 uses 0.65 for its granular "
-              "chain.";
+              "required), capped at 1 (docs/contact-law-catalogue.md G4). S003 §5.2 uses 0.65 for "
+              "its granular chain.";
       LawParameter g;
       g.name          = "Minimum approach velocity";
       g.default_value = 1.;
       g.lower         = 0.;
       g.lower_open    = true;
-      g.doc = "mm/s: lower bound of delta_dot_minus in the damping factor (catalogue §6: guard "
-              "delta_dot_minus -> 0 for contacts that start at rest). Default 1 mm/s.";
+      g.doc = "mm/s: lower bound of delta_dot_minus in the damping factor "
+              "(docs/contact-law-catalogue.md §6: guard delta_dot_minus -> 0 for contacts that "
+              "start at rest). Default 1 mm/s.";
       i.parameters = {c, xi_parameter(), psi_parameter(), g};
       i.needs = {Needs::effective_modulus, Needs::effective_radius, Needs::yield_strength};
       i.create = [](const LawValues &v, const ContactData &data)

@@ -1,11 +1,12 @@
 #pragma once
 /**
  * @file elastoplastic.h
- * Catalogue §5 G: the elastoplastic and history-dependent normal contact laws
+ * docs/contact-law-catalogue.md §5 G: the elastoplastic and history-dependent normal contact laws
  *   G1 `thornton`, G2 `yigit`, G3 `ma_liu`, G4 `wang_liu_liu_elastoplastic_dashpot`
  * (their classes live in elastoplastic.cc; their LawInfos are catalogue::<identifier>()),
  * and MaLiuModel, the static Ma–Liu force–indentation model (S003 §2) that G3 and G4 are built
- * on and that the impact benchmark program uses for the catalogue's scenarios §8 S3 and S4.
+ * on and that the impact benchmark program uses for the scenarios of
+ * docs/contact-law-catalogue.md §8 S3 and S4.
  *
  * Units (mm–s–N–t–MPa): indentations in mm, forces in N, works in N mm (= mJ), moduli and
  * stresses in MPa, stiffnesses in N/mm^n.
@@ -16,13 +17,14 @@ namespace granular::contact::laws
 {
   /**
    * The Ma–Liu static elastoplastic force–indentation model of two spheres (S003 §2,
-   * eqs.(1)–(8), its ref [32]: Ma & Liu, J. Appl. Mech. 82 (2015); catalogue G3), with the
-   * catalogue's corrections 1–2 (§5 G3, §7 "Ma–Liu eq.(4), eq.(6)").
+   * eqs.(1)–(8), its ref [32]: Ma & Liu, J. Appl. Mech. 82 (2015);
+   * docs/contact-law-catalogue.md G3), with the corrections 1–2 of
+   * docs/contact-law-catalogue.md (§5 G3, §7 "Ma–Liu eq.(4), eq.(6)").
    *
-   * Inputs: effective modulus E* (MPa, catalogue §2), effective radius R (mm, > 0; for a
-   * concave–convex contact R = R1 R2/(R1 - R2), catalogue §2 and §8 S3), uniaxial yield
-   * strength sigma_y of the softer body (MPa), xi (dimensionless, > sqrt(2)), psi
-   * (dimensionless Brinell hardness / yield strength ratio, > 0).
+   * Inputs: effective modulus E* (MPa, docs/contact-law-catalogue.md §2), effective radius R (mm, >
+   * 0; for a concave–convex contact R = R1 R2/(R1 - R2), docs/contact-law-catalogue.md §2 and §8
+   * S3), uniaxial yield strength sigma_y of the softer body (MPa), xi (dimensionless, > sqrt(2)),
+   * psi (dimensionless Brinell hardness / yield strength ratio, > 0).
    *
    * Loading curve (S003 eq.(1)):
    *   d <  delta_y:            F = (4/3) E* sqrt(R) d^1.5                      (Hertz)
@@ -48,8 +50,8 @@ namespace granular::contact::laws
    * Works (S003 eqs.(6)–(8)): U = integral of the loading curve from 0 to delta_max (closed
    * form with correction 2: the c3 (delta_max - delta_y) term S003 eq.(6) omits in the
    * elastoplastic branch), W = (8/15) E* sqrt(R_e) (delta_max - delta_r)^2.5
-   * = 0.4 F_max (delta_max - delta_r), CoR = sqrt(W/U) (Stronge, catalogue §3; 1 in the
-   * elastic phase). For an impact, U = the initial kinetic energy 0.5 m v0^2
+   * = 0.4 F_max (delta_max - delta_r), CoR = sqrt(W/U) (Stronge, docs/contact-law-catalogue.md §3;
+   * 1 in the elastic phase). For an impact, U = the initial kinetic energy 0.5 m v0^2
    * (max_indentation_for_energy()).
    *
    * Consistency of the model (our analysis, not in the source): the loading curve stays below

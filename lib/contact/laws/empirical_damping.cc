@@ -1,5 +1,5 @@
-// Catalogue §5 C: Hertz spring with empirical damping (S002 group 1): C1 ristow_lee_herrmann,
-// C2 schafer, C3 falcon, C4 bordbar_hyppanen, C5 alizadeh.
+// docs/contact-law-catalogue.md §5 C: Hertz spring with empirical damping (S002 group 1): C1
+// ristow_lee_herrmann, C2 schafer, C3 falcon, C4 bordbar_hyppanen, C5 alizadeh.
 #include "contact/laws/contact_law.h"
 #include "contact/laws/hertz_spring.h"
 
@@ -14,8 +14,8 @@ namespace granular::contact::laws
   namespace
   {
     /**
-     * Hertz spring with a power-law damper (catalogue §5 C, S002 group 1, chi fitted to
-     * experiments):
+     * Hertz spring with a power-law damper (docs/contact-law-catalogue.md §5 C, S002 group 1, chi
+     * fitted to experiments):
      *   F = K d^(3/2) + c d^m sign(d') |d'|^q,
      * c, m, q per law:
      *   C1 ristow_lee_herrmann  c = chi m_eff (or chi), m = 0 (or 1), q = 1
@@ -28,7 +28,7 @@ namespace granular::contact::laws
      * Units: d in mm, d' in mm/s, K in N/mm^1.5 (2D cell: N/mm^2.5 per mm thickness), F in N;
      * c in N s^q/mm^(m+q) (per mm thickness in the 2D cell).
      * History: none. With m = 0 the force jumps to c d'- at first contact and is negative
-     * late in restitution (catalogue §6); m > 0 makes it continuous at d = 0.
+     * late in restitution (docs/contact-law-catalogue.md §6); m > 0 makes it continuous at d = 0.
      * Flags: defaults clamp false, damping in decompression true (none of the sources clamps
      * or switches the damping off).
      */
@@ -89,8 +89,8 @@ namespace granular::contact::laws
       p.lower         = 0.;
       p.upper         = 1.;
       p.doc = "m of the damping term chi d^m d' (dimensionless): 0 = S002 form (default), "
-              "1 = S000 Table 1 form (catalogue §7 register \"Ristow/Schäfer/Lee–Herrmann\": "
-              "both selectable).";
+              "1 = S000 Table 1 form (docs/contact-law-catalogue.md §7 register "
+              "\"Ristow/Schäfer/Lee–Herrmann\": both selectable).";
       return p;
     }
   } // namespace
@@ -106,8 +106,8 @@ namespace granular::contact::laws
       i.title   = "Ristow / Lee–Herrmann (Hertz + empirical linear damping)";
       i.formula = "F = K d^1.5 + chi [m_eff] d^m d', default m = 0 with m_eff (S002)";
       i.source  = "S002 eq.(5.13), Table 1 [152],[153]; S000 Table 1 [106],[108] "
-                 "(delta factor, m = 1; catalogue §7: both selectable, S002 default); "
-                 "catalogue C1";
+                 "(delta factor, m = 1; docs/contact-law-catalogue.md §7: both selectable, S002 "
+                 "default); docs/contact-law-catalogue.md C1";
       LawParameter mass;
       mass.name          = "Effective mass factor";
       mass.default_value = 1.;
@@ -137,8 +137,9 @@ namespace granular::contact::laws
       i.entry   = "C2";
       i.title   = "Schäfer (Hertz + empirical linear damping)";
       i.formula = "F = K d^1.5 + chi d^m d', default m = 0 (S002)";
-      i.source  = "S002 Table 1 [154]; S000 Table 1 [107] (delta factor, m = 1; catalogue §7: "
-                 "both selectable, S002 default); catalogue C2";
+      i.source  = "S002 Table 1 [154]; S000 Table 1 [107] (delta factor, m = 1; "
+                 "docs/contact-law-catalogue.md §7: both selectable, S002 default); "
+                 "docs/contact-law-catalogue.md C2";
       i.parameters = {damping_factor("in N s/mm^(1+m)"), indentation_exponent_s002_s000()};
       i.needs      = {Needs::stiffness};
       i.create     = [](const LawValues &v, const ContactData &data)
@@ -157,7 +158,7 @@ namespace granular::contact::laws
       i.entry   = "C3";
       i.title   = "Falcon (Hertz + |d|^gamma damping)";
       i.formula = "F = K d^1.5 + chi |d|^gamma d'";
-      i.source  = "S002 eq.(5.15) [155]; catalogue C3";
+      i.source  = "S002 eq.(5.15) [155]; docs/contact-law-catalogue.md C3";
       LawParameter gamma;
       gamma.name          = "Damping indentation exponent";
       gamma.default_value = 0.25;
@@ -184,7 +185,7 @@ namespace granular::contact::laws
       i.entry   = "C4";
       i.title   = "Bordbar–Hyppänen (Hertz + d^0.65 damping)";
       i.formula = "F = K d^1.5 + chi d^0.65 d'";
-      i.source  = "S002 eq.(5.16) [156]; S000 Table 1 [118]; catalogue C4";
+      i.source  = "S002 eq.(5.16) [156]; S000 Table 1 [118]; docs/contact-law-catalogue.md C4";
       i.parameters = {damping_factor("in N s/mm^1.65")};
       i.needs      = {Needs::stiffness};
       i.create     = [](const LawValues &v, const ContactData &data)
@@ -202,8 +203,9 @@ namespace granular::contact::laws
       i.entry   = "C5";
       i.title   = "Alizadeh (Hertz + non-Newtonian fluid damper)";
       i.formula = "F = K d^1.5 + 4 pi mu d sign(d') |d'|^n_l";
-      i.source  = "S002 eq.(5.17) [157] (OCR l = mu, nl = n_l, catalogue §7; sign(d')|d'|^n_l "
-                 "for d' < 0, not specified by the source); catalogue C5";
+      i.source  = "S002 eq.(5.17) [157] (OCR l = mu, nl = n_l, docs/contact-law-catalogue.md §7; "
+                 "sign(d')|d'|^n_l for d' < 0, not specified by the source); "
+                 "docs/contact-law-catalogue.md C5";
       LawParameter mu;
       mu.name          = "Fluid viscosity";
       mu.default_value = 0.;

@@ -1,10 +1,10 @@
 #pragma once
 /**
  * @file hertz_spring.h
- * Base of the catalogue laws whose rate-independent part is Hertz's spring (catalogue A2,
- * S000 eqs.(2)-(4)): S = K d^(3/2), with K in N/mm^1.5 (3D) or N/mm^2.5 per mm thickness
- * (2D cell). It gives the spring, its stored energy (2/5) K d^(5/2) in closed form and their
- * inverses; a derived law adds its damping_force().
+ * Base of the catalogue laws whose rate-independent part is Hertz's spring
+ * (docs/contact-law-catalogue.md A2, S000 eqs.(2)-(4)): S = K d^(3/2), with K in N/mm^1.5 (3D) or
+ * N/mm^2.5 per mm thickness (2D cell). It gives the spring, its stored energy (2/5) K d^(5/2) in
+ * closed form and their inverses; a derived law adds its damping_force().
  */
 #include "contact/laws/contact_law.h"
 

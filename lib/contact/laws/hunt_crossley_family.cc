@@ -1,4 +1,5 @@
-// Catalogue §4.1, §5 D, E: the Hunt–Crossley family. See hunt_crossley_family.h.
+// docs/contact-law-catalogue.md §4.1, §5 D, E: the Hunt–Crossley family. See
+// hunt_crossley_family.h.
 #include "contact/laws/hunt_crossley_family.h"
 
 #include <boost/math/constants/constants.hpp>
@@ -118,7 +119,7 @@ namespace granular::contact::laws
   {
     if (!(c >= 0. && c <= 1.))
       throw std::invalid_argument("yu_d: the coefficient of restitution must be in [0, 1]");
-    // S002 eq.(5.34), signs per catalogue §5 E4 / §7
+    // S002 eq.(5.34), signs per docs/contact-law-catalogue.md §5 E4 / §7
     if (c <= 0.25)
       return 1.;
     if (c <= 0.4)
@@ -166,7 +167,8 @@ namespace granular::contact::laws
     const auto known = damping_factor_laws();
     if (std::find(known.begin(), known.end(), id) == known.end())
       throw std::invalid_argument("damping_factor: \"" + id +
-                                  "\" is not a law of the Hunt–Crossley table (catalogue §4.1)");
+                                  "\" is not a law of the Hunt–Crossley table "
+                                  "(docs/contact-law-catalogue.md §4.1)");
     check_restitution(c, ("damping_factor(" + id + ")").c_str());
     if (id == "hunt_crossley")
       return 1.5 * (1. - c);
@@ -260,10 +262,10 @@ namespace granular::contact::laws
         p.lower_open    = true;
         p.upper         = 1.;
         p.doc = "c_r (Newton's, dimensionless) that the damping factor f(c_r) is built for "
-                "(catalogue §4.1). Default 0.8: inside the range measured in the catalogue's "
-                "steel-ball experiments (S000 Table 3, catalogue S2: 0.757-0.974) and high "
-                "enough for the laws derived for c_r near 1 (D1-D4); the benchmarks set their "
-                "own values (S1: 0.7).";
+                "(docs/contact-law-catalogue.md §4.1). Default 0.8: inside the range measured in "
+                "the catalogue's steel-ball experiments (S000 Table 3, "
+                "docs/contact-law-catalogue.md S2: 0.757-0.974) and high enough for the laws "
+                "derived for c_r near 1 (D1-D4); the benchmarks set their own values (S1: 0.7).";
         return p;
       }
 
@@ -276,8 +278,8 @@ namespace granular::contact::laws
         p.lower         = 0.;
         p.lower_open    = true;
         p.doc = "n of K d^n and of the damping term chi d^n d' (dimensionless). Default 1.5: "
-                "Hertz, as in the sources (catalogue §4.1); the exact theory (E1) holds for "
-                "any n.";
+                "Hertz, as in the sources (docs/contact-law-catalogue.md §4.1); the exact theory "
+                "(E1) holds for any n.";
         return p;
       }
 
@@ -290,8 +292,8 @@ namespace granular::contact::laws
         p.lower         = 0.;
         p.lower_open    = true;
         p.doc = "Lower bound (mm/s) on the approach velocity d'_- that chi divides by "
-                "(catalogue §6: guard d'_- -> 0 for contacts that start at rest). Default 1 "
-                "mm/s, far below the benchmark speeds (94-8000 mm/s).";
+                "(docs/contact-law-catalogue.md §6: guard d'_- -> 0 for contacts that start at "
+                "rest). Default 1 mm/s, far below the benchmark speeds (94-8000 mm/s).";
         return p;
       }
 
@@ -334,7 +336,7 @@ namespace granular::contact::laws
       return factor_law(
         "hunt_crossley", "D1", "Hunt–Crossley [S002 group G3]", "1.5 (1 - c_r)",
         "S000 Table 1 [96] (+ Marhefka–Orin [27]); S002 eqs.(5.9)-(5.12) [105],[46]; "
-        "S003 [16]; S004 eq.(13) [12]; catalogue §4.1, D1");
+        "S003 [16]; S004 eq.(13) [12]; docs/contact-law-catalogue.md §4.1, D1");
     }
 
     LawInfo
@@ -346,14 +348,15 @@ namespace granular::contact::laws
       i.title   = "Marhefka–Orin (Hunt–Crossley with c_r = 1 - alpha d'_-) [S002 group G3]";
       i.formula = "F = K d^n (1 + 1.5 alpha d')";
       i.source  = "S000 Table 1 [27]; S002 [149] (c_r = 1 - alpha d'_-: S002 [34]); "
-                 "catalogue D1b";
+                 "docs/contact-law-catalogue.md D1b";
       LawParameter a;
       a.name          = "Restitution velocity coefficient";
       a.default_value = 1e-3;
       a.lower         = 0.;
       a.doc = "alpha (s/mm) of the linear law c_r = 1 - alpha d'_- (elastic range). Default "
-              "1e-3 s/mm: c_r = 0.7 at d'_- = 300 mm/s, the inputs of catalogue S1 where "
-              "hunt_crossley is used in its Marhefka–Orin form.";
+              "1e-3 s/mm: c_r = 0.7 at d'_- = 300 mm/s, the inputs of "
+              "docs/contact-law-catalogue.md S1 where hunt_crossley is used in its Marhefka–Orin "
+              "form.";
       i.parameters = {a, exponent_parameter()};
       i.needs      = {Needs::stiffness};
       i.create     = [](const LawValues &v, const ContactData &data)
@@ -373,14 +376,16 @@ namespace granular::contact::laws
       return factor_law("herbert_mcwhannell", "D2",
                         "Herbert–McWhannell [S002 group G2, approximate]",
                         "6 (1 - c_r)/((2 c_r - 1)^2 + 3)",
-                        "S000 Table 1 [102]; S002 eqs.(5.18)-(5.19) [158]; catalogue D2");
+                        "S000 Table 1 [102]; S002 eqs.(5.18)-(5.19) [158]; "
+                        "docs/contact-law-catalogue.md D2");
     }
 
     LawInfo
     lee_wang()
     {
       return factor_law("lee_wang", "D3", "Lee–Wang [S002 group G3]", "0.75 (1 - c_r)",
-                        "S000 Table 1 [109]; S002 eq.(5.35) [169]; catalogue D3");
+                        "S000 Table 1 [109]; S002 eq.(5.35) [169]; "
+                        "docs/contact-law-catalogue.md D3");
     }
 
     LawInfo
@@ -389,7 +394,7 @@ namespace granular::contact::laws
       return factor_law("lankarani_nikravesh", "D4", "Lankarani–Nikravesh [S002 group G3]",
                         "0.75 (1 - c_r^2)",
                         "S000 Table 1 [100]; S002 eqs.(5.41)-(5.43) [106]; S003 [20,21]; "
-                        "S004 eq.(14) [15,17]; catalogue D4");
+                        "S004 eq.(14) [15,17]; docs/contact-law-catalogue.md D4");
     }
 
     LawInfo
@@ -398,7 +403,8 @@ namespace granular::contact::laws
       return factor_law("gonthier_approx", "D5",
                         "Gonthier et al. / Zhang–Sharf, approximated [S002 group G2]",
                         "(1 - c_r^2)/c_r",
-                        "S000 Table 1 [110],[103]; S002 eq.(5.26) [89]; catalogue D5");
+                        "S000 Table 1 [110],[103]; S002 eq.(5.26) [89]; "
+                        "docs/contact-law-catalogue.md D5");
     }
 
     LawInfo
@@ -406,7 +412,8 @@ namespace granular::contact::laws
     {
       return factor_law("zhiying_qishao", "D6", "Zhiying–Qishao [S002 group G3]",
                         "0.75 (1 - c_r^2) exp(2 (1 - c_r))",
-                        "S000 Table 1 [111]; S002 eq.(5.56) [184]; catalogue D6");
+                        "S000 Table 1 [111]; S002 eq.(5.56) [184]; "
+                        "docs/contact-law-catalogue.md D6");
     }
 
     LawInfo
@@ -419,19 +426,20 @@ namespace granular::contact::laws
       i.formula = "F = K d^n (1 + f(c*) d'/d'_-), f(c) = 0.75 (1 - c^2) exp(2 (1 - c)), "
                   "c* = 1 - 0.26 K* (d'_- [m/s])^(1/3); K* = s1/(s1 - s2) if s1 >= 2 s2, "
                   "s1/s2 if s1 ≈ s2, s1/(s1 + s2) otherwise";
-      i.source = "S002 eqs.(5.58)-(5.60) [185] (OCR reading of eq.(5.59) unresolved, catalogue "
-                 "§7); catalogue D7";
+      i.source = "S002 eqs.(5.58)-(5.60) [185] (OCR reading of eq.(5.59) unresolved, "
+                 "docs/contact-law-catalogue.md §7); docs/contact-law-catalogue.md D7";
       LawParameter s1;
       s1.name          = "Yield strength of body 1";
       s1.default_value = 1030.;
       s1.lower         = 0.;
       s1.lower_open    = true;
-      s1.doc = "sigma_1 (MPa). Default 1030 MPa: body 1 of catalogue S3 (S003 Table 1), a "
-               "plausible pair with the default of body 2; no value in the D7 source.";
+      s1.doc = "sigma_1 (MPa). Default 1030 MPa: body 1 of docs/contact-law-catalogue.md S3 (S003 "
+               "Table 1), a plausible pair with the default of body 2; no value in the D7 source.";
       LawParameter s2 = s1;
       s2.name          = "Yield strength of body 2";
       s2.default_value = 30.;
-      s2.doc = "sigma_2 (MPa). Default 30 MPa: body 2 of catalogue S3 (S003 Table 1).";
+      s2.doc = "sigma_2 (MPa). Default 30 MPa: body 2 of docs/contact-law-catalogue.md S3 (S003 "
+               "Table 1).";
       LawParameter tol;
       tol.name          = "Equal yield strength tolerance";
       tol.default_value = 0.05;
@@ -439,8 +447,8 @@ namespace granular::contact::laws
       tol.upper         = 0.5;
       tol.doc = "Relative tolerance reading the condition \"sigma_2 ≈ sigma_1\" of S002 "
                 "eq.(5.59) as |sigma_1 - sigma_2| <= tolerance max(sigma_1, sigma_2) "
-                "(dimensionless). The source gives no tolerance (catalogue §7: unresolved); "
-                "default 0.05 is ours.";
+                "(dimensionless). The source gives no tolerance (docs/contact-law-catalogue.md §7: "
+                "unresolved); default 0.05 is ours.";
       i.parameters = {s1, s2, tol, exponent_parameter(), guard_parameter()};
       i.needs      = {Needs::stiffness};
       i.create     = [](const LawValues &v, const ContactData &data)
@@ -465,28 +473,31 @@ namespace granular::contact::laws
       return factor_law("flores", "D8", "Flores et al. / Ye et al. [S002 group G4]",
                         "8 (1 - c_r)/(5 c_r)",
                         "S000 Table 1 [101]; S002 eqs.(5.61)-(5.62) [108],[59]; S003 [27],[26]; "
-                        "S004 eq.(16) [6],[29]; catalogue D8");
+                        "S004 eq.(16) [6],[29]; docs/contact-law-catalogue.md D8");
     }
 
     LawInfo
     gharib_hurmuzlu()
     {
       return factor_law("gharib_hurmuzlu", "D9", "Gharib–Hurmuzlu [S002 group G3]", "1/c_r",
-                        "S000 Table 1 [112]; S002 eq.(5.57) [107]; catalogue D9");
+                        "S000 Table 1 [112]; S002 eq.(5.57) [107]; "
+                        "docs/contact-law-catalogue.md D9");
     }
 
     LawInfo
     hu_guo()
     {
       return factor_law("hu_guo", "D10", "Hu–Guo [S002 group G4]", "1.5 (1 - c_r)/c_r",
-                        "S002 eq.(5.63) [109]; S004 eq.(15) [11] (\"Hu and Gua\"); catalogue D10");
+                        "S002 eq.(5.63) [109]; S004 eq.(15) [11] (\"Hu and Gua\"); "
+                        "docs/contact-law-catalogue.md D10");
     }
 
     LawInfo
     zhang_et_al_2020()
     {
       return factor_law("zhang_et_al_2020", "D11", "Zhang et al. 2020 [S002 group G4]",
-                        "249 (1 - c_r)/(6 + 160 c_r)", "S002 eq.(5.64) [187]; catalogue D11");
+                        "249 (1 - c_r)/(6 + 160 c_r)", "S002 eq.(5.64) [187]; "
+                        "docs/contact-law-catalogue.md D11");
     }
 
     LawInfo
@@ -495,8 +506,8 @@ namespace granular::contact::laws
       return factor_law(
         "safaeifar_farshidianfar", "D12", "Safaeifar–Farshidianfar [S002 group G4]",
         "5 (1 - c_r)/(4 c_r)",
-        "S002 eqs.(5.65)-(5.66) [151] (slope 1.25 at c_r = 1 kept as printed, catalogue §7); "
-        "catalogue D12");
+        "S002 eqs.(5.65)-(5.66) [151] (slope 1.25 at c_r = 1 kept as printed, "
+        "docs/contact-law-catalogue.md §7); docs/contact-law-catalogue.md D12");
     }
 
     LawInfo
@@ -507,7 +518,7 @@ namespace granular::contact::laws
                         "[S002 group G2]",
                         "d/c_r, (1 + d/c_r)/(1 - d) = exp(d (1 + 1/c_r)), d in (0, 1)",
                         "S000 [110],[103]; S002 eqs.(5.23)-(5.25) [89],[165]; S004 eqs.(18)-(19) "
-                        "[9]; catalogue E1");
+                        "[9]; docs/contact-law-catalogue.md E1");
     }
 
     LawInfo
@@ -515,7 +526,7 @@ namespace granular::contact::laws
     {
       return factor_law("khatiwada", "E2", "Khatiwada et al. (exact chi) [S002 group G2]",
                         "1/u, 1 + c_r = u ln|(u + 1)/(u - c_r)|",
-                        "S002 eq.(5.31) [167]; catalogue E2");
+                        "S002 eq.(5.31) [167]; docs/contact-law-catalogue.md E2");
     }
 
     LawInfo
@@ -528,7 +539,7 @@ namespace granular::contact::laws
       i.formula = "F = (1 + chi' d') gamma pi E* A0/s0_max d, chi' = d_E1(c_r)/(c_r d'_-) "
                   "(delta_max read as the current indentation d)";
       i.source = "S002 eqs.(5.27)-(5.30) [166] (delta_max read as the current indentation d: "
-                 "our reading); catalogue E3";
+                 "our reading); docs/contact-law-catalogue.md E3";
       LawParameter gamma;
       gamma.name          = "Case coefficient";
       gamma.default_value = 1.;
@@ -574,7 +585,8 @@ namespace granular::contact::laws
       return factor_law("yu_piecewise", "E4", "Yu et al. (piecewise exact chi) [S002 group G2]",
                         "d_Yu(c_r)/c_r, d_Yu piecewise cubic (1 for c_r <= 0.25)",
                         "S002 eqs.(5.32)-(5.34) [168] (signs by continuity; jump at c_r = 0.25 "
-                        "genuine, catalogue §7); catalogue E4");
+                        "genuine, docs/contact-law-catalogue.md §7); "
+                        "docs/contact-law-catalogue.md E4");
     }
   } // namespace catalogue
 } // namespace granular::contact::laws

@@ -1,6 +1,6 @@
-// Catalogue §5 B: linear dashpot laws (B1 kelvin_voigt, B2 anagnostopoulos, B3 goyal,
-// B4 kelvin_voigt_force_free_separation, B5 hertz_linear_damping_optimal) and the closed forms
-// of linear_dashpot.h.
+// docs/contact-law-catalogue.md §5 B: linear dashpot laws (B1 kelvin_voigt, B2 anagnostopoulos, B3
+// goyal, B4 kelvin_voigt_force_free_separation, B5 hertz_linear_damping_optimal) and the closed
+// forms of linear_dashpot.h.
 #include "contact/laws/linear_dashpot.h"
 
 #include "contact/laws/contact_law.h"
@@ -189,20 +189,22 @@ namespace granular::contact::laws
   namespace
   {
     /**
-     * Linear spring–dashpot F = K d + D d' (catalogue B1–B4; S002 eq.(5.8) [34]; S003 §1
-     * [12]; S000 §3 [68]; S004 eq.(54) [8]), with D per law:
+     * Linear spring–dashpot F = K d + D d' (docs/contact-law-catalogue.md B1–B4; S002 eq.(5.8)
+     * [34]; S003 §1 [12]; S000 §3 [68]; S004 eq.(54) [8]), with D per law:
      *   B1 kelvin_voigt: D given ("Damping coefficient");
      *   B2 anagnostopoulos: D = 2 xi sqrt(K m_eff), xi = -ln(c_r)/sqrt(pi^2 + ln(c_r)^2)
      *      (S002 eqs.(5.39)-(5.40) [172]; S000 Table 1 [105] has a delta factor on the damping,
-     *      dimensionally inconsistent: S002 form, catalogue §7 register "Anagnostopoulos");
+     *      dimensionally inconsistent: S002 form, docs/contact-law-catalogue.md §7 register
+     *      "Anagnostopoulos");
      *   B3 goyal: D = 2 xi m_eff omega_n = 2 xi sqrt(K m_eff), xi the root of Goyal's c_r(xi)
      *      (S002 eqs.(5.20)-(5.22) [162,163]; D layout and factor 2 in the exponent
-     *      reconstructed, catalogue §7 register "Goyal");
+     *      reconstructed, docs/contact-law-catalogue.md §7 register "Goyal");
      *   B4 kelvin_voigt_force_free_separation: D = 2 xi sqrt(K m_eff), xi the exact inverse
      *      of the Butcher–Segalman restitution (S004 §5.2 eqs.(55)-(56) [2], xi > 1 exponent
-     *      xi/s per catalogue §7 register "Butcher–Segalman").
+     *      xi/s per docs/contact-law-catalogue.md §7 register "Butcher–Segalman").
      * Units: d in mm, d' in mm/s, K in N/mm, D in N s/mm, m_eff in t, F in N (2D cell: per mm
-     * thickness). The force jumps to D d'- at first contact (m = 0 damping, catalogue §6).
+     * thickness). The force jumps to D d'- at first contact (m = 0 damping,
+     * docs/contact-law-catalogue.md §6).
      * Separation: at d = 0 (B1–B3; the force is then negative late in restitution unless the
      * clamp flag is set), or at F = 0 for B4 (force_free_separation(): the base class sets
      * the history's `released` there and the contact carries no force until d <= 0).
@@ -265,7 +267,7 @@ namespace granular::contact::laws
 
     /**
      * Poursina–Nikravesh's Hertz-type spring with linear damping (S004 §§3–5, eq.(50);
-     * catalogue B5):
+     * docs/contact-law-catalogue.md B5):
      *   F = c d' + K d^n,  c = c_opt(n, K, delta_dot_minus, m_eff, e)   (S004 eq.(49),
      *   optimal_damping_coefficient()),
      * contact released at the first restitution instant with F = 0 (S004 eq.(20);
@@ -274,7 +276,7 @@ namespace granular::contact::laws
      * Units: K in N/mm^n, m_eff in t, c in N s/mm, delta_dot_minus in mm/s.
      * History: delta_dot_minus = h.approach_velocity (captured at onset; a negative value is
      * taken as 0, which makes c = 0 for n > 1), `released`. The force jump c delta_dot_minus
-     * at first contact is the source's (kept deliberately, catalogue B5).
+     * at first contact is the source's (kept deliberately, docs/contact-law-catalogue.md B5).
      * Flags: defaults clamp false, damping in decompression true (as the source; with the
      * release at F = 0 the force never becomes negative).
      */
@@ -343,8 +345,8 @@ namespace granular::contact::laws
       p.upper         = 1.;
       p.doc           = "c_r, Newton's coefficient of restitution (dimensionless). " + doc +
               " Default 0.8, as for every law with this entry: inside the range measured in "
-              "the steel-ball experiments of catalogue §8 S2 (0.757-0.974); the impact "
-              "scenarios set their own values.";
+              "the steel-ball experiments of docs/contact-law-catalogue.md §8 S2 (0.757-0.974); "
+              "the impact scenarios set their own values.";
       return p;
     }
 
@@ -381,7 +383,7 @@ namespace granular::contact::laws
       i.title   = "Kelvin–Voigt (linear spring–dashpot)";
       i.formula = "F = K d + D d'";
       i.source  = "S002 eq.(5.8) [34]; S000 §3 [68]; S003 §1 [12]; S004 eq.(54) [8]; "
-                 "catalogue B1";
+                 "docs/contact-law-catalogue.md B1";
       LawParameter D;
       D.name          = "Damping coefficient";
       D.default_value = 0.;
@@ -414,8 +416,8 @@ namespace granular::contact::laws
       i.formula = "F = K d + D d', D = 2 xi sqrt(K m_eff), "
                   "xi = -ln(c_r)/sqrt(pi^2 + ln(c_r)^2)";
       i.source  = "S002 eqs.(5.39)-(5.40) [172]; S000 Table 1 [105] (its delta factor on the "
-                 "damping is dimensionally inconsistent; S002 form per catalogue §7); "
-                 "catalogue B2";
+                 "damping is dimensionally inconsistent; S002 form per "
+                 "docs/contact-law-catalogue.md §7); docs/contact-law-catalogue.md B2";
       i.parameters = {restitution_parameter(
         "xi = -ln(c_r)/sqrt(pi^2 + ln(c_r)^2) reproduces c_r with separation at d = 0.")};
       return i;
@@ -431,8 +433,9 @@ namespace granular::contact::laws
       i.title   = "Goyal (Kelvin–Voigt from c_r, numerical xi)";
       i.formula = "F = K d + D d', D = 2 xi m_eff omega_n = 2 xi sqrt(K m_eff), "
                   "c_r = exp(-(2 xi/sqrt(1 - xi^2)) atan(sqrt(1 - xi^2)/xi))";
-      i.source  = "S002 eqs.(5.20)-(5.22) [162,163] (D = 2 xi m omega and factor 2, catalogue "
-                 "§7 register \"Goyal\"); catalogue B3";
+      i.source  = "S002 eqs.(5.20)-(5.22) [162,163] (D = 2 xi m omega and factor 2, "
+                 "docs/contact-law-catalogue.md §7 register \"Goyal\"); "
+                 "docs/contact-law-catalogue.md B3";
       i.parameters = {restitution_parameter(
         "xi is the root of Goyal's equation (the force-free-separation restitution of B4; "
         "xi > 1 branch of B4 for c_r < exp(-2)). Separation is at d = 0 as in eq.(5.8); with "
@@ -452,8 +455,9 @@ namespace granular::contact::laws
       i.title   = "Kelvin–Voigt with force-free separation (Butcher–Segalman)";
       i.formula = "F = K d + D d' until F = 0 in restitution, D = 2 xi sqrt(K m_eff), "
                   "xi from the exact restitution e(xi)";
-      i.source  = "S004 §5.2 eqs.(55)-(56) [2] (xi > 1 exponent xi/s, catalogue §7 register "
-                 "\"Butcher–Segalman\"); catalogue B4";
+      i.source  = "S004 §5.2 eqs.(55)-(56) [2] (xi > 1 exponent xi/s, "
+                 "docs/contact-law-catalogue.md §7 register \"Butcher–Segalman\"); "
+                 "docs/contact-law-catalogue.md B4";
       i.parameters = {restitution_parameter(
         "xi = e^-1(c_r), the exact inverse of the Butcher–Segalman restitution "
         "(force_free_separation_damping_ratio()); the contact ends at F = 0.")};
@@ -469,7 +473,7 @@ namespace granular::contact::laws
       i.title   = "Poursina–Nikravesh (power-law spring, optimal linear damping)";
       i.formula = "F = c d' + K d^n until F = 0 in restitution, "
                   "c = alpha(n) (e^beta(n) - 1) (K d'-^(n-1) m_eff^n)^(1/(n+1))";
-      i.source  = "S004 §§3-5, eqs.(20),(46),(47),(49),(50); catalogue B5";
+      i.source  = "S004 §§3-5, eqs.(20),(46),(47),(49),(50); docs/contact-law-catalogue.md B5";
       LawParameter e = restitution_parameter(
         "The desired restitution e of S004 eq.(49); the fit was built for e in [0.45, 1] and "
         "tested by S004 for e in [1e-4, 1].");

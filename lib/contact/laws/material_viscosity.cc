@@ -1,5 +1,5 @@
-// Catalogue §5 F1–F6: the material-viscosity laws (damping ∝ d^1/2: Kuwabara–Kono,
-// Brilliantov 1996, Zheng et al., Brilliantov generalized) and the laws with a
+// docs/contact-law-catalogue.md §5 F1–F6: the material-viscosity laws (damping ∝ d^1/2:
+// Kuwabara–Kono, Brilliantov 1996, Zheng et al., Brilliantov generalized) and the laws with a
 // velocity-independent c_r (damping ∝ d^1/4: Tsuji, Jankowski). F7 is in
 // temizer_decompression_undamped.cc. See contact_law.h.
 //
@@ -39,12 +39,12 @@ namespace granular::contact::laws
     }
 
     /**
-     * Hertz spring with a viscous term ∝ sqrt(d) (catalogue §5 F1–F4, the "material
-     * viscosity" family; S000 Table 1 m = 1/2):
+     * Hertz spring with a viscous term ∝ sqrt(d) (docs/contact-law-catalogue.md §5 F1–F4, the
+     * "material viscosity" family; S000 Table 1 m = 1/2):
      *   F = K d^1.5 + chi d^0.5 d'                       (d > 0; 0 otherwise).
      * K in N/mm^1.5, chi in N s/mm^1.5. The damping term vanishes at d = 0, so the force is
-     * continuous at first contact (catalogue §6). History: none. The derived laws differ
-     * only in how chi is obtained from material data.
+     * continuous at first contact (docs/contact-law-catalogue.md §6). History: none. The derived
+     * laws differ only in how chi is obtained from material data.
      */
     class ViscoelasticHertz : public HertzSpringLaw
     {
@@ -80,17 +80,17 @@ namespace granular::contact::laws
     };
 
     /**
-     * Kuwabara–Kono (catalogue F1; S002 eqs.(5.36)–(5.38) [170]; S000 Table 1 [113]):
-     *   F = K d^1.5 + chi d^0.5 d',   chi = 2 sqrt(R_eff) / D0,
+     * Kuwabara–Kono (docs/contact-law-catalogue.md F1; S002 eqs.(5.36)–(5.38) [170]; S000 Table 1
+     *   [113]): F = K d^1.5 + chi d^0.5 d',   chi = 2 sqrt(R_eff) / D0,
      *   D0 = sum over the bodies i of N_i / (36 (3 xi_i + eta_i) xi_i eta_i),
      *   N_i = 4 (3 xi_i + eta_i)^2 - 9 (xi_i - eta_i)^2          (the OCR reading).
      * xi_i bulk and eta_i shear viscosity of body i (MPa s), R_eff (mm), K (N/mm^1.5) the
      * caller's Hertz stiffness; chi in N s/mm^1.5, D0 in 1/(MPa s).
      *
-     * Readings (catalogue §7 "Kuwabara–Kono chi (S002 5.37)"): S002's OCR layout
-     * "2 sqrt(R_eff) D0" is taken as the quotient 2 sqrt(R_eff)/D0, the only dimensionally
-     * consistent reading. The numerator N_i is **unresolved** (catalogue F1): the OCR'd
-     * 4 (3 xi + eta)^2 - 9 (xi - eta)^2 is implemented as read, although the denominator
+     * Readings (docs/contact-law-catalogue.md §7 "Kuwabara–Kono chi (S002 5.37)"): S002's OCR
+     * layout "2 sqrt(R_eff) D0" is taken as the quotient 2 sqrt(R_eff)/D0, the only dimensionally
+     * consistent reading. The numerator N_i is **unresolved** (docs/contact-law-catalogue.md F1):
+     * the OCR'd 4 (3 xi + eta)^2 - 9 (xi - eta)^2 is implemented as read, although the denominator
      * matches the elastic identity (1 - nu^2)/E = (4 (3 Kb + G)^2 - (3 Kb - 2 G)^2)/
      * (36 Kb G (3 Kb + G)) with the moduli replaced by viscosities, which would suggest
      * N_i = 4 (3 xi + eta)^2 - (3 xi - 2 eta)^2. The OCR numerator 27 xi^2 + 42 xi eta -
@@ -126,8 +126,8 @@ namespace granular::contact::laws
         const double N = 4. * s * s - 9. * (xi - eta) * (xi - eta);
         require(N > 0., law_name,
                 "the OCR-read numerator 4 (3 xi + eta)^2 - 9 (xi - eta)^2 of S002 eq.(5.38) is "
-                "not positive (it needs a bulk viscosity xi > eta/9; catalogue F1, "
-                "unresolved reading)");
+                "not positive (it needs a bulk viscosity xi > eta/9; "
+                "docs/contact-law-catalogue.md F1, unresolved reading)");
         return N / (36. * s * xi * eta);
       }
 
@@ -147,16 +147,16 @@ namespace granular::contact::laws
     };
 
     /**
-     * Brilliantov et al. 1996 (catalogue F2; S002 eqs.(5.47)–(5.48) [178]; S000 Table 1
-     * [114,115]):
+     * Brilliantov et al. 1996 (docs/contact-law-catalogue.md F2; S002 eqs.(5.47)–(5.48) [178]; S000
+     * Table 1 [114,115]):
      *   F = K d^1.5 + chi d^0.5 d' = K (d^1.5 + 1.5 A d^0.5 d'),   chi = 1.5 K A,
      *   A = (1/3) (3 xi - eta)^2/(3 xi + 2 eta) (1 - nu^2)(1 - 2 nu)/(E nu^2),
      * xi bulk and eta shear viscosity (MPa s), E Young's modulus (MPa) and nu the Poisson
      * ratio of the (same-material) bodies, K (N/mm^1.5) the caller's stiffness, A in s.
      * A may also be given directly (it is usually fitted, S000).
-     * Catalogue §7 "Kuwabara–Kono/Brilliantov (S000 vs S002)": S002's form (factor 3/2,
-     * (1 - nu^2)) is used; S000 Table 1's chi = (K/3)(3 eta_2 - eta_1)^2/(3 eta_2 + 2 eta_1)
-     * (1 - nu)(1 - 2 nu)/(E nu^2) (no 3/2, (1 - nu)) is not.
+     * docs/contact-law-catalogue.md §7 "Kuwabara–Kono/Brilliantov (S000 vs S002)": S002's form
+     * (factor 3/2, (1 - nu^2)) is used; S000 Table 1's chi = (K/3)(3 eta_2 - eta_1)^2/(3 eta_2 + 2
+     * eta_1) (1 - nu)(1 - 2 nu)/(E nu^2) (no 3/2, (1 - nu)) is not.
      * History: none. Flags: no clamp, damping in decompression. c_r falls with impact speed.
      */
     class Brilliantov1996 : public ViscoelasticHertz
@@ -185,19 +185,19 @@ namespace granular::contact::laws
     };
 
     /**
-     * Zheng et al. (catalogue F3; S002 eqs.(5.49)–(5.50) [179]): viscoelastic sphere on a
-     * rigid plane, a corrected derivation of Brilliantov's A:
+     * Zheng et al. (docs/contact-law-catalogue.md F3; S002 eqs.(5.49)–(5.50) [179]): viscoelastic
+     * sphere on a rigid plane, a corrected derivation of Brilliantov's A:
      *   F = K d^1.5 + chi d^0.5 d',   chi = 2 A E/(1 - nu^2) sqrt(R_eff),
      *   A = (1 - 2 nu)(1 + nu)/E (2 xi + eta/3),
      * E (MPa), nu, R_eff (mm) of the sphere, xi, eta (MPa s), A (s), K (N/mm^1.5) the caller's
      * stiffness. chi = 1.5 K A when K is the sphere–rigid-plane Hertz stiffness
      * (4/3) E/(1 - nu^2) sqrt(R_eff); chi is computed from E, nu, R_eff as the source writes
      * it, so the law needs them even when A is given directly.
-     * **Unresolved reading** (catalogue §7 "Zheng A (S002 5.49)"): the OCR fraction is read
-     * (2 xi + eta/3), not (2 xi + eta)/3. Reason for the choice: for a Kelvin–Voigt material
-     * with proportional viscosities (xi = tau Kb, eta = tau G) the chosen reading gives
-     * A = tau (5 + 2 nu)/6, i.e. A -> tau in the incompressible limit nu -> 1/2 where the
-     * correspondence principle makes A = tau exact (as F4 gives for every nu); the other
+     * **Unresolved reading** (docs/contact-law-catalogue.md §7 "Zheng A (S002 5.49)"): the OCR
+     * fraction is read (2 xi + eta/3), not (2 xi + eta)/3. Reason for the choice: for a
+     * Kelvin–Voigt material with proportional viscosities (xi = tau Kb, eta = tau G) the chosen
+     * reading gives A = tau (5 + 2 nu)/6, i.e. A -> tau in the incompressible limit nu -> 1/2 where
+     * the correspondence principle makes A = tau exact (as F4 gives for every nu); the other
      * reading gives tau/3 there.
      * History: none. Flags: no clamp, damping in decompression.
      */
@@ -233,13 +233,13 @@ namespace granular::contact::laws
     };
 
     /**
-     * Brilliantov et al., generalized (catalogue F4; S002 eq.(5.51) [180]): the upgrade of F2
-     * valid for a wide range of material parameters,
+     * Brilliantov et al., generalized (docs/contact-law-catalogue.md F4; S002 eq.(5.51) [180]): the
+     * upgrade of F2 valid for a wide range of material parameters,
      *   F = K d^1.5 + chi d^0.5 d',   chi = 1.5 K A,
      *   A = (1/E) ((1 + nu)/(1 - nu)) ((4/3) eta (1 - nu + nu^2) + xi (1 - 2 nu)^2),
-     * units as F2. Catalogue §7 "Brilliantov upgrade (S002 5.51)": the grouping of the
-     * (1 + nu)/(1 - nu) prefactor is uncertain in the OCR; the best reading (above, prefactor
-     * on the whole bracket) is used. Support for it: for a Kelvin–Voigt material with
+     * units as F2. docs/contact-law-catalogue.md §7 "Brilliantov upgrade (S002 5.51)": the grouping
+     * of the (1 + nu)/(1 - nu) prefactor is uncertain in the OCR; the best reading (above,
+     * prefactor on the whole bracket) is used. Support for it: for a Kelvin–Voigt material with
      * proportional viscosities (xi = tau Kb, eta = tau G) it gives A = tau for every nu, the
      * correspondence-principle result (F = K (d^1.5 + tau d(d^1.5)/dt)).
      * History: none. Flags: no clamp, damping in decompression.
@@ -270,8 +270,9 @@ namespace granular::contact::laws
 
     // ---------------------------------------------------------------------------------------
     /**
-     * Hertz spring with a damping ∝ d^(1/4) scaled by sqrt(K m_eff) (catalogue F5, F6):
-     *   F = K d^1.5 + c sqrt(K m_eff) d^0.25 d'        (d > 0; 0 otherwise),
+     * Hertz spring with a damping ∝ d^(1/4) scaled by sqrt(K m_eff)
+     *   (docs/contact-law-catalogue.md F5, F6): F = K d^1.5 + c sqrt(K m_eff) d^0.25 d'        (d >
+     *   0; 0 otherwise),
      * c dimensionless (Tsuji's alpha, Jankowski's 2 xi_bar), K in N/mm^1.5, m_eff in t.
      * The damping coefficient c sqrt(K m_eff) d^(1/4) is that of a linear oscillator with the
      * Hertz contact's secant-type stiffness K sqrt(d), which makes c_r independent of the
@@ -304,12 +305,12 @@ namespace granular::contact::laws
     };
 
     /**
-     * Tsuji et al. (catalogue F5; S002 eqs.(5.45)–(5.46) [177]; S000 Table 1 [116]):
-     *   F = K d^1.5 + alpha sqrt(m_eff K) d^(1/4) d',
+     * Tsuji et al. (docs/contact-law-catalogue.md F5; S002 eqs.(5.45)–(5.46) [177]; S000 Table 1
+     *   [116]): F = K d^1.5 + alpha sqrt(m_eff K) d^(1/4) d',
      * alpha dimensionless (an empirical constant related to c_r, read by Tsuji from a
      * heuristic curve), K in N/mm^1.5, m_eff in t. c_r does not depend on the impact speed.
-     * Catalogue §7 "Tsuji (S000 T1)": S000 prints d^(1/2) in the law but m = 1/4 in its
-     * exponent column; the exponent 1/4 (S002, and the m column) is used.
+     * docs/contact-law-catalogue.md §7 "Tsuji (S000 T1)": S000 prints d^(1/2) in the law but
+     * m = 1/4 in its exponent column; the exponent 1/4 (S002, and the m column) is used.
      * History: none. Flags: no clamp, damping in decompression.
      */
     class Tsuji : public QuarterPowerDampedHertz
@@ -324,8 +325,8 @@ namespace granular::contact::laws
     };
 
     /**
-     * Jankowski (catalogue F6; S002 eqs.(5.52)–(5.55) [182,183]; S000 Table 1 [117]),
-     * structural pounding, an improvement of Anagnostopoulos's model:
+     * Jankowski (docs/contact-law-catalogue.md F6; S002 eqs.(5.52)–(5.55) [182,183]; S000 Table 1
+     * [117]), structural pounding, an improvement of Anagnostopoulos's model:
      *   F = K d^1.5 + 2 xi_bar sqrt(K m_eff) d^(1/4) d'   for d' > 0 (compression),
      *   F = K d^1.5                                        for d' <= 0 (restitution),
      *   xi_bar = (9 sqrt(5)/2) (1 - c_r^2)/(c_r (c_r (9 pi - 16) + 16))   (second, more
@@ -335,7 +336,7 @@ namespace granular::contact::laws
      * Both agree as c_r -> 1 (their ratio is 9 pi/(c_r (9 pi - 16) + 16)). K in N/mm^1.5,
      * m_eff in t, c_r Newton's coefficient of restitution. The force is continuous (the
      * damping term is 0 at d = 0 and at d' = 0).
-     * Catalogue §7 "Jankowski (S000 T1)": S000 writes K d^1.5 + chi d d' with
+     * docs/contact-law-catalogue.md §7 "Jankowski (S000 T1)": S000 writes K d^1.5 + chi d d' with
      * chi = 2 xi_bar sqrt(K d^(1/2) m_eff) (an extra factor d); the S002 form is used.
      * History: none. Flags: damping_in_decompression = false (the source's switch), no clamp.
      */
@@ -384,7 +385,7 @@ namespace granular::contact::laws
       p.doc           = doc +
               " (MPa s). The sources give no value (bulk viscosities are rarely known, "
               "S000). Default 5e-4 MPa s: the Maxwell-branch viscosity tau0 mu_v = 1e-4 s * "
-              "5 MPa of the application's rubber (spec §3.5, Temizer 2013 Tables 1, 4).";
+              "5 MPa of the application's rubber (docs/methods.md §3.5, Temizer 2013 Tables 1, 4).";
       return p;
     }
 
@@ -437,9 +438,9 @@ namespace granular::contact::laws
       i.title   = "Kuwabara–Kono (viscoelastic spheres)";
       i.formula = "F = K d^1.5 + chi d^0.5 d', chi = 2 sqrt(R_eff)/D0, D0 = sum_i "
                   "(4 (3 xi_i + eta_i)^2 - 9 (xi_i - eta_i)^2)/(36 (3 xi_i + eta_i) xi_i eta_i)";
-      i.source = "S002 eqs.(5.36)-(5.38) [170]; S000 Table 1 [113]; catalogue F1 (quotient "
-                 "2 sqrt(R_eff)/D0 by dimensions, catalogue §7; numerator as OCR'd, "
-                 "unresolved)";
+      i.source = "S002 eqs.(5.36)-(5.38) [170]; S000 Table 1 [113]; "
+                 "docs/contact-law-catalogue.md F1 (quotient 2 sqrt(R_eff)/D0 by dimensions, "
+                 "docs/contact-law-catalogue.md §7; numerator as OCR'd, unresolved)";
       LawParameter xi1 = viscosity_parameter(
         "Bulk viscosity", "xi_1, bulk viscosity of the first body (the sphere)", true);
       LawParameter eta1 = viscosity_parameter(
@@ -481,8 +482,9 @@ namespace granular::contact::laws
       i.title   = "Brilliantov et al. 1996 (viscoelastic spheres)";
       i.formula = "F = K d^1.5 + chi d^0.5 d', chi = 1.5 K A, A = (1/3) (3 xi - eta)^2/"
                   "(3 xi + 2 eta) (1 - nu^2)(1 - 2 nu)/(E nu^2)";
-      i.source = "S002 eqs.(5.47)-(5.48) [178]; S000 Table 1 [114,115]; catalogue F2 (S002 "
-                 "form, not S000's, per catalogue §7)";
+      i.source = "S002 eqs.(5.47)-(5.48) [178]; S000 Table 1 [114,115]; "
+                 "docs/contact-law-catalogue.md F2 (S002 form, not S000's, per "
+                 "docs/contact-law-catalogue.md §7)";
       i.parameters = {viscosity_parameter("Bulk viscosity", "xi, bulk viscosity", false),
                       viscosity_parameter("Shear viscosity", "eta, shear viscosity", false),
                       dissipative_constant_parameter()};
@@ -510,8 +512,8 @@ namespace granular::contact::laws
       i.title   = "Zheng et al. (viscoelastic sphere on a rigid plane)";
       i.formula = "F = K d^1.5 + chi d^0.5 d', chi = 2 A E/(1 - nu^2) sqrt(R_eff), "
                   "A = (1 - 2 nu)(1 + nu)/E (2 xi + eta/3)";
-      i.source = "S002 eqs.(5.49)-(5.50) [179]; catalogue F3 (reading (2 xi + eta/3) of the "
-                 "unresolved OCR fraction, catalogue §7)";
+      i.source = "S002 eqs.(5.49)-(5.50) [179]; docs/contact-law-catalogue.md F3 (reading (2 xi + "
+                 "eta/3) of the unresolved OCR fraction, docs/contact-law-catalogue.md §7)";
       i.parameters = {viscosity_parameter("Bulk viscosity", "xi, bulk viscosity", false),
                       viscosity_parameter("Shear viscosity", "eta, shear viscosity", false),
                       dissipative_constant_parameter()};
@@ -544,8 +546,8 @@ namespace granular::contact::laws
       i.title   = "Brilliantov et al., generalized";
       i.formula = "F = K d^1.5 + chi d^0.5 d', chi = 1.5 K A, A = (1/E) ((1 + nu)/(1 - nu)) "
                   "((4/3) eta (1 - nu + nu^2) + xi (1 - 2 nu)^2)";
-      i.source = "S002 eq.(5.51) [180]; catalogue F4 (best reading of the (1 + nu)/(1 - nu) "
-                 "grouping, catalogue §7)";
+      i.source = "S002 eq.(5.51) [180]; docs/contact-law-catalogue.md F4 (best reading of the (1 + "
+                 "nu)/(1 - nu) grouping, docs/contact-law-catalogue.md §7)";
       i.parameters = {viscosity_parameter("Bulk viscosity", "xi, bulk viscosity", false),
                       viscosity_parameter("Shear viscosity", "eta, shear viscosity", false),
                       dissipative_constant_parameter()};
@@ -573,14 +575,14 @@ namespace granular::contact::laws
       i.title   = "Tsuji et al. (c_r independent of the impact speed)";
       i.formula = "F = K d^1.5 + alpha sqrt(m_eff K) d^0.25 d'";
       i.source  = "S002 eqs.(5.45)-(5.46) [177]; S000 Table 1 [116] (exponent 1/4 per "
-                 "catalogue §7); catalogue F5";
+                 "docs/contact-law-catalogue.md §7); docs/contact-law-catalogue.md F5";
       LawParameter alpha;
       alpha.name          = "Damping constant";
       alpha.default_value = 0.25;
       alpha.lower         = 0.;
       alpha.doc = "alpha (dimensionless), related to c_r by Tsuji's heuristic curve (S002). "
-                  "Default 0.25: c_r = 0.7 (the c_r of catalogue §8 S1) by the approximation "
-                  "of that curve common in DEM codes, alpha = sqrt(5) (-ln c_r)/"
+                  "Default 0.25: c_r = 0.7 (the c_r of docs/contact-law-catalogue.md §8 S1) by the "
+                  "approximation of that curve common in DEM codes, alpha = sqrt(5) (-ln c_r)/"
                   "sqrt(ln(c_r)^2 + pi^2) (not from the catalogue's sources; check the c_r "
                   "with the impact benchmark).";
       i.parameters = {alpha};
@@ -605,7 +607,7 @@ namespace granular::contact::laws
                   "d' <= 0; xi_bar = (9 sqrt(5)/2) (1 - c_r^2)/(c_r (c_r (9 pi - 16) + 16)) "
                   "or sqrt(5) (1 - c_r^2)/(2 pi c_r)";
       i.source = "S002 eqs.(5.52)-(5.55) [182,183]; S000 Table 1 [117] (S002 form per "
-                 "catalogue §7); catalogue F6";
+                 "docs/contact-law-catalogue.md §7); docs/contact-law-catalogue.md F6";
       LawParameter c_r;
       c_r.name          = "Coefficient of restitution";
       c_r.default_value = 0.8;
@@ -614,7 +616,7 @@ namespace granular::contact::laws
       c_r.upper         = 1.;
       c_r.doc = "c_r, Newton's coefficient of restitution (dimensionless), from which "
                 "xi_bar is computed. Default 0.8, as for every law with this entry (the "
-                "range of catalogue §8 S2: 0.757-0.974).";
+                "range of docs/contact-law-catalogue.md §8 S2: 0.757-0.974).";
       LawParameter approx;
       approx.name          = "Approximate damping ratio";
       approx.default_value = 0.;

@@ -1,6 +1,6 @@
-// Catalogue §5 H1–H4, "other approaches" (S002 group 5): Choi et al. (power-law damping with
-// a rebound floor), Roy–Carretero (volumetric), Xiong et al. (internal variable, residual
-// indentation), Jian et al. (viscoelastic spheres, relaxing damping). See contact_law.h.
+// docs/contact-law-catalogue.md §5 H1–H4, "other approaches" (S002 group 5): Choi et al. (power-law
+// damping with a rebound floor), Roy–Carretero (volumetric), Xiong et al. (internal variable,
+// residual indentation), Jian et al. (viscoelastic spheres, relaxing damping). See contact_law.h.
 //
 // Units (mm–s–N–t–MPa): d in mm, d' in mm/s (> 0 compression), F in N; moduli in MPa,
 // viscosities in MPa s, radii in mm, times in s.
@@ -23,15 +23,16 @@ namespace granular::contact::laws
     constexpr double pi = boost::math::constants::pi<double>();
 
     /**
-     * Choi et al. (catalogue H1; S002 eqs.(5.72)–(5.74) [88]), based on Lankarani–Nikravesh,
-     * for triangulated surfaces with several simultaneous contact regions:
+     * Choi et al. (docs/contact-law-catalogue.md H1; S002 eqs.(5.72)–(5.74) [88]), based on
+     * Lankarani–Nikravesh, for triangulated surfaces with several simultaneous contact regions:
      *   F = max(K d^m_s + D d^m_i |d'|^m_d sign(d'),  R_c K d^m_s)
      * (S002: F = max(K d^m_s + chi d^m_i d', F_min), chi = D |d'|^m_d/|d'|,
      * F_min = R_c K d^m_s). R_c in [0, 1], the "rebound normal force coefficient", bounds the
      * force from below in restitution (no attraction; R_c = 0: F >= 0).
      * Units: K in N/mm^m_s (the caller's stiffness, consistent with m_s), D in
      * N s^m_d/mm^(m_i + m_d); exponents and R_c dimensionless.
-     * Catalogue §7 "Choi (S002 5.74)": F_min as printed (no minus sign before R_c).
+     * docs/contact-law-catalogue.md §7 "Choi (S002 5.74)": F_min as printed (no minus sign before
+     * R_c).
      * Split for the base class: spring K d^m_s; damping max(D d^m_i |d'|^m_d sign(d'),
      * -(1 - R_c) K d^m_s), so that S + D is the law's max(). History: none.
      * Flags: no clamp (the floor is the law's own), damping in decompression.
@@ -102,8 +103,8 @@ namespace granular::contact::laws
     };
 
     /**
-     * Roy–Carretero (catalogue H2; S002 eq.(5.80) [191]): volumetric law with material-based
-     * damping, after Gonthier's volumetric model,
+     * Roy–Carretero (docs/contact-law-catalogue.md H2; S002 eq.(5.80) [191]): volumetric law with
+     * material-based damping, after Gonthier's volumetric model,
      *   F = k_v V + c_v V',
      *   k_v = E1 E2/(R2 E1 + R1 E2) = 1/(R1/E1 + R2/E2),
      *   c_v = D1 D2/(R2 D1 + R1 D2) = 1/(R1/D1 + R2/D2),
@@ -114,11 +115,11 @@ namespace granular::contact::laws
      * the depths of Gonthier's elastic foundations in series, so k_v is in N/mm^3; D_i in
      * MPa s (viscous analog of E_i), c_v in N s/mm^3; F = k_v V + c_v V' in N. R_i = 0 removes
      * body i's compliance (a rigid body).
-     * Catalogue §7 "Roy–Carretero (S002 5.80)": S002 prints the damping fraction as
-     * D1 D2/(R2 E1 + R1 E2), which is not dimensionally a force; the symmetric form
-     * D1 D2/(R2 D1 + R1 D2) (likely intent, catalogue H2) is used. Unlike the printed form it
-     * is invariant under exchanging the bodies. The damping parameters do not depend on the
-     * impact speed. History: none. Flags: no clamp, damping in decompression.
+     * docs/contact-law-catalogue.md §7 "Roy–Carretero (S002 5.80)": S002 prints the damping
+     * fraction as D1 D2/(R2 E1 + R1 E2), which is not dimensionally a force; the symmetric form
+     * D1 D2/(R2 D1 + R1 D2) (likely intent, docs/contact-law-catalogue.md H2) is used. Unlike the
+     * printed form it is invariant under exchanging the bodies. The damping parameters do not
+     * depend on the impact speed. History: none. Flags: no clamp, damping in decompression.
      */
     class RoyCarretero : public ContactLaw
     {
@@ -175,9 +176,9 @@ namespace granular::contact::laws
     };
 
     /**
-     * Xiong et al. (catalogue H3; S002 eqs.(5.81)–(5.82) [192]): nonlinear compliance with
-     * residual indentation and an internal variable alpha (h.internal_variable, unit mm^k).
-     * Differential–algebraic inclusion (eq.(5.81)): F = K alpha + K (1/gamma + beta1 +
+     * Xiong et al. (docs/contact-law-catalogue.md H3; S002 eqs.(5.81)–(5.82) [192]): nonlinear
+     * compliance with residual indentation and an internal variable alpha (h.internal_variable,
+     * unit mm^k). Differential–algebraic inclusion (eq.(5.81)): F = K alpha + K (1/gamma + beta1 +
      * beta2 alpha) alpha', made an ODE by the large constant gamma (eq.(5.82)):
      *   P      = d |d|^(k-1),   b = beta1 + beta2 alpha,
      *   alpha' = max(-gamma alpha/(1 + gamma b),  gamma (P - alpha)),
@@ -186,9 +187,9 @@ namespace granular::contact::laws
      * the max selects the first branch exactly when the second would give F < 0.
      * Units: K in N/mm^k (the caller's stiffness), k >= 1 (dimensionless), gamma in 1/s,
      * beta1 in s, beta2 in s/mm^k, alpha in mm^k.
-     * Catalogue §7 "Xiong (S002 5.81–5.82)": the OCR'd DAI is garbled and shows a leading -K
-     * (sign of p/force direction unclear); the ODE form with signs reconstructed by the
-     * catalogue (above) is used, with p = d > 0 in contact and F > 0 compressive.
+     * docs/contact-law-catalogue.md §7 "Xiong (S002 5.81–5.82)": the OCR'd DAI is garbled and shows
+     * a leading -K (sign of p/force direction unclear); the ODE form with signs reconstructed by
+     * the catalogue (above) is used, with p = d > 0 in contact and F > 0 compressive.
      * Behaviour: quasi-static loading (alpha follows P) gives F -> K d^k; beta1 sets the
      * residual indentation and the initial slope; in restitution F reaches 0 at
      * P = gamma b alpha/(1 + gamma b) > 0, a residual indentation, after which alpha relaxes
@@ -283,9 +284,9 @@ namespace granular::contact::laws
     };
 
     /**
-     * Jian et al. (catalogue H4; S002 eqs.(5.83)–(5.91) [193]): viscoelastic spheres of the
-     * same standard-linear-solid material, relaxation modulus G(t) = G_e + G0 exp(-t/T),
-     * T = eta/G0:
+     * Jian et al. (docs/contact-law-catalogue.md H4; S002 eqs.(5.83)–(5.91) [193]): viscoelastic
+     * spheres of the same standard-linear-solid material, relaxation modulus G(t) = G_e + G0
+     * exp(-t/T), T = eta/G0:
      *   F = F_el + F_diss,
      *   F_el   = 4 G_e sqrt(R_eff)/(3 (1 - nu)) d^1.5,
      *   F_diss = (2 eta/(1 - nu)) (1 - exp(-t/T)) sqrt(R_eff d) d',
@@ -363,7 +364,8 @@ namespace granular::contact::laws
       i.entry   = "H1";
       i.title   = "Choi et al. (power-law damping with a rebound force floor)";
       i.formula = "F = max(K d^m_s + D d^m_i |d'|^m_d sign(d'), R_c K d^m_s)";
-      i.source  = "S002 eqs.(5.72)-(5.74) [88]; catalogue H1 (F_min as printed, catalogue §7)";
+      i.source  = "S002 eqs.(5.72)-(5.74) [88]; docs/contact-law-catalogue.md H1 (F_min as "
+                  "printed, docs/contact-law-catalogue.md §7)";
       i.parameters = {
         parameter("Elastic exponent", 1.5, 0.,
                   "m_s (dimensionless); K (the contact's stiffness) is in N/mm^m_s. Default "
@@ -405,14 +407,15 @@ namespace granular::contact::laws
       i.title   = "Roy–Carretero (volumetric, material-based damping)";
       i.formula = "F = E1 E2/(R2 E1 + R1 E2) V + D1 D2/(R2 D1 + R1 D2) V', "
                   "V = pi d^2 (R_eff - d/3)";
-      i.source = "S002 eq.(5.80) [191]; catalogue H2 (symmetric damping denominator "
-                 "R2 D1 + R1 D2 instead of the printed R2 E1 + R1 E2, catalogue §7)";
+      i.source = "S002 eq.(5.80) [191]; docs/contact-law-catalogue.md H2 (symmetric damping "
+                 "denominator R2 D1 + R1 D2 instead of the printed R2 E1 + R1 E2, "
+                 "docs/contact-law-catalogue.md §7)";
       const std::string E_doc = " (MPa). The source gives no value; default 2.1e5 MPa (steel, "
-                                "the S000 §4 ball, catalogue §8 S2).";
+                                "the S000 §4 ball, docs/contact-law-catalogue.md §8 S2).";
       const std::string R_doc =
         " (mm), the depth of the body's elastic foundation in k_v = 1/(R1/E1 + R2/E2); 0: a "
-        "rigid body. The source gives no value; default 25.4 mm (the S000 §4 ball, catalogue "
-        "§8 S2).";
+        "rigid body. The source gives no value; default 25.4 mm (the S000 §4 ball, "
+        "docs/contact-law-catalogue.md §8 S2).";
       const std::string D_doc =
         " (MPa s), viscous analog of the body's modulus in c_v = 1/(R1/D1 + R2/D2) "
         "(dimensional reading of the symmetric form). The source gives no value; the default 0 "
@@ -444,8 +447,8 @@ namespace granular::contact::laws
       i.title   = "Xiong et al. (nonlinear compliance with residual indentation)";
       i.formula = "alpha' = max(-gamma alpha/(1 + gamma b), gamma (P - alpha)), "
                   "F = K max(0, P + gamma b (P - alpha)), P = d^k, b = beta1 + beta2 alpha";
-      i.source = "S002 eqs.(5.81)-(5.82) [192]; catalogue H3 (ODE form with the catalogue's "
-                 "reconstructed signs, catalogue §7)";
+      i.source = "S002 eqs.(5.81)-(5.82) [192]; docs/contact-law-catalogue.md H3 (ODE form with "
+                 "the catalogue's reconstructed signs, docs/contact-law-catalogue.md §7)";
       i.parameters = {
         parameter("Elastic exponent", 1.5, 1.,
                   "k >= 1, nonlinearity exponent (dimensionless): quasi-static force K d^k; K "
@@ -485,10 +488,10 @@ namespace granular::contact::laws
       i.title   = "Jian et al. (viscoelastic spheres, relaxing damping)";
       i.formula = "F = 4 G_e sqrt(R_eff)/(3 (1 - nu)) d^1.5 + (2 eta/(1 - nu)) "
                   "(1 - exp(-t/T)) sqrt(R_eff d) d', T = eta/G0, t = time since onset";
-      i.source  = "S002 eqs.(5.83)-(5.91) [193]; catalogue H4";
+      i.source  = "S002 eqs.(5.83)-(5.91) [193]; docs/contact-law-catalogue.md H4";
       const std::string origin =
-        " Default: the application's rubber (spec §3.5, Temizer 2013 Tables 1, 4: mu_e = 1 "
-        "MPa, mu_v = 5 mu_e, tau0 = 1e-4 s).";
+        " Default: the application's rubber (docs/methods.md §3.5, Temizer 2013 Tables 1, 4: mu_e "
+        "= 1 MPa, mu_v = 5 mu_e, tau0 = 1e-4 s).";
       i.parameters = {
         parameter("Equilibrium shear modulus", 1., 0.,
                   "G_e in MPa, the relaxed shear modulus (G(t) -> G_e)." + origin, true),

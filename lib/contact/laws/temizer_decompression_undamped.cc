@@ -1,4 +1,5 @@
-// Catalogue F7 temizer_decompression_undamped. See temizer_decompression_undamped.h.
+// docs/contact-law-catalogue.md F7 temizer_decompression_undamped. See
+// temizer_decompression_undamped.h.
 #include "contact/laws/temizer_decompression_undamped.h"
 
 #include "contact/laws/hertz_spring.h"
@@ -144,7 +145,8 @@ namespace granular::contact
       i.entry   = "F7";
       i.title   = "Temizer (damped Hertz, damping off in decompression)";
       i.formula = "F = max(0, K sqrt(d) (d + c_N d')) for d' >= 0; F = K d^1.5 for d' < 0";
-      i.source  = "S001 (Temizer 2013) eq.(10); spec §5.1; catalogue F7";
+      i.source  = "S001 (Temizer 2013) eq.(10); docs/methods.md §5.1; "
+                  "docs/contact-law-catalogue.md F7";
       LawParameter c;
       c.name          = "Damping coefficient";
       c.default_value = 3e-5;

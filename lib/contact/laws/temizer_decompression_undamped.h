@@ -1,9 +1,10 @@
 #pragma once
 /**
  * @file temizer_decompression_undamped.h
- * Catalogue F7 `temizer_decompression_undamped` (Temizer 2013 eq. (10); spec §5.1): the
- * micromechanical test's default particle–surface law, kept with its original arithmetic so
- * that the default runs are bit-identical to those before the contact-law library.
+ * docs/contact-law-catalogue.md F7 `temizer_decompression_undamped` (Temizer 2013 eq. (10);
+ * docs/methods.md §5.1): the micromechanical test's default particle–surface law, kept with its
+ * original arithmetic so that the default runs are bit-identical to those before the contact-law
+ * library.
  */
 #include "contact/laws/contact_law.h"
 
@@ -11,7 +12,7 @@ namespace granular::contact
 {
   /**
    * DampedHertzDecompressionOff: damped Hertz law with the damping switched off in
-   * decompression (spec §5.1; Temizer 2013 eq. (10); catalogue F7
+   * decompression (docs/methods.md §5.1; Temizer 2013 eq. (10); docs/contact-law-catalogue.md F7
    * `temizer_decompression_undamped`):
    *   F = max(0, k_N sqrt(d) (d + c_N d'))   if d' >= 0 (compression),
    *   F = k_N d^(3/2)                        if d' <  0 (decompression: no damping),
