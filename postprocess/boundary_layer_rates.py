@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """What the rubber's boundary layer sees, from the history.csv of viscoelastic runs
-(issue 18; spec §3.4): the rate of deformation ||D|| (1/s) and the Payne factor
+(issue 18; docs/methods.md §3.4): the rate of deformation ||D|| (1/s) and the Payne factor
 H = 1 + d q over the quadrature points of the bottom row of cells (history.csv columns
 D_bottom_max/p99/p50 and H_bottom_max/p99/p50), per phase of the run:
 

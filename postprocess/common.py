@@ -40,15 +40,15 @@ def warn(message):
 
 
 def run(main, argv=None):
-    """main(argv)'s exit status, with InputError and a failed write turned into a one-line
-    message on stderr and exit status 2 (see the module's docstring)."""
+    """main(argv)'s exit status, with InputError and an OSError (a file that cannot be
+    written) turned into a one-line message on stderr and exit status 2 (see the module's
+    docstring)."""
     try:
         return main(argv)
     except InputError as e:
         print(f"{PROGRAM}: {e}", file=sys.stderr)
     except OSError as e:
-        print(f"{PROGRAM}: cannot write {e.filename or 'the output'}: {e.strerror}",
-              file=sys.stderr)
+        print(f"{PROGRAM}: {e.filename or 'an output file'}: {e.strerror}", file=sys.stderr)
     return EXIT_INPUT
 
 

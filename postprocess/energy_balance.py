@@ -1,13 +1,13 @@
 #!/usr/bin/python3
-"""Energy balance of one run (spec §2.2) from its history.csv: the work of the platen
-against the change of the stored, kinetic and potential energy plus the dissipation by
-mechanism, over t/T0, and the balance error
+"""Energy balance of one run (docs/methods.md §2.2) from its history.csv: the work of the
+platen against the change of the stored, kinetic and potential energy plus the dissipation
+by mechanism, over t/T0, and the balance error
 
     error(t) = W_platen - (E(t) - E(0)) - D(t)          (N mm per mm thickness)
 
 with D the frictional (rubber-surface, rubber-particle, particle-surface), DEM damping,
 viscous (Maxwell branch) and Newmark's numerical dissipation. A negative error means the
-time steps create energy (README, Coupling: energy balance). E(0), the energy before the
+time steps create energy (docs/methods.md §5.3: energy balance). E(0), the energy before the
 first step, is not in history.csv; it is taken as E - W + D of the first row, i.e. the
 first step is assumed to balance.
 

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Figures of one contact-impact output directory (catalogue of contact laws, §8), in the
-style of the source studies.
+"""Figures of one contact-impact output directory (docs/contact-law-catalogue.md §8), in
+the style of the source studies.
 
 Single impacts (results.csv and curves/<case>__<law>.csv; S1-S3), one figure per case and
 kind, every law of the run in it:

@@ -579,12 +579,12 @@ def optimal_damping_section(scenario, page, figures_dir, out, dpi):
                    + ", ".join(f"`{name}` ({part})" for name, part in missing) + ".*\n")
         warn(f"{directory}: no {', '.join(name for name, _ in missing)}")
     out.append("S6 computes the exact optimal linear damping c of F = c δ̇ + k δ^n, released "
-               "at F = 0 (catalogue B5), by root finding on the simulated restitution "
-               "(S004 eq.(23): |e_out − e|/e ≤ ε) and compares it with the closed form "
-               "S004 eq.(49); ζ = c/(k δ̇⁻^(n−1) m_eff^n)^(1/(n+1)) is the only group of "
-               "the impact, so the exponents of eq.(49) are exact and only ζ(n, e) = "
-               "α (e^β − 1) is a fit. S7 checks eq.(57) (n = 1) against Butcher–Segalman's "
-               "exact e(ξ) (B4, corrected ξ > 1 branch).\n")
+               "at F = 0 (docs/contact-law-catalogue.md B5), by root finding on the "
+               "simulated restitution (S004 eq.(23): |e_out − e|/e ≤ ε) and compares it "
+               "with the closed form S004 eq.(49); ζ = c/(k δ̇⁻^(n−1) m_eff^n)^(1/(n+1)) "
+               "is the only group of the impact, so the exponents of eq.(49) are exact and "
+               "only ζ(n, e) = α (e^β − 1) is a fit. S7 checks eq.(57) (n = 1) against "
+               "Butcher–Segalman's exact e(ξ) (B4, corrected ξ > 1 branch).\n")
 
     sweeps = [p for p in "abc" if f"optimal_damping_{p}.csv" in have]
     if sweeps:
@@ -830,7 +830,7 @@ def two_pendulums_section(scenario, page, figures_dir, out, dpi):
                 text += (f"; its damping factor 8(1 − c_r)/(5 c_r) = "
                          f"{8 * (1 - e_value) / (5 * e_value):.3f} at c_r = {e_value:g} is "
                          "larger than the exact Hunt–Crossley factor (`hc_exact`, S0), so it "
-                         "over-damps at low c_r (catalogue §4.1)")
+                         "over-damps at low c_r (docs/contact-law-catalogue.md §4.1)")
             notes.append(text + ".")
     for note in notes:
         out.append(f"* {note}")

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Plots the macroscopic friction coefficient k̄ and its frictional and viscous parts,
 k̄ = k̄_F + k̄_V (Temizer 2013 eq. 13), against one swept parameter of a sweep's sweep.csv
-(spec §8.3, §8.4):
+(docs/methods.md §8.3, §8.4):
 
   pressure    the macroscopic pressure p (MPa; top axis in bar, 1 bar = 0.1 MPa); one
               panel per quantity
@@ -9,12 +9,12 @@ k̄ = k̄_F + k̄_V (Temizer 2013 eq. 13), against one swept parameter of a swee
               (log axis; L0 from sweep.csv's block_length, or the point's parameters.prm);
               k̄_V is expected to peak near tau0 ~ L0 / v_F and to vanish in both limits;
               the three quantities in one panel
-  payne       the Payne parameter d (s, log axis; eta = eta0 / (1 + d q), spec §3.4): k̄
-              moves from the viscoelastic value (small d) towards the elastic one (large
-              d); the d = 0 point (no place on a log axis) and the elastic rubber's point
-              (point_rubber_model = elastic, Sweep/Rubber models = elastic, viscoelastic)
-              are drawn as reference lines with their ± kbar_spread as a band; the three
-              quantities in one panel
+  payne       the Payne parameter d (s, log axis; eta = eta0 / (1 + d q), docs/methods.md
+              §3.4): k̄ moves from the viscoelastic value (small d) towards the elastic
+              one (large d); the d = 0 point (no place on a log axis) and the elastic
+              rubber's point (point_rubber_model = elastic, Sweep/Rubber models = elastic,
+              viscoelastic) are drawn as reference lines with their ± kbar_spread as a
+              band; the three quantities in one panel
 
 One curve per particle shape and per other swept value (a point without particle, by its
 parameters.prm's Particle/Enabled = false or sweep.csv's r1 = r2 = 0, is labelled "bare

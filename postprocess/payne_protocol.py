@@ -1,9 +1,9 @@
 #!/usr/bin/python3
-"""The Payne-effect protocol of Temizer 2013, Fig. 5 (spec §3.4): the displacement
-gradient component H11 (F11 = 1 + H11, plane strain, other components 0) oscillates
-with an amplitude raised in steps up to 0.1, several cycles per step, one cycle lasting
-5 tau0. For each amplitude the secant modulus sigma11 / H11 at the last peak of the step
-is plotted, once with the Payne parameter d of the run (default 1e-2 s) and once with
+"""The Payne-effect protocol of Temizer 2013, Fig. 5 (docs/methods.md §3.4): the
+displacement gradient component H11 (F11 = 1 + H11, plane strain, other components 0)
+oscillates with an amplitude raised in steps up to 0.1, several cycles per step, one cycle
+lasting 5 tau0. For each amplitude the secant modulus sigma11 / H11 at the last peak of the
+step is plotted, once with the Payne parameter d of the run (default 1e-2 s) and once with
 d = 0. The stress is the deviatoric Cauchy stress of both branches (the material-point
 driver leaves out the volumetric pressure).
 

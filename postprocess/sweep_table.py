@@ -1,8 +1,8 @@
 #!/usr/bin/python3
-"""Prints the results table of a sweep from its sweep.csv (spec §8.3): one line per point
-with its name, k̄, k̄_F, k̄_V, the spread of k̄ (over the last quarter of the averaging
-window), the energy balance error, the wall time and the status; failed points with their
-error.
+"""Prints the results table of a sweep from its sweep.csv (docs/methods.md §8.3): one line
+per point with its name, k̄, k̄_F, k̄_V, the spread of k̄ (over the last quarter of the
+averaging window), the energy balance error, the wall time and the status; failed points
+with their error.
 
 Usage: sweep_table.py SWEEP_DIR_OR_CSV
 Exit status 0, or 2 with a message naming the file if it is missing or not a sweep.csv.
