@@ -64,6 +64,37 @@ namespace granular
       void (*previous_term_)(int) = nullptr;
     };
 
+    /**
+     * When a run with checkpoints writes one: after the first step that reaches a multiple
+     * of Output/Checkpoint step interval (checkpoint times are not landmarks of the time
+     * steps, so writing checkpoints does not change the run), once Output/Checkpoint
+     * interval minutes of wall time have passed since the last one, and after the step in
+     * progress when a stop was requested (SIGINT, SIGTERM, request_checkpoint_and_stop()).
+     */
+    class CheckpointSchedule
+    {
+    public:
+      /// @p step_interval in reference steps (0: none), @p minutes of wall time (0: none)
+      CheckpointSchedule(unsigned int step_interval, double minutes)
+        : step_interval_(step_interval)
+        , seconds_(60. * minutes)
+      {}
+      /// true if a checkpoint is due after a step of @p m reference steps that ended at
+      /// grid step @p step, @p seconds_since_last of wall time after the last checkpoint
+      /// (or the start), with the stop request @p stop (stop_request()).
+      bool due(unsigned int step, unsigned int m, double seconds_since_last, int stop) const
+      {
+        const bool by_steps =
+          step_interval_ > 0 && step / step_interval_ > (step - m) / step_interval_;
+        const bool by_time = seconds_ > 0. && seconds_since_last >= seconds_;
+        return stop != 0 || by_steps || by_time;
+      }
+
+    private:
+      unsigned int step_interval_;
+      double       seconds_;
+    };
+
     /// checkpoint.bin of a run with the parameters @p prm.
     class CheckpointFile
     {

@@ -1,4 +1,4 @@
-// The coupling schemes of one time step (spec §5.3). See coupling_scheme.h.
+// The coupling schemes of one time step (docs/methods.md §5.3). See coupling_scheme.h.
 #include "coupling/coupling_scheme.h"
 
 #include "base/serialization.h"
@@ -91,7 +91,7 @@ namespace granular::coupling
   {
     // ---- no particle ----------------------------------------------------------------------
 
-    /// The bare interface: the rubber alone on the rigid surface (spec §7).
+    /// The bare interface: the rubber alone on the rigid surface (docs/methods.md §7).
     class BareInterface : public CouplingScheme
     {
     public:
@@ -200,7 +200,7 @@ namespace granular::coupling
       {
         return " (" + name() + "; " + particle_position() +
                "). Reduce Loading/Time step; snap-throughs and fast rocking of elongated "
-               "particles are the known cause (README, Coupling)";
+               "particles are the known cause (docs/methods.md §5.3)";
       }
       void save(boost::archive::binary_oarchive &ar) const override
       {
@@ -219,8 +219,8 @@ namespace granular::coupling
 
     // ---- staggered ---------------------------------------------------------------------------
 
-    /// Spec §5.3: the particle moves first with the rubber force of t_n (explicit, sub-cycled
-    /// velocity Verlet), then the rubber is solved with the particle held; optionally
+    /// docs/methods.md §5.3: the particle moves first with the rubber force of t_n (explicit,
+    /// sub-cycled velocity Verlet), then the rubber is solved with the particle held; optionally
     /// sub-iterated (see advance()).
     class StaggeredCoupling : public ParticleCoupling
     {
@@ -246,7 +246,7 @@ namespace granular::coupling
       {
         return ", the sign of an unstable explicit DEM-FEM coupling (" + particle_position() +
                "). Use Solver/Coupling scheme = monolithic; a smaller Loading/Time step "
-               "helps only partly (README, Coupling)";
+               "helps only partly (docs/methods.md §5.3)";
       }
       void save(boost::archive::binary_oarchive &ar) const override
       {
@@ -264,7 +264,7 @@ namespace granular::coupling
       {
         return ". With a particle this usually means that the explicit DEM-FEM coupling "
                "became unstable: use Solver/Coupling scheme = monolithic or reduce "
-               "Loading/Time step (README, Coupling)";
+               "Loading/Time step (docs/methods.md §5.3)";
       }
 
     private:

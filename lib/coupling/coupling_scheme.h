@@ -2,16 +2,17 @@
 /**
  * @file coupling_scheme.h
  * How one time step t_n -> t_n + dt advances the rubber block (FEM) and the particle (DEM)
- * together (spec §5.3), behind one interface:
- *  - BareInterface: no particle, the rubber alone (spec §7, k̄ = k_o check);
+ * together (docs/methods.md §5.3), behind one interface:
+ *  - BareInterface: no particle, the rubber alone (docs/methods.md §7, k̄ = k_o check);
  *  - MonolithicCoupling (Solver/Coupling scheme = monolithic, the default): the particle's
  *    three unknowns are solved in the rubber's Newton system (coupling::MonolithicParticle);
- *  - StaggeredCoupling (= staggered): the explicit scheme of spec §5.3 (particle first with
- *    the rubber force of t_n, then the rubber with the particle held), with optional
+ *  - StaggeredCoupling (= staggered): the explicit scheme of docs/methods.md §5.3 (particle first
+ *    with the rubber force of t_n, then the rubber with the particle held), with optional
  *    Aitken-relaxed sub-iterations (Solver/Coupling iterations).
  * Each scheme owns its state: the particle, the rubber-particle interface, the rubber force
  * at t_n, its cut-back and coupling-pass counters. Every scheme cuts the step back (halving,
- * up to Solver/Maximum cut-backs times) when the rubber's Newton solve fails (spec §3.6).
+ * up to Solver/Maximum cut-backs times) when the rubber's Newton solve fails
+ * (docs/methods.md §3.6).
  *
  * Units: mm, s, N per mm thickness (moments N mm/mm), energies N mm/mm.
  */
@@ -68,7 +69,8 @@ namespace granular::coupling
 
     /**
      * Advances rubber and particle from @p t_n (s) by @p dt (s) and commits the step
-     * (spec §5.3: 1. particle, 2. rubber at t_{n+1}, 3. the interface forces at t_{n+1}).
+     * (docs/methods.md §5.3: 1. particle, 2. rubber at t_{n+1}, 3. the interface forces at
+     * t_{n+1}).
      * @return the rubber's Newton statistics (iterations summed over cut-back sub-steps)
      * @throws std::runtime_error naming the time when the rubber solve fails after
      *         max_cutbacks halvings.
@@ -106,7 +108,7 @@ namespace granular::coupling
     void set_long_steps(double reference_step, unsigned int long_step_iterations,
                         unsigned int iterations);
 
-    /// Step halvings so far (spec §3.6).
+    /// Step halvings so far (docs/methods.md §3.6).
     unsigned int cutbacks() const { return cutbacks_; }
     /// Extra particle/rubber passes of the staggered sub-iterations so far.
     unsigned long coupling_passes() const { return coupling_passes_; }
@@ -134,8 +136,8 @@ namespace granular::coupling
 
   /**
    * The scheme of @p P.solver for the run: with P.particle.enabled the DEM particle
-   * (resting on the surface at x = L0/2, spec §2) is created and registered with @p block as
-   * its obstacle. @p timer (not owned, may be nullptr) times the section "particle".
+   * (resting on the surface at x = L0/2, docs/methods.md §2) is created and registered with @p
+   * block as its obstacle. @p timer (not owned, may be nullptr) times the section "particle".
    * @p particle is the particle the block was built around (make_particle()), or nullptr.
    */
   std::unique_ptr<CouplingScheme>
@@ -143,7 +145,7 @@ namespace granular::coupling
                        std::unique_ptr<dem::Particle> particle, const LoadingProgram &loading,
                        dealii::TimerOutput *timer);
 
-  /// The DEM particle of @p P at rest on the surface at x = L0/2 (spec §2), or nullptr when
-  /// Particle/Enabled is false.
+  /// The DEM particle of @p P at rest on the surface at x = L0/2 (docs/methods.md §2), or nullptr
+  /// when Particle/Enabled is false.
   std::unique_ptr<dem::Particle> make_particle(const RunParameters &P);
 } // namespace granular::coupling

@@ -1,4 +1,4 @@
-// The energy accountant of a run (spec §2.2). See energy_balance.h.
+// The energy accountant of a run (docs/methods.md §2.2). See energy_balance.h.
 #include "coupling/energy_balance.h"
 
 #include <algorithm>
@@ -34,34 +34,31 @@ namespace granular::coupling
     return E;
   }
 
-  void EnergyAccountant::record_step(const fem::PlatenForces &f, const double u1,
-                                     const double u2, const double load, const bool in_window,
-                                     const Dissipation &d, const double slip_velocity,
-                                     const double dt, const bool with_particle,
-                                     const double speed, const double rolling_speed)
+  void EnergyAccountant::record_step(const StepMeasurements &m)
   {
-    platen_work_ += 0.5 * (f.tangential + tangential_force_old_) * (u1 - u1_old_) -
-                    0.5 * (load + load_old_) * (u2 - u2_old_);
+    const fem::PlatenForces &f = m.platen_forces;
+    platen_work_ += 0.5 * (f.tangential + tangential_force_old_) * (m.u1 - u1_old_) -
+                    0.5 * (m.load + load_old_) * (m.u2 - u2_old_);
     tangential_force_old_ = f.tangential;
-    u1_old_               = u1;
-    u2_old_               = u2;
-    load_old_             = load;
-    if (in_window)
+    u1_old_               = m.u1;
+    u2_old_               = m.u2;
+    load_old_             = m.load;
+    if (m.in_window)
       {
         if (!window_open_)
           {
             window_open_     = true;
-            at_window_start_ = d;
+            at_window_start_ = m.dissipation;
           }
         else
           {
             // int F_N v_F dt over the window (trapezoidal rule), paper eq. (13)
-            normal_work_window_ += 0.5 * (f.normal + normal_force_old_) * slip_velocity * dt;
-            normal_force_integral_ += 0.5 * (f.normal + normal_force_old_) * dt;
-            if (with_particle)
+            normal_work_window_ += 0.5 * (f.normal + normal_force_old_) * m.slip_velocity * m.h;
+            normal_force_integral_ += 0.5 * (f.normal + normal_force_old_) * m.h;
+            if (m.with_particle)
               {
-                speed_integral_ += speed * dt;
-                rolling_integral_ += rolling_speed * dt;
+                speed_integral_ += m.particle_speed * m.h;
+                rolling_integral_ += m.rolling_speed * m.h;
               }
           }
       }

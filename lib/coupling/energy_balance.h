@@ -1,12 +1,12 @@
 #pragma once
 /**
  * @file energy_balance.h
- * The energy accountant of a run (spec §2.2): the work of the top platen, the energy held
- * by rubber and particle, the dissipation by mechanism, and over the averaging window the
+ * The energy accountant of a run (docs/methods.md §2.2): the work of the top platen, the energy
+ * held by rubber and particle, the dissipation by mechanism, and over the averaging window the
  * normal work that normalises the dissipation split k̄ = k̄_F + k̄_V (Temizer 2013,
  * eq. (13)). The balance
  *   platen work = Δ(stored + kinetic + contact springs + gravitational) + dissipation
- * (Newmark's algorithmic dissipation included, README "Energy balance") guards the run.
+ * (Newmark's algorithmic dissipation included, docs/methods.md §2.2) guards the run.
  *
  * Units: N mm per mm thickness for energies and work, N/mm forces, mm, s.
  */
@@ -15,6 +15,25 @@
 
 namespace granular::coupling
 {
+  /**
+   * What is measured after a time step t0 -> t = t0 + h (docs/methods.md §2.2), the input of the
+   * energy accountant and of the run's records. Units: s, mm, N/mm, N mm/mm, mm/s.
+   */
+  struct StepMeasurements
+  {
+    double            t = 0.;           ///< the end of the step (s)
+    double            h = 0.;           ///< its length (s)
+    fem::PlatenForces platen_forces;    ///< F_N, F_T on the top platen at t (N/mm)
+    double            u1 = 0., u2 = 0.; ///< the platen's horizontal and vertical displacement (mm)
+    double            load = 0.;        ///< the vertical load at t (N/mm)
+    bool              in_window = false; ///< t is inside the averaging window
+    Dissipation       dissipation;      ///< accumulated since t = 0 (N mm/mm)
+    double            slip_velocity = 0.; ///< v_F (mm/s)
+    bool              with_particle = false;
+    /// the particle's |v_x| and rolling speed |omega| r0 (mm/s); 0 without a particle
+    double            particle_speed = 0., rolling_speed = 0.;
+  };
+
   /// See the file comment. One per run; checkpointed with the run.
   class EnergyAccountant
   {
@@ -32,16 +51,12 @@ namespace granular::coupling
     void start() { energy_0_ = total_energy(); }
 
     /**
-     * After the step to @p t: adds the platen work of the step (trapezoidal rule:
-     * F_T du1 - load du2, @p forces the platen forces, @p u1, @p u2 the platen
-     * displacements, @p load the vertical load), and, inside the averaging window
-     * (@p in_window), the window's integrals of F_N v_F, F_N and the particle's speeds
-     * (@p speed = |v_x| (mm/s), @p rolling_speed = |omega| r0 (mm/s), ignored without a
-     * particle); @p dissipation is dissipation() at t, kept as the window's start.
+     * After the step @p m: adds the platen work of the step (trapezoidal rule:
+     * F_T du1 - load du2), and, inside the averaging window, the window's integrals of
+     * F_N v_F, F_N and the particle's speeds; the dissipation of the window's first step
+     * is kept as the window's start.
      */
-    void record_step(const fem::PlatenForces &forces, double u1, double u2, double load,
-                     bool in_window, const Dissipation &dissipation, double slip_velocity,
-                     double dt, bool with_particle, double speed, double rolling_speed);
+    void record_step(const StepMeasurements &m);
 
     /// platen work - (E - E_0) - dissipation (N mm/mm): > 0 lost, < 0 created energy.
     double balance(double energy, const Dissipation &d) const
@@ -49,8 +64,8 @@ namespace granular::coupling
       return platen_work_ - (energy - energy_0_) - d.total();
     }
     /**
-     * The guard of spec §2.2 after the step to @p t (s): throws std::runtime_error naming
-     * the time, the sign and the scheme's advice when |balance| exceeds @p max_error times
+     * The guard of docs/methods.md §2.2 after the step to @p t (s): throws std::runtime_error
+     * naming the time, the sign and the scheme's advice when |balance| exceeds @p max_error times
      * the scale max(|platen work|, dissipation, 1e-2 @p full_load L0).
      */
     void check(double t, double T0, double max_error, double full_load, double L0,

@@ -16,7 +16,7 @@ namespace granular
               "Sets the nominal dragging time T0 = L0 / v_F.");
       e.entry(ramp_fraction, "Load ramp fraction", "0.5",
               "The vertical load ramps linearly from 0 to p L0 over this "
-              "fraction of T0, then is held (spec §2.1).");
+              "fraction of T0, then is held (docs/methods.md §2.1).");
       e.entry(time_step_ratio, "Time step", "1e-4",
               "Time step Delta t as a fraction of T0 (must be < 1).");
       e.entry(averaging_ratio, "Averaging time", "2",

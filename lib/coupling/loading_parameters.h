@@ -2,7 +2,7 @@
 /**
  * @file loading_parameters.h
  * Subsection "Loading": macroscopic pressure, slip velocity and the phases of the
- * micromechanical test (spec §2.1, §7). Times are given relative to the nominal
+ * micromechanical test (docs/methods.md §2.1, §7). Times are given relative to the nominal
  * dragging time T0 = L0 / v_F so that a slip-velocity sweep scales them.
  */
 namespace granular
@@ -14,7 +14,7 @@ namespace granular
   {
     double pressure           = 2.;     ///< p (MPa)
     double slip_velocity      = 2500.;  ///< v_F (mm/s)
-    double ramp_fraction      = 0.5;    ///< load ramp duration / T0 (spec §2.1 choice)
+    double ramp_fraction      = 0.5;    ///< load ramp duration / T0 (docs/methods.md §2.1 choice)
     double time_step_ratio    = 1e-4;   ///< Delta t / T0
     double averaging_ratio    = 2.;     ///< T_avg / T0
 

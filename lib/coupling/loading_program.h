@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file loading_program.h
- * The loading program of the micromechanical test (spec §2.1): the top platen's
+ * The loading program of the micromechanical test (docs/methods.md §2.1): the top platen's
  * horizontal displacement and vertical load as functions of time, and the phases.
  *
  * Units: time s, displacement mm, velocity mm/s, load N per mm thickness.
@@ -12,7 +12,7 @@
 
 namespace granular::coupling
 {
-  /// Platen u1(t) and vertical load P(t) of spec §2.1.
+  /// Platen u1(t) and vertical load P(t) of docs/methods.md §2.1.
   struct LoadingProgram
   {
     double T0;            ///< nominal dragging time L0 / v_F (s)

@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file macroscopic_friction.h
- * The product's main measurement (spec §2.2; Temizer 2013, eqs. (11)-(12)):
+ * The product's main measurement (docs/methods.md §2.2; Temizer 2013, eqs. (11)-(12)):
  * instantaneous k_I(t) = |F_T / F_N|, its moving time average over the averaging
  * window k_I*(t) = 1/(t - 2T0) int_{2T0}^t k_I dt (trapezoidal rule over the time
  * steps), and the macroscopic friction coefficient kbar = k_I*(2T0 + T_avg), with a

@@ -1,12 +1,10 @@
 #pragma once
 /**
  * @file micromechanical_run.h
- * One run of the micromechanical test (spec §2, §5.3, §8.2): the time loop that couples
+ * One run of the micromechanical test (docs/methods.md §2, §5.3, §8.2): the time loop that couples
  * the rubber block (FEM) and the particle (DEM), measures the macroscopic friction
- * coefficient and writes the outputs. Its parts: the loading program
- * (loading_program.h), the coupling scheme of a step (coupling_scheme.h), the energy
- * accountant (energy_balance.h), the run's records (run_record.h: summary.csv,
- * history.csv, progress) and checkpoint/restart with the stop signals (checkpoint.h).
+ * coefficient and writes the outputs. The one-call interface of the class
+ * coupling::MicromechanicalTest (micromechanical_test.h), where the loop and its parts are.
  */
 #include "coupling/checkpoint.h"
 #include "coupling/run_parameters.h"

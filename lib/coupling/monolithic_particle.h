@@ -4,14 +4,14 @@
  * The DEM particle as a movable obstacle of the rubber's Newton system: the monolithic
  * (fully implicit) DEM-FEM coupling of Solver/Coupling scheme = monolithic.
  *
- * Why (choice, replaces the explicit staggering of spec §5.3 by default): the particle is
- * light (m = rho_P pi r0^2 = 2.4e-9 t/mm at the defaults) and squeezed between two stiff
+ * Why (choice, replaces the explicit staggering of docs/methods.md §5.3 by default): the particle
+ * is light (m = rho_P pi r0^2 = 2.4e-9 t/mm at the defaults) and squeezed between two stiff
  * contacts, the rubber penalty (eps_N ~ 1e6 MPa/mm over ~0.1 mm of boundary) and the Hertz
  * surface contact. The coupled oscillation has omega ~ 6e6 rad/s, so omega dt ~ 2.6 at
  * dt = 1e-4 T0: holding the particle fixed during the rubber solve and moving it with the
  * forces of t_n is outside any stability limit whenever the particle moves fast, e.g. when
  * the ellipse rolls over its edge, and the default run then creates energy and fails
- * (README, Coupling). Solving the particle's three unknowns q = (c_1, c_2, theta) in the
+ * (docs/methods.md §5.3). Solving the particle's three unknowns q = (c_1, c_2, theta) in the
  * same Newton iteration as the rubber removes the time-step restriction of the coupling.
  *
  * Particle dynamics (units mm, s, t, N per mm thickness):

@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file output_parameters.h
- * Subsection "Output": where and how often results are written (spec §8.2).
+ * Subsection "Output": where and how often results are written (docs/methods.md §8.2).
  */
 #include <string>
 

@@ -62,7 +62,7 @@ namespace granular
               << block.length << " mm";
             throw ParameterError(shape_entry, s.str());
           }
-        // the particle-surface law: its own parameters and the data it needs (spec §9)
+        // the particle-surface law: its own parameters and the data it needs (docs/methods.md §9)
         try
           {
             contact::create_normal_contact_law(contact.particle_surface, particle.mass());

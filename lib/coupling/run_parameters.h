@@ -4,7 +4,7 @@
  * The complete parameter set of one run of the micromechanical test: every module
  * lists the entries of its own subsection once (base/parameter_entries.h; step-44 /
  * ASPECT pattern); this aggregate only collects them and adds the checks that span
- * modules (spec §8.1). The Sweep subsection
+ * modules (docs/methods.md §8.1). The Sweep subsection
  * is not part of a run: ProgramParameters (sweep/program_parameters.h) adds it.
  */
 #include "contact/contact_parameters.h"

@@ -1,4 +1,4 @@
-// What a run writes about itself (spec §8.2). See run_record.h.
+// What a run writes about itself (docs/methods.md §8.2). See run_record.h.
 #include "coupling/run_record.h"
 
 #include <algorithm>
@@ -182,16 +182,51 @@ namespace granular
       return static_cast<std::uint64_t>(file_.tellp());
     }
 
-    double RemainingTime::seconds_left(const double elapsed, const unsigned int step,
-                                       const unsigned int n_steps)
+    RemainingTime::RemainingTime(std::vector<Phase> phases, const double reference_step,
+                                 const double prior_iterations)
+      : phases_(std::move(phases))
+      , reference_step_(reference_step)
+      , prior_iterations_(prior_iterations)
+      , wall_(phases_.size(), 0.)
+      , simulated_(phases_.size(), 0.)
+    {}
+
+    void RemainingTime::record(const double t0, const double t, const double wall_seconds,
+                               const unsigned int newton_iterations)
     {
-      samples_.emplace_back(elapsed, step);
-      while (samples_.size() > 2 && samples_[1].first < elapsed - 600.)
-        samples_.pop_front();
-      const auto &oldest = samples_.front();
-      return step > oldest.second ?
-               (elapsed - oldest.first) * (n_steps - step) / (step - oldest.second) :
-               elapsed * (n_steps - step) / (step - first_step_ + 1);
+      // steps land on the phases' ends: the step's middle names its phase
+      const double middle = 0.5 * (t0 + t);
+      unsigned int i      = 0;
+      while (i + 1 < phases_.size() && middle > phases_[i].end)
+        ++i;
+      wall_[i] += wall_seconds;
+      simulated_[i] += t - t0;
+      total_wall_ += wall_seconds;
+      total_iterations_ += newton_iterations;
+    }
+
+    double RemainingTime::rate(const unsigned int i) const
+    {
+      const double prior =
+        total_iterations_ > 0 ?
+          total_wall_ / total_iterations_ * prior_iterations_ / reference_step_ :
+          0.;
+      const unsigned int j = simulated_[i] > 0. ? i : phases_[i].like;
+      if (!(simulated_[j] > 0.))
+        return prior;
+      const double measured = wall_[j] / simulated_[j];
+      const double w =
+        std::min(1., simulated_[j] / (0.25 * (phases_[j].end - start(j))));
+      return w * measured + (1. - w) * prior;
+    }
+
+    double RemainingTime::seconds_left(const double t) const
+    {
+      double left = 0.;
+      for (unsigned int i = 0; i < phases_.size(); ++i)
+        if (phases_[i].end > t)
+          left += (phases_[i].end - std::max(t, start(i))) * rate(i);
+      return left;
     }
   } // namespace coupling
 } // namespace granular

@@ -1,22 +1,22 @@
 #pragma once
 /**
  * @file run_record.h
- * What a run writes about itself (spec §8.2): the row of summary.csv, the rows of
+ * What a run writes about itself (docs/methods.md §8.2): the row of summary.csv, the rows of
  * history.csv, and the progress lines with the remaining-time estimate on the terminal.
  *
- * Units of spec §1: mm, s, N per mm thickness, N mm per mm for energies; times in s.
+ * Units of docs/methods.md §1: mm, s, N per mm thickness, N mm per mm for energies; times in s.
  */
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <fstream>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace granular
 {
-  /// The row of summary.csv (spec §8.2). Units of spec §1; times in s.
+  /// The row of summary.csv (docs/methods.md §8.2). Units of docs/methods.md §1; times in s.
   struct RunSummary
   {
     double       kbar = 0., kbar_F = 0., kbar_V = 0., kbar_spread = 0.;
@@ -66,7 +66,7 @@ namespace granular
 
   namespace coupling
   {
-    /// One row of history.csv (spec §8.2).
+    /// One row of history.csv (docs/methods.md §8.2).
     struct HistoryRow
     {
       double      t = 0.;
@@ -165,26 +165,60 @@ namespace granular
     std::string duration_text(double seconds);
 
     /**
-     * The remaining-time estimate of the progress lines: the pace of the last ~10 minutes
-     * (the cost per step changes by 10x between compression and roll-overs, so the average
-     * since the start misleads).
+     * The remaining-time estimate of the progress lines, from the cost of the steps still
+     * to come. A run's phases cost very different wall time per unit of simulated time
+     * (adaptive steps make the load ramp and the hold cheap; a particle that rolls over
+     * keeps the steps at Δt and Newton busy in the dragging), so the estimate adds, over
+     * the phases ahead, their remaining simulated time times their cost rate (wall s per
+     * simulated s):
+     *  - a phase that has run long enough (a quarter of it) costs what it measured so far;
+     *  - a phase not reached yet that has the physics of an earlier one (the averaging
+     *    window that of the dragging) costs what that one measured;
+     *  - otherwise the rate is the prior: every reference step of the phase a hard step
+     *    (TimeStepControl::hard_iterations Newton iterations) at the mean cost of a Newton
+     *    iteration so far; a phase's measured rate takes over from the prior linearly as it
+     *    runs its first quarter.
+     * The prior reads high for a bare interface, which keeps long steps while dragged, until
+     * the dragging has been measured; it keeps the estimate above half of the true time
+     * left in a run with a particle (docs/performance.md states the measured bound).
      */
     class RemainingTime
     {
     public:
-      /// @p step: the step the process starts from (0, or a restart's checkpoint step)
-      explicit RemainingTime(unsigned int step)
-        : first_step_(step + 1)
-        , samples_{{0., step}}
-      {}
-      /// Seconds left after @p step of @p n_steps, at @p elapsed s since the process started.
-      double seconds_left(double elapsed, unsigned int step, unsigned int n_steps);
+      /// One phase of the run: it ends at @p end (s) and, before it is reached, costs what
+      /// the phase @p like (an earlier phase's index, or its own: the prior) measured.
+      struct Phase
+      {
+        double       end;
+        unsigned int like;
+      };
+
+      /**
+       * @param phases          the run's phases in order; the last ends with the run
+       * @param reference_step  Δt (s)
+       * @param prior_iterations the Newton iterations per reference step of the prior
+       */
+      RemainingTime(std::vector<Phase> phases, double reference_step,
+                    double prior_iterations);
+
+      /// After a step from @p t0 to @p t (s) that took @p wall_seconds and
+      /// @p newton_iterations.
+      void record(double t0, double t, double wall_seconds, unsigned int newton_iterations);
+
+      /// The estimated wall time (s) left at time @p t; 0 at the end.
+      double seconds_left(double t) const;
 
     private:
-      unsigned int first_step_;
-      /// (wall time since this process started, step) at the progress lines of the last
-      /// ~10 minutes
-      std::deque<std::pair<double, unsigned int>> samples_;
+      /// the cost rate (wall s per simulated s) of phase @p i
+      double rate(unsigned int i) const;
+      double start(unsigned int i) const { return i == 0 ? 0. : phases_[i - 1].end; }
+
+      std::vector<Phase>  phases_;
+      double              reference_step_, prior_iterations_;
+      /// per phase: wall time (s) and simulated time (s) measured by this process
+      std::vector<double> wall_, simulated_;
+      double              total_wall_ = 0.;
+      unsigned long       total_iterations_ = 0;
     };
   } // namespace coupling
 } // namespace granular

@@ -2,7 +2,7 @@
 /**
  * @file time_step_control.h
  * Adaptive time steps of the micromechanical test (Solver/Time step control = adaptive;
- * README, Method choices). Loading/Time step Δt stays the accuracy reference and the grid
+ * docs/methods.md §3.6). Loading/Time step Δt stays the accuracy reference and the grid
  * of the output: a step is m Δt with m = 1, 2, 4, ... up to Solver/Maximum time step,
  * shortened where it would cross a landmark (the end of the load ramp, the start of the
  * dragging at T0, the averaging window at 2 T0, a VTU output time, the end), and
@@ -15,8 +15,8 @@
  *  - the energy the time discretisation created or lost in it, |Δ(balance residual)| plus
  *    Newmark's algorithmic dissipation (N mm/mm), relative to the platen's nominal work
  *    over the step p L0 v_F h. This is the error the README reports for every run (energy
- *    balance of spec §2.2, numerical dissipation share of k̄): controlling it per step keeps
- *    both in the range of the fixed-step runs while quiet phases take long steps. Its
+ *    balance of docs/methods.md §2.2, numerical dissipation share of k̄): controlling it per step
+ *    keeps both in the range of the fixed-step runs while quiet phases take long steps. Its
  *    ratio to Solver/Step energy tolerance is η.
  * The step doubles after two consecutive steps with η < 1/4 and at most 3 Newton
  * iterations, halves after a step with η > 1, more than 6 iterations or a cut-back, and

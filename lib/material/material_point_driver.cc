@@ -1,4 +1,4 @@
-// granular-interface — homogeneous-deformation material-point driver (spec §3.2–§3.4).
+// granular-interface — homogeneous-deformation material-point driver (docs/methods.md §3.2–§3.4).
 #include "material/material_point_driver.h"
 
 #include <cmath>

@@ -1,5 +1,5 @@
 // granular-interface — homogeneous-deformation (single material point) driver for
-// the viscoelastic rubber of spec §3.2–§3.4.
+// the viscoelastic rubber of docs/methods.md §3.2–§3.4.
 #ifndef GRANULAR_MATERIAL_MATERIAL_POINT_DRIVER_H
 #define GRANULAR_MATERIAL_MATERIAL_POINT_DRIVER_H
 
@@ -31,7 +31,7 @@ namespace granular::material
     /// Deformation gradient at t (copied from the path).
     Tensor<2, 2> F;
     /// Total deviatoric Kirchhoff stress τ_e,iso + τ_v (MPa, current frame, 3×3
-    /// incl. the plane-strain τ_33). The pressure (volumetric U(J̃) of spec §3.2)
+    /// incl. the plane-strain τ_33). The pressure (volumetric U(J̃) of docs/methods.md §3.2)
     /// is EXCLUDED: it is carried by the Q1P0 pressure field of the FEM and is not
     /// a function of F alone there.
     SymmetricTensor<2, 3> kirchhoff;
@@ -51,8 +51,8 @@ namespace granular::material
 
   /**
    * Drive one material point through a homogeneous deformation history: the
-   * elastic Ogden branch (spec §3.2, isochoric part) in parallel with the Maxwell
-   * branch (spec §3.3, §3.4), the branch history committed at every point (each step
+   * elastic Ogden branch (docs/methods.md §3.2, isochoric part) in parallel with the Maxwell
+   * branch (docs/methods.md §3.3, §3.4), the branch history committed at every point (each step
    * is "converged" since F is prescribed).
    *
    * The first path point is the initial state: its record has the elastic stress,

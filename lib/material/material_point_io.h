@@ -3,7 +3,7 @@
  * @file material_point_io.h
  * CSV input and output of the material-point driver (viscoelasticity issue): a
  * homogeneous in-plane deformation-gradient history in, the stress history out, for
- * material calibration against experiments (spec §3.2-3.4).
+ * material calibration against experiments (docs/methods.md §3.2-3.4).
  */
 #include "material/material_point_driver.h"
 

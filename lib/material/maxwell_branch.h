@@ -1,5 +1,5 @@
-// granular-interface — finite-strain Maxwell branch (spec §3.3) with the Payne
-// effect (spec §3.4): the material-point kernel only.
+// granular-interface — finite-strain Maxwell branch (docs/methods.md §3.3) with the Payne
+// effect (docs/methods.md §3.4): the material-point kernel only.
 //
 // Pure function of (converged history, F_n, F_{n+1}, Δt): no global state, no heap
 // allocation in update(). Units: mm–s–N–t, so moduli and stresses are in MPa (N/mm²),
@@ -26,7 +26,7 @@ namespace granular::material
   using dealii::Tensor;
 
   /**
-   * History of one Maxwell branch at one quadrature point (spec §3.3, §3.5
+   * History of one Maxwell branch at one quadrature point (docs/methods.md §3.3, §3.5
    * "plane-strain pitfall"). The caller keeps a trial and a converged copy and
    * commits the result of MaxwellBranch::update() only at a converged step.
    */
@@ -38,13 +38,13 @@ namespace granular::material
     /// det C_v⁻¹ = 1 is preserved by the (isochoric) viscous flow.
     SymmetricTensor<2, 3> Cv_inv = dealii::unit_symmetric_tensor<3>();
     /// Payne internal variable q (1/s): relaxed Frobenius norm of the rate of
-    /// deformation, q̇ = (‖D‖ − q)/λ, q(0) = 0 (spec §3.4).
+    /// deformation, q̇ = (‖D‖ − q)/λ, q(0) = 0 (docs/methods.md §3.4).
     double q = 0.0;
     /// Accumulated viscous dissipation per unit reference volume (N·mm/mm³ = MPa).
     double dissipation = 0.0;
     /// ‖D‖ (1/s) of the step that produced this state: the Frobenius norm of the
     /// rate of deformation D ≈ sym((F_{n+1} − F_n) F_{n+1}⁻¹)/Δt that drove q
-    /// (spec §3.4). A diagnostic (history.csv, VTU): it does not enter the next step
+    /// (docs/methods.md §3.4). A diagnostic (history.csv, VTU): it does not enter the next step
     /// and is not part of a checkpoint.
     double rate_of_deformation = 0.0;
 
@@ -57,11 +57,11 @@ namespace granular::material
   };
 
   /**
-   * Maxwell branch of the standard (non)linear solid (spec §3.3, §3.4; Reese &
+   * Maxwell branch of the standard (non)linear solid (docs/methods.md §3.3, §3.4; Reese &
    * Govindjee 1998, Int. J. Solids Struct. 35:3455–3482).
    *
    * Kinematics: F = F_e F_v, b_e = F_e F_eᵀ = F C_v⁻¹ Fᵀ. Energy: the Ogden form of
-   * spec §3.2 with modulus μ_v (same α_p, γ_p as the elastic branch) on the
+   * docs/methods.md §3.2 with modulus μ_v (same α_p, γ_p as the elastic branch) on the
    * isochoric part of b_e; no volumetric term, so the branch stress is deviatoric.
    *
    * Evolution:  −½ (L_v b_e) b_e⁻¹ = (1/(2η)) dev τ_v,
@@ -69,7 +69,7 @@ namespace granular::material
    * with μ_v0 = μ_v · ½Σγ_pα_p the small-strain shear modulus of the branch
    * (initial_shear_modulus(); = μ_v for an exactly normalised set, 0.9995 μ_v for
    * the default set of §3.5 whose rounded constants give ½Σγα = 0.9995). This
-   * makes the small-strain relaxation time exactly τ0 (spec: τ0 = η0/μ_v).
+   * makes the small-strain relaxation time exactly τ0 (docs/methods.md §3.3: τ0 = η0/μ_v).
    *
    * Time integration (Reese & Govindjee 1998, §4; Simo 1992 exponential map):
    * b_e^tr = F_{n+1} C_v,n⁻¹ F_{n+1}ᵀ (3×3: the in-plane 2×2 eigenproblem plus the
@@ -96,7 +96,7 @@ namespace granular::material
    * lagged); at ‖D‖ = 0 the (non-differentiable) norm contributes zero.
    *
    * Dissipation increment: ΔD = Σ_a τ_a (ε_a^tr − ε_a) = (Δt/(2η)) Σ_a τ_a² ≥ 0,
-   * the backward-Euler value of ∫ dev τ : dev τ/(2η) dt (spec §3.3).
+   * the backward-Euler value of ∫ dev τ : dev τ/(2η) dt (docs/methods.md §3.3).
    */
   class MaxwellBranch
   {
@@ -121,7 +121,7 @@ namespace granular::material
                   double              payne_d,
                   double              payne_lambda);
 
-    /// Branch of the "Rubber" parameter subsection (spec §3.5): μ_v =
+    /// Branch of the "Rubber" parameter subsection (docs/methods.md §3.5): μ_v =
     /// maxwell_modulus() (0 when the branch is off), τ0 = relaxation_time,
     /// d = payne_d, λ = payne_time_constant_ratio · τ0.
     /// @throws std::invalid_argument as the constructor.

@@ -1,4 +1,4 @@
-// granular-interface — hyperelastic Ogden material kernel (spec §3.2).
+// granular-interface — hyperelastic Ogden material kernel (docs/methods.md §3.2).
 //
 // Derivation (plane strain, λ3 = 1). Let c1 ≥ c2 be the eigenvalues of the in-plane
 // C = FᵀF, e_a = ½ ln c_a (e3 = 0), ē_a = e_a − (e1+e2+e3)/3 and x_a = exp(α ē_a) = λ̄_a^α.

@@ -1,4 +1,4 @@
-// granular-interface — hyperelastic Ogden material kernel (spec §3.2, §3.5).
+// granular-interface — hyperelastic Ogden material kernel (docs/methods.md §3.2, §3.5).
 //
 // Pure functions of the deformation: no global state, no heap allocation in the
 // evaluation paths. Units: mm–s–N–t, so moduli and stresses are in MPa (N/mm²),
@@ -19,7 +19,7 @@ namespace granular::material
   using dealii::Tensor;
 
   /**
-   * Ogden isochoric strain energy (spec §3.2 "Elastic branch"; Ogden 1972;
+   * Ogden isochoric strain energy (docs/methods.md §3.2 "Elastic branch"; Ogden 1972;
    * normalised form of Temizer 2013, Table 4; constants of Reese & Govindjee 1998):
    * @f[
    *   W_{iso}(F) = \mu \sum_p \frac{\gamma_p}{\alpha_p}
@@ -32,7 +32,7 @@ namespace granular::material
    * for the default set of §3.5 the factor is ½(0.661·1.8 + 0.231·2 + 0.0496·7)
    * = ½·1.999 = 0.9995, i.e. approximately 1).
    *
-   * Plane strain (spec §3.1): the in-plane 2×2 deformation gradient F is given and
+   * Plane strain (docs/methods.md §3.1): the in-plane 2×2 deformation gradient F is given and
    * F33 = 1, so @f$\lambda_3 = 1@f$, @f$J = \det F@f$ and
    * @f$\bar\lambda_3 = J^{-1/3}@f$.
    *
@@ -64,7 +64,7 @@ namespace granular::material
      */
     OgdenMaterial(double mu, std::vector<double> alpha, std::vector<double> gamma);
 
-    /// Default parameter set of spec §3.5 (α = (1.8, −2, 7), γ = (0.661, −0.231,
+    /// Default parameter set of docs/methods.md §3.5 (α = (1.8, −2, 7), γ = (0.661, −0.231,
     /// 0.0496); Reese & Govindjee 1998 normalised) with the given μ (MPa).
     static OgdenMaterial default_set(double mu);
 
@@ -98,7 +98,7 @@ namespace granular::material
     };
 
     /**
-     * Energy, first Piola stress, tangent and Kirchhoff stress of W_iso (spec §3.2) in
+     * Energy, first Piola stress, tangent and Kirchhoff stress of W_iso (docs/methods.md §3.2) in
      * one pass; no heap allocation.
      * @param F in-plane deformation gradient (rank 2, reference → current,
      *          dimensionless); F33 = 1 implied.
@@ -130,7 +130,7 @@ namespace granular::material
 
     /**
      * Principal-stretch form of W_iso for a three-dimensional isotropic state (meant
-     * for the Maxwell branch of spec §3.3: Reese & Govindjee 1998 exponential-map
+     * for the Maxwell branch of docs/methods.md §3.3: Reese & Govindjee 1998 exponential-map
      * update in principal logarithmic elastic strains).
      *
      * @param log_stretch principal logarithmic strains ε_a = ln λ_a, a = 1,2,3
@@ -152,9 +152,9 @@ namespace granular::material
   };
 
   /**
-   * Volumetric energy U(J) = κ/4 (J² − 1 − 2 ln J) (spec §3.2; the choice of deal.II
+   * Volumetric energy U(J) = κ/4 (J² − 1 − 2 ln J) (docs/methods.md §3.2; the choice of deal.II
    * step-44) and its derivatives. Used with the element mean dilatation J̃ of the
-   * Q1P0 three-field formulation (spec §3.1).
+   * Q1P0 three-field formulation (docs/methods.md §3.1).
    * kappa: bulk modulus κ (MPa); J dimensionless. U in MPa, U' = dU/dJ and
    * U'' = d²U/dJ² in MPa.
    * @throws std::domain_error from each function if J ≤ 0 (or not finite).

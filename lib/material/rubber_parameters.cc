@@ -15,12 +15,12 @@ namespace granular
     e.subsection("Rubber", [&] {
       e.entry(shear_modulus, "Shear modulus", "1",
               "mu_e in MPa: initial shear modulus of the elastic branch "
-              "(spec §3.5).");
+              "(docs/methods.md §3.5).");
       e.entry(bulk_modulus_ratio, "Bulk modulus ratio", "1000",
               "kappa_e / mu_e: bulk modulus of U(J) = kappa/4 (J^2 - 1 - 2 ln J).");
       e.entry(density_ratio, "Density ratio", "1e-3",
               "rho_B / rho_P: rubber density relative to the particle density; "
-              "small, it only regularises the dynamics (spec §3.6).");
+              "small, it only regularises the dynamics (docs/methods.md §3.6).");
       e.subsection("Ogden", [&] {
         e.entry(ogden_exponents, "Exponents", "1.8, -2, 7", List(Double(), 1, 6),
                 "alpha_p of W_iso = mu sum_p (gamma_p/alpha_p)(sum_a lbar_a^alpha_p - 3) "
@@ -32,13 +32,13 @@ namespace granular
       });
       e.subsection("Maxwell branch", [&] {
         e.entry(viscoelastic, "Viscoelastic", "false",
-                "Switch the Maxwell branch (finite viscoelasticity, spec §3.3) on. "
+                "Switch the Maxwell branch (finite viscoelasticity, docs/methods.md §3.3) on. "
                 "false: purely elastic rubber (mu_v = 0).");
         e.entry(maxwell_modulus_ratio, "Shear modulus ratio", "5",
                 "mu_v / mu_e: Maxwell-branch shear modulus, same Ogden shape.");
         e.entry(relaxation_time, "Relaxation time", "1e-4", "tau0 = eta0 / mu_v in s.");
         e.entry(payne_d, "Payne parameter", "0",
-                "d in s of the Payne effect eta = eta0 / (1 + d q) (spec §3.4); "
+                "d in s of the Payne effect eta = eta0 / (1 + d q) (docs/methods.md §3.4); "
                 "0 switches it off.");
         e.entry(payne_time_constant_ratio, "Payne time constant ratio", "0.1",
                 "lambda / tau0 of the Payne evolution q' = (|D| - q) / lambda.");

@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file rubber_parameters.h
- * Subsection "Rubber": the finite-strain viscoelastic rubber of spec §3.2-§3.5
+ * Subsection "Rubber": the finite-strain viscoelastic rubber of docs/methods.md §3.2-§3.5
  * (Temizer 2013, Tables 1 and 4). Moduli in MPa, times in s.
  */
 #include <vector>

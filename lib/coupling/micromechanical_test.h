@@ -1,0 +1,116 @@
+#pragma once
+/**
+ * @file micromechanical_test.h
+ * The micromechanical test as a class (docs/methods.md §2, §5.3, §8.2): set up the rubber block
+ * (FEM), the particle (DEM) and the scheme that couples them, restart from a checkpoint or
+ * start clean, then the time loop (plan the step, advance, measure, record, checkpoint),
+ * then the summary. Its parts: the step planner (step_planner.h: landmarks and adaptive
+ * steps), the energy accountant (energy_balance.h), the run's outputs (run_output.h:
+ * history.csv, VTU, progress), checkpoint/restart and the stop signals (checkpoint.h).
+ * run_micromechanical_test() (micromechanical_run.h) is its one-call interface.
+ */
+#include "coupling/checkpoint.h"
+#include "coupling/coupling_scheme.h"
+#include "coupling/energy_balance.h"
+#include "coupling/loading_program.h"
+#include "coupling/macroscopic_friction.h"
+#include "coupling/run_output.h"
+#include "coupling/run_parameters.h"
+#include "coupling/run_record.h"
+#include "coupling/step_planner.h"
+
+#include <deal.II/base/timer.h>
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+namespace dealii { class ParameterHandler; }
+
+namespace granular::coupling
+{
+  /// The time loop's counters that a checkpoint carries besides the block, the scheme,
+  /// the energy accountant, the friction average and the .pvd records.
+  struct LoopState
+  {
+    /// completed reference time steps (Loading/Time step): t = step dt
+    unsigned int step              = 0;
+    /// computed time steps (= step with fixed time steps)
+    unsigned int steps_taken       = 0;
+    unsigned int newton_iterations = 0;
+    /// wall time and TimerOutput sections (assembly, factorization, solve, particle,
+    /// output) of the processes before this one (s)
+    double                wall_time = 0.;
+    std::array<double, 5> section_times{};
+    std::uint64_t         history_bytes = 0; ///< size of history.csv at the checkpoint
+    /// largest penetration so far into the surface and into the particle (mm)
+    double max_penetration_surface = 0., max_penetration_particle = 0.;
+    /// history row of the last computed step (adaptive steps interpolate from it)
+    HistoryRow last_row;
+
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &step &steps_taken &newton_iterations &wall_time &section_times &history_bytes
+        &max_penetration_surface &max_penetration_particle &last_row;
+    }
+
+    /// Takes the penetrations of the committed state after a step into the maxima.
+    void record_penetrations(const fem::RubberBlock &block, const CouplingScheme &scheme);
+  };
+
+  /// See the file comment and run_micromechanical_test().
+  class MicromechanicalTest
+  {
+  public:
+    /**
+     * @param parameters      the run (parameters.output.restart: continue from the
+     *                        output directory's checkpoint.bin)
+     * @param prm             the parsed parameter file (written to parameters.prm, and
+     *                        compared with a checkpoint's)
+     * @param after_each_step called after every time step, if set
+     */
+    MicromechanicalTest(const RunParameters &parameters, const dealii::ParameterHandler &prm,
+                        std::function<void()> after_each_step = {});
+    ~MicromechanicalTest();
+
+    /// Runs the test to its end; see run_micromechanical_test() for outputs and errors.
+    RunSummary run();
+
+  private:
+    using Clock = std::chrono::steady_clock;
+
+    void set_up();
+    void restart_or_start();
+    StepMeasurements measure(const StepPlan &plan, const fem::StepStatistics &stats);
+    void record(const StepPlan &plan, const fem::StepStatistics &stats,
+                const StepMeasurements &m);
+    void checkpoint_or_stop(const StepPlan &plan);
+    void write_checkpoint();
+    RunSummary finish();
+
+    const RunParameters           &P;
+    const dealii::ParameterHandler &prm;
+    const std::function<void()>    after_each_step;
+    const Clock::time_point        wall_start;
+    const StopSignalHandlers       stop_handlers;
+    const LoadingProgram           loading;
+    const double                   dt, t_end;
+    const unsigned int             n_steps;
+
+    dealii::TimerOutput                timer;
+    std::unique_ptr<fem::RubberBlock>  block;
+    std::unique_ptr<CouplingScheme>    scheme;
+    const dem::Particle               *particle = nullptr;
+    std::unique_ptr<MacroscopicFriction> friction;
+    std::unique_ptr<EnergyAccountant>  energy;
+    std::unique_ptr<StepPlanner>       planner;
+    std::unique_ptr<RunOutput>         output;
+    LoopState                          S;
+    const CheckpointFile               checkpoint;
+    const CheckpointSchedule           checkpoint_schedule;
+    Clock::time_point                  last_checkpoint;
+  };
+} // namespace granular::coupling

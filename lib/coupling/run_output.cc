@@ -1,0 +1,199 @@
+// What the time loop writes while it runs (docs/methods.md §8.2). See run_output.h.
+#include "coupling/run_output.h"
+
+#include "base/parameter_error.h"
+#include "dem/particle_output.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+
+namespace granular::coupling
+{
+  namespace fs = std::filesystem;
+
+  namespace
+  {
+    /// The files in @p dir that a run writes (results of an earlier run there).
+    std::vector<std::string> earlier_results(const std::string &dir)
+    {
+      std::vector<std::string> names;
+      std::error_code          ec;
+      if (!fs::is_directory(dir, ec))
+        return names;
+      for (const auto &entry : fs::directory_iterator(dir, ec))
+        {
+          const std::string name = entry.path().filename().string();
+          const bool        vtu  = entry.path().extension() == ".vtu" &&
+                           (name.rfind("solution-", 0) == 0 || name.rfind("particle-", 0) == 0);
+          if (vtu || name == "summary.csv" || name == "history.csv" || name == "checkpoint.bin" ||
+              name == "error.txt" || name == "solution.pvd" || name == "particle.pvd")
+            names.push_back(name);
+        }
+      std::sort(names.begin(), names.end());
+      return names;
+    }
+
+    /// The run's phases for the remaining-time estimate: the load ramp, the hold, the
+    /// dragging before the window, and the window, which costs what the dragging did.
+    std::vector<RemainingTime::Phase> phases(const LoadingProgram &loading, double t_end)
+    {
+      return {{loading.ramp_time, 0}, {loading.T0, 1}, {2. * loading.T0, 2}, {t_end, 2}};
+    }
+  } // namespace
+
+  void claim_output_directory(const std::string &dir, const bool overwrite)
+  {
+    const std::vector<std::string> earlier = earlier_results(dir);
+    if (!earlier.empty() && !overwrite)
+      {
+        std::string names;
+        for (std::size_t i = 0; i < earlier.size() && i < 4; ++i)
+          names += (i ? ", " : "") + earlier[i];
+        if (earlier.size() > 4)
+          names += ", ...";
+        throw ParameterError(
+          "Output/Output directory",
+          dir + " holds the results of an earlier run (" + names +
+            "); give --overwrite to replace them, another --output-directory, or "
+            "--restart to continue a stopped run");
+      }
+    for (const std::string &name : earlier)
+      fs::remove(dir + "/" + name);
+  }
+
+  RunOutput::RunOutput(const OutputParameters &output, const LoadingProgram &loading,
+                       const double dt, const unsigned int n_steps, const double L0,
+                       const bool adaptive,
+                       const fem::RubberBlock &block, const CouplingScheme &scheme,
+                       const EnergyAccountant &energy)
+    : dir_(output.output_directory)
+    , history_interval_(output.history_interval)
+    , vtu_interval_(output.vtu_interval)
+    , progress_interval_(output.progress_interval)
+    , loading_(loading)
+    , dt_(dt)
+    , n_steps_(n_steps)
+    , L0_(L0)
+    , block_(block)
+    , scheme_(scheme)
+    , energy_(energy)
+    , adaptive_(adaptive)
+    , solution_pvd_(dir_ + "/solution.pvd")
+    , particle_pvd_(dir_ + "/particle.pvd")
+    , remaining_(phases(loading, n_steps * dt), dt, TimeStepControl::hard_iterations)
+  {}
+
+  void RunOutput::open_history(const bool restart, const std::uint64_t restart_bytes)
+  {
+    history_.emplace(dir_ + "/history.csv", restart, restart_bytes, block_.viscoelastic());
+  }
+
+  HistoryRow RunOutput::row(const StepMeasurements &m, const fem::StepStatistics &stats,
+                            const MacroscopicFriction &friction) const
+  {
+    const fem::PlatenForces &f = m.platen_forces;
+    HistoryRow               r;
+    r.t                = m.t;
+    r.phase            = loading_.phase_name(m.t);
+    r.normal_force     = f.normal;
+    r.tangential_force = f.tangential;
+    r.kI               = MacroscopicFriction::instantaneous(f.normal, f.tangential);
+    r.kI_avg           = friction.moving_average();
+    r.platen_u1        = m.u1;
+    r.platen_u2        = m.u2;
+    if (const dem::Particle *particle = scheme_.particle())
+      {
+        const auto          &s = particle->state();
+        HistoryRow::Particle p;
+        p.x = s.centre[0], p.y = s.centre[1], p.theta = s.rotation;
+        p.vx = s.velocity[0], p.vy = s.velocity[1], p.omega = s.angular_velocity;
+        p.surface_fN      = particle->surface_contact().normal_force;
+        p.surface_fT      = particle->surface_contact().tangential_force;
+        p.surface_contact = particle->surface_contact().in_contact;
+        p.surface_stick   = particle->surface_contact().sticking;
+        p.rubber_force_x  = scheme_.rubber_force()[0];
+        p.rubber_force_y  = scheme_.rubber_force()[1];
+        p.rubber_moment   = scheme_.rubber_moment();
+        r.particle        = p;
+        r.contacts_rubber_particle = scheme_.interface()->n_in_contact();
+        r.slipping_rubber_particle = scheme_.interface()->n_slipping();
+        r.particle_energy_residual = particle->energy_balance_error();
+      }
+    r.contacts_rubber_surface = stats.contact_points_in_contact;
+    r.slipping_rubber_surface = stats.contact_points_slipping;
+    r.newton_iterations       = stats.newton_iterations;
+    r.dem_substeps            = scheme_.last_substeps();
+    const Dissipation &d           = m.dissipation;
+    r.dissipation_rubber_surface   = d.rubber_surface;
+    r.dissipation_rubber_particle  = d.rubber_particle;
+    r.dissipation_particle_surface = d.particle_surface;
+    r.dissipation_damping          = d.damping;
+    r.dissipation_viscous          = d.viscous;
+    r.dissipation_numerical        = d.numerical;
+    r.energy_total                 = energy_.total_energy();
+    r.platen_work                  = energy_.platen_work();
+    if (block_.viscoelastic())
+      {
+        const fem::BoundaryLayerRates b = block_.boundary_layer_rates();
+        r.rate_max = b.rate_max, r.rate_p99 = b.rate_p99, r.rate_p50 = b.rate_p50;
+        r.payne_factor_max = b.payne_factor_max;
+        r.payne_factor_p99 = b.payne_factor_p99;
+        r.payne_factor_p50 = b.payne_factor_p50;
+      }
+    return r;
+  }
+
+  void RunOutput::record_history(const StepPlan &plan, const HistoryRow &previous,
+                                 const HistoryRow &row)
+  {
+    const unsigned int every = history_interval_;
+    for (unsigned int g = (plan.k / every + 1) * every; g < plan.step; g += every)
+      history_->write(interpolate(previous, row, double(g - plan.k) / plan.m,
+                                  loading_.phase_name(g * dt_)));
+    if (plan.step % every == 0 || plan.step == n_steps_)
+      history_->write(row);
+  }
+
+  void RunOutput::write_vtu(const unsigned int step, const double t)
+  {
+    solution_pvd_.add(t, block_.write_vtu(dir_, step));
+    if (const dem::Particle *particle = scheme_.particle())
+      {
+        // solution.pvd shows the rubber displaced (MappingQEulerian), dragged by the
+        // platen's u1; the particle lives in the periodic cell [0, L0): draw its copies
+        // under the rubber (a window around [u1, u1 + L0], wider by the rubber's shear),
+        // so that both collections share one frame in ParaView
+        const double u1 = loading_.platen_u1(t);
+        particle_pvd_.add(t, dem::write_particle_vtu(
+                               dir_, step, particle->outline(200, u1 - 0.25 * L0_, u1 + 1.25 * L0_),
+                               particle->state().rotation));
+      }
+  }
+
+  void RunOutput::progress(const StepPlan &plan, const StepMeasurements &m,
+                           const fem::StepStatistics &stats,
+                           const MacroscopicFriction &friction, const double step_seconds)
+  {
+    remaining_.record(plan.t0, plan.t, step_seconds, stats.newton_iterations);
+    seconds_since_progress_ += step_seconds;
+    if (seconds_since_progress_ < progress_interval_ && plan.step != n_steps_)
+      return;
+    seconds_since_progress_ = 0.;
+    const double             t = m.t;
+    const fem::PlatenForces &f = m.platen_forces;
+    std::cout << "  " << std::setw(11) << loading_.phase_name(t) << "  t/T0 = " << std::fixed
+              << std::setprecision(4) << t / loading_.T0 << "  kI = "
+              << MacroscopicFriction::instantaneous(f.normal, f.tangential)
+              << "  kI_avg = " << friction.moving_average()
+              << "  Newton its = " << stats.newton_iterations;
+    if (adaptive_)
+      std::cout << "  dt x " << plan.m;
+    if (const dem::Particle *particle = scheme_.particle())
+      std::cout << "  particle x = " << std::setprecision(3) << particle->state().centre[0]
+                << " theta = " << particle->state().rotation;
+    std::cout << "  left ~ " << duration_text(remaining_.seconds_left(t)) << std::defaultfloat
+              << std::setprecision(6) << std::endl;
+  }
+} // namespace granular::coupling

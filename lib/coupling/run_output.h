@@ -1,0 +1,106 @@
+#pragma once
+/**
+ * @file run_output.h
+ * What the time loop of the micromechanical test writes while it runs (docs/methods.md §8.2): the
+ * output directory's guard, the rows of history.csv on the grid of the reference step
+ * (rows a long step steps over are interpolated), the ParaView collections
+ * solution.pvd and particle.pvd, and the progress lines with the remaining time.
+ */
+#include "base/atomic_file.h"
+#include "coupling/energy_balance.h"
+#include "coupling/loading_program.h"
+#include "coupling/macroscopic_friction.h"
+#include "coupling/output_parameters.h"
+#include "coupling/run_record.h"
+#include "coupling/step_planner.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace granular::coupling
+{
+  /**
+   * Makes @p dir usable for a fresh run: the results of an earlier run there (summary.csv,
+   * history.csv, checkpoint.bin, error.txt, the .pvd collections and their VTUs) are
+   * removed with @p overwrite, and refused without it.
+   * @throws ParameterError naming Output/Output directory if @p dir holds an earlier run's
+   *         results and @p overwrite is false (nothing is touched then).
+   */
+  void claim_output_directory(const std::string &dir, bool overwrite);
+
+  /// See the file comment. One per run.
+  class RunOutput
+  {
+  public:
+    /**
+     * @param output   the Output subsection (directory, intervals)
+     * @param loading  the platen's program (T0, the phases)
+     * @param dt       the reference step Δt (s), the grid of history.csv
+     * @param n_steps  the run's length in reference steps
+     * @param L0       the cell's length (mm): the window of the particle's drawn copies
+     * @param adaptive Solver/Time step control = adaptive (the progress line shows the
+     *                 step's multiple of Δt)
+     * @param block, @param scheme, @param energy the run's parts (not owned)
+     */
+    RunOutput(const OutputParameters &output, const LoadingProgram &loading, double dt,
+              unsigned int n_steps, double L0, bool adaptive,
+              const fem::RubberBlock &block, const CouplingScheme &scheme,
+              const EnergyAccountant &energy);
+
+    /// Opens history.csv (a restart cuts it back to @p restart_bytes and appends).
+    void open_history(bool restart, std::uint64_t restart_bytes);
+
+    /// The row of history.csv after the step measured by @p m (docs/methods.md §8.2).
+    HistoryRow row(const StepMeasurements &m, const fem::StepStatistics &stats,
+                   const MacroscopicFriction &friction) const;
+
+    /**
+     * Writes the rows of history.csv on the grid that the step @p plan reaches: those it
+     * steps over interpolated between @p previous (the row of the step before) and @p row,
+     * then @p row itself where the grid asks for it.
+     */
+    void record_history(const StepPlan &plan, const HistoryRow &previous,
+                        const HistoryRow &row);
+
+    /// Writes the VTUs of grid step @p step (time @p t, s) and adds them to the .pvd
+    /// collections.
+    void write_vtu(unsigned int step, double t);
+    /// true if the grid step @p step is a VTU output time.
+    bool vtu_due(unsigned int step) const
+    {
+      return vtu_interval_ > 0 && step % vtu_interval_ == 0;
+    }
+
+    /// After a step: the step's wall time for the remaining-time estimate, and the
+    /// progress line (docs/methods.md §8.1) once Output/Progress interval has passed or at the end.
+    void progress(const StepPlan &plan, const StepMeasurements &m,
+                  const fem::StepStatistics &stats, const MacroscopicFriction &friction,
+                  double step_seconds);
+
+    /// Flushes history.csv and returns its size (bytes), for a checkpoint.
+    std::uint64_t flush_history() { return history_->flush(); }
+    void          close_history() { history_->close(); }
+
+    /// The ParaView collections (checkpointed with the run).
+    PvdCollection &solution_pvd() { return solution_pvd_; }
+    PvdCollection &particle_pvd() { return particle_pvd_; }
+
+  private:
+    std::string                  dir_;
+    unsigned int                 history_interval_, vtu_interval_;
+    double                       progress_interval_;
+    const LoadingProgram        &loading_;
+    double                       dt_;
+    unsigned int                 n_steps_;
+    double                       L0_;
+    const fem::RubberBlock      &block_;
+    const CouplingScheme        &scheme_;
+    const EnergyAccountant      &energy_;
+    bool                         adaptive_;
+    PvdCollection                solution_pvd_, particle_pvd_;
+    std::optional<HistoryWriter> history_;
+    RemainingTime                remaining_;
+    double                       seconds_since_progress_ = 0.;
+  };
+} // namespace granular::coupling

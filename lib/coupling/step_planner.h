@@ -1,0 +1,144 @@
+#pragma once
+/**
+ * @file step_planner.h
+ * Which step the time loop of the micromechanical test takes next (docs/methods.md §3.6:
+ * adaptive time steps). Time runs on the grid of the reference step Δt (Loading/Time
+ * step): t = k Δt. A fixed step is one grid step; an adaptive step is m of them
+ * (TimeStepControl), shortened so that it lands on the landmarks: the end of the load
+ * ramp, the start of the dragging at T0, the averaging window at 2 T0, the VTU output
+ * times and the end of the run. After each step the planner gives the control the step's
+ * Newton iterations, whether it was cut back, and the energy the time discretisation
+ * created or lost in it.
+ */
+#include "coupling/energy_balance.h"
+#include "coupling/loading_program.h"
+#include "coupling/time_step_control.h"
+#include "fem/rubber_block.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace granular::coupling
+{
+  /// One step of the time loop: from grid time k Δt to (k + m) Δt.
+  struct StepPlan
+  {
+    unsigned int k = 0;    ///< the grid step it starts from
+    unsigned int m = 1;    ///< its length in reference steps
+    unsigned int step = 1; ///< the grid step it ends at, k + m
+    double       t0 = 0.;  ///< its start k Δt (s)
+    double       t = 0.;   ///< its end (k + m) Δt (s)
+    double       h = 0.;   ///< its length m Δt (s)
+  };
+
+  /// See the file comment. Its TimeStepControl is checkpointed with the run.
+  class StepPlanner
+  {
+  public:
+    /**
+     * @param loading            the platen's program (T0 and the ramp's end, s)
+     * @param dt                 the reference step Δt (s)
+     * @param n_steps            the run's length in reference steps
+     * @param vtu_interval       Output/VTU output interval (0: none)
+     * @param adaptive           Solver/Time step control = adaptive
+     * @param control            the adaptive control (Solver/Maximum time step, Step energy
+     *                           tolerance)
+     * @param reference_until_T0 keep the steps at Δt until the dragging starts: a p > 2
+     *                           particle resting on a flat side rocks in a limit cycle that
+     *                           creates energy at every change of its contact point
+     *                           (docs/methods.md §5.3.4), and long steps in the load ramp excite it
+     *                           (full-size rectangle: -0.42 instead of -0.26 N mm/mm of
+     *                           balance by T0, which tripped the energy guard at t/T0 = 0.98)
+     */
+    StepPlanner(const LoadingProgram &loading, double dt, unsigned int n_steps,
+                unsigned int vtu_interval, bool adaptive, const TimeStepControl &control,
+                bool reference_until_T0)
+      : dt_(dt)
+      , n_steps_(n_steps)
+      , vtu_interval_(vtu_interval)
+      , adaptive_(adaptive)
+      , reference_until_T0_(reference_until_T0)
+      , fixed_landmarks_{grid_index(loading.ramp_time), grid_index(loading.T0),
+                         grid_index(2. * loading.T0)}
+      , full_load_(loading.full_load)
+      , slip_velocity_(loading.slip_velocity)
+      , control_(control)
+    {}
+
+    /// The step from grid step @p k (< n_steps).
+    StepPlan next(const unsigned int k) const
+    {
+      const bool reference_only = reference_until_T0_ && k < fixed_landmarks_[1];
+      StepPlan   p;
+      p.k    = k;
+      p.m    = adaptive_ && !reference_only ? std::min(control_.multiple(), next_landmark(k) - k) :
+                                              1u;
+      p.step = k + p.m;
+      // (with m = 1 these are the fixed-step times (step - 1) dt, step dt and dt, bit for bit)
+      p.t0 = k * dt_, p.t = p.step * dt_, p.h = p.m * dt_;
+      return p;
+    }
+
+    /// Before the first step of this process (a fresh run or a restart): the energy
+    /// balance and Newmark's dissipation the first step's measure starts from.
+    void start(const EnergyAccountant &energy)
+    {
+      if (!adaptive_)
+        return;
+      const Dissipation d0 = energy.dissipation();
+      balance_before_      = energy.balance(energy.total_energy(), d0);
+      numerical_before_    = d0.numerical;
+    }
+
+    /**
+     * After the step @p plan: tells the control its Newton iterations (@p stats), whether
+     * it was cut back (@p cut_back) and its discretisation energy: |Δ balance residual| +
+     * Newmark's algorithmic dissipation, against the platen's nominal work p L0 v_F h.
+     * @p d is the dissipation after the step.
+     */
+    void record(const StepPlan &plan, const fem::StepStatistics &stats, const bool cut_back,
+                const EnergyAccountant &energy, const Dissipation &d)
+    {
+      if (!adaptive_)
+        return;
+      const double balance = energy.balance(energy.total_energy(), d);
+      control_.record(plan.m, stats.newton_iterations, cut_back,
+                      std::abs(balance - balance_before_) +
+                        std::max(0., d.numerical - numerical_before_),
+                      full_load_ * slip_velocity_ * plan.h);
+      balance_before_   = balance; // the next step starts from this state
+      numerical_before_ = d.numerical;
+    }
+
+    /// The adaptive control (checkpointed with the run).
+    TimeStepControl       &control() { return control_; }
+    const TimeStepControl &control() const { return control_; }
+
+  private:
+    unsigned int grid_index(const double time) const
+    {
+      return static_cast<unsigned int>(std::llround(time / dt_));
+    }
+
+    /// The first landmark after grid step @p k.
+    unsigned int next_landmark(const unsigned int k) const
+    {
+      unsigned int next = n_steps_;
+      for (const unsigned int l : fixed_landmarks_)
+        if (l > k)
+          next = std::min(next, l);
+      if (vtu_interval_ > 0)
+        next = std::min(next, (k / vtu_interval_ + 1) * vtu_interval_);
+      return next;
+    }
+
+    double             dt_;
+    unsigned int       n_steps_, vtu_interval_;
+    bool               adaptive_, reference_until_T0_;
+    unsigned int       fixed_landmarks_[3];
+    double             full_load_, slip_velocity_;
+    TimeStepControl    control_;
+    /// the energy balance and Newmark's dissipation at the start of the next step
+    double             balance_before_ = 0., numerical_before_ = 0.;
+  };
+} // namespace granular::coupling
