@@ -280,9 +280,10 @@ def single_figure(sweep, colours):
                                  style, 1.5 if column == "kbar" else 1.)
     values += draw_references(ax, sweep, colours, "kbar", r"$\bar k$", True)
     mark_unfinished(ax, sweep.unfinished, parameter.x, with_labels=True)
-    if parameter.log:
+    if parameter.log:      # a margin; at least two decades, so that decades are labelled
         xs = [parameter.x(r) for r in sweep.all if parameter.x(r) > 0.]
-        ax.set_xlim(min(xs) / 3., max(xs) * 3.)
+        margin = 3. if max(xs) >= 10. * min(xs) else 10.
+        ax.set_xlim(min(xs) / margin, max(xs) * margin)
     finish_axes(ax, parameter, values, "macroscopic friction coefficient (-)")
     common.legend_by_curve(ax, ("k_F", "k_V", "of the"))  # the references after k̄_V
     fig.tight_layout()
