@@ -55,20 +55,19 @@ FAILED, NOT_DONE = "failed", "not done (stopped or pending)"
 
 
 class Parameter:
-    """What sets one kind of figure apart: the x value of a point, the axis, the layout,
+    """What sets one kind of figure apart: the sweep.csv column of the x value, its symbol
+    and unit, the axis (label, log scale, a top axis in bar for the pressure), the layout,
     the other swept columns that split the curves, and the points drawn as references."""
 
-    def __init__(self, name, symbol, unit, axis_label, log, layout, others,
-                 condition=""):
-        self.name, self.symbol, self.unit = name, symbol, unit
+    def __init__(self, name, column, symbol, unit, axis_label, log, layout, others,
+                 condition="", in_bar=False):
+        self.name, self.column, self.symbol, self.unit = name, column, symbol, unit
         self.axis_label, self.log, self.layout = axis_label, log, layout
-        self.others, self.condition = others, condition
-        self.lengths = {}
+        self.others, self.condition, self.in_bar = others, condition, in_bar
 
     def x(self, row):
         """The point's value of the parameter (NaN if unknown)."""
-        column = {"pressure": "point_pressure", "payne": "point_payne_d"}[self.name]
-        return to_float(row.get(column))
+        return to_float(row.get(self.column))
 
     def reference(self, row):
         """The reference a successful point stands for ("" if it is a curve's point)."""
@@ -80,11 +79,14 @@ class Parameter:
 
 
 class Relaxation(Parameter):
+    """x = tau0 v_F / L0 (dimensionless) with each point's cell length L0 (mm)."""
+
     def __init__(self):
-        super().__init__("relaxation", "tau0 v_F/L0", "",
+        super().__init__("relaxation", None, "tau0 v_F/L0", "",
                          r"relaxation time $\times$ slip velocity, $\tau_0 \bar v_F / L_0$ (-)",
                          True, "single", ["point_pressure", "point_payne_d",
                                           "point_rubber_model"])
+        self.lengths = {}
 
     def x(self, row):
         length = self.lengths.get(row["name"], 10.)
@@ -107,8 +109,10 @@ class Relaxation(Parameter):
 
 
 class Payne(Parameter):
+    """x = d (s); the elastic rubber's point and the d = 0 point are references."""
+
     def __init__(self):
-        super().__init__("payne", "d", "s",
+        super().__init__("payne", "point_payne_d", "d", "s",
                          r"Payne parameter $d$ (s);  $\eta = \eta_0 / (1 + d\,q)$", True,
                          "single", ["point_pressure", "point_slip_velocity",
                                     "point_relaxation_time"], condition=" with d > 0")
@@ -120,9 +124,12 @@ class Payne(Parameter):
 
 
 def parameters():
-    return {"pressure": Parameter("pressure", "p", "MPa", "pressure p (MPa)", False,
-                                  "panels", ["point_slip_velocity", "point_relaxation_time",
-                                             "point_payne_d", "point_rubber_model"]),
+    """{name: Parameter} of the figures this script draws (new objects: Relaxation keeps
+    the cell lengths of one sweep)."""
+    return {"pressure": Parameter("pressure", "point_pressure", "p", "MPa",
+                                  "pressure p (MPa)", False, "panels",
+                                  ["point_slip_velocity", "point_relaxation_time",
+                                   "point_payne_d", "point_rubber_model"], in_bar=True),
             "relaxation": Relaxation(), "payne": Payne()}
 
 
@@ -237,7 +244,7 @@ def finish_axes(ax, parameter, values, ylabel):
     ax.set_ylim(1.1 * bottom, 1.12 * top if top > 0. else 1.)
     if parameter.log:
         ax.set_xscale("log")
-    if parameter.name == "pressure":
+    if parameter.in_bar:        # 1 bar = 0.1 MPa
         bar = ax.secondary_xaxis("top", functions=(lambda p: 10. * p, lambda b: 0.1 * b))
         bar.set_xlabel("pressure p (bar)")
 
