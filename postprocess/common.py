@@ -13,7 +13,8 @@ Units as everywhere in the program: mm, s, N, t (tonne), MPa; forces and energie
 mm thickness (plane strain), so energies are N mm/mm. A run's T0 = L0 / v_F (s) is the
 time the platen needs to drag the block over its own length.
 
-Needs Debian's python3-numpy and python3-matplotlib only.
+The scripts need Debian's python3-numpy and python3-matplotlib (render_run.py also
+python3-vtk9); this module itself only the standard library (matplotlib for the figures).
 """
 import argparse
 import csv
@@ -137,18 +138,17 @@ def write_figure(fig, path, ext, dpi):
         temporary, format=ext, dpi=dpi, bbox_inches="tight"))
 
 
-def save_figure(fig, prefix, dpi=150, formats=("png", "pdf"), close=True):
-    """`fig` as PREFIX.<format> for each format (atomically); the paths written. The
-    figure is closed afterwards unless close is False."""
+def save_figure(fig, prefix, dpi=150, formats=("png", "pdf")):
+    """`fig` as PREFIX.<format> for each format (atomically; `dpi` dots per inch for the
+    PNG), then closed; the paths written."""
+    import matplotlib.pyplot as plt      # only the scripts that draw need matplotlib
     paths = []
     try:
         for ext in formats:
             write_figure(fig, f"{prefix}.{ext}", ext, dpi)
             paths.append(f"{prefix}.{ext}")
     finally:
-        if close:
-            import matplotlib.pyplot as plt
-            plt.close(fig)
+        plt.close(fig)
     return paths
 
 
