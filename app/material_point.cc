@@ -20,7 +20,7 @@ namespace
     "Runs the rubber model of PARAMETER_FILE (subsection Rubber: Ogden elastic branch\n"
     "and, if Viscoelastic = true, the Maxwell branch with the Payne effect) through the\n"
     "homogeneous plane-strain deformation history DEFORMATION.csv (header\n"
-    "t,F11,F12,F21,F22; t in s) and writes the stress history (MPa; see README) to\n"
+    "t,F11,F12,F21,F22; t in s) and writes the stress history (MPa; docs/outputs.md) to\n"
     "STRESS.csv, or to standard output.\n";
 }
 

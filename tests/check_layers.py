@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The layers of lib/ (README, Architecture): every #include "folder/file.h" between the
+"""The layers of lib/ (docs/README.md, Architecture): every #include "folder/file.h" between the
 folders of lib/ (and from app/) must point to a lower layer, so that the includes form a
 strict order with no cycle:
 

@@ -1,9 +1,9 @@
 #pragma once
 /**
  * @file checkpoint.h
- * Checkpoint/restart of a single run and the signals that ask for one (README, "Long
- * runs"): the first SIGINT/SIGTERM asks the run to write checkpoint.bin after the step in
- * progress and stop with RunInterrupted; a second one ends the process at once. The file
+ * Checkpoint/restart of a single run and the signals that ask for one (docs/checkpoints.md):
+ * the first SIGINT/SIGTERM asks the run to write checkpoint.bin after the step in progress
+ * and stop with RunInterrupted; a second one ends the process at once. The file
  * is a Boost binary archive: a magic string, the format number, the run's physics entries
  * (everything outside subsection Output, which a restart must match), then the run's state
  * as the caller archives it. It is written atomically.

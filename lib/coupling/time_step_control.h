@@ -14,7 +14,7 @@
  *  - its Newton iterations (more than 6: the step was near losing its solution);
  *  - the energy the time discretisation created or lost in it, |Δ(balance residual)| plus
  *    Newmark's algorithmic dissipation (N mm/mm), relative to the platen's nominal work
- *    over the step p L0 v_F h. This is the error the README reports for every run (energy
+ *    over the step p L0 v_F h. This is the error summary.csv reports for every run (energy
  *    balance of docs/methods.md §2.2, numerical dissipation share of k̄): controlling it per step
  *    keeps both in the range of the fixed-step runs while quiet phases take long steps. Its
  *    ratio to Solver/Step energy tolerance is η.

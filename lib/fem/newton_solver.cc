@@ -127,8 +127,8 @@ namespace granular::fem
     // tangents), and the tangent follows once a trial is accepted and Newton goes on.
     // The residuals are bit for bit those of full assemblies, so the solution path is
     // unchanged; the default run makes ~3 line-search trials per Newton iteration, and
-    // its rolling phase ran 8 % more steps per second (README, Performance).
-    // max_halvings = 8 (step 1/256). Tried and not adopted (README, Performance): 4
+    // its rolling phase ran 8 % more steps per second. max_halvings = 8 (step 1/256).
+    // Tried and not adopted (docs/results/penalty-and-solver-studies.md): 4
     // halvings saved 17 % of CPU on the reduced cell (L0 = 3 mm, 12 x 6, 2 MPa; square /
     // rectangle / ellipse 25 / 34 / 30 s against 28 / 39 / 42 s, kbar within 1 %), but
     // the full default run then needed 61 % more Newton iterations up to t/T0 = 2.2
