@@ -1,6 +1,7 @@
 // The rubber block: Q1P0 element, inertia, surface contact, Newton, periodicity and the
 // bare-interface limit kbar = k_o (docs/methods.md §2, §3.1-3.2, §3.6, §6, §7).
 #include "coupling/micromechanical_run.h"
+#include "contact/rubber_surface_contact.h"
 #include "fem/rubber_block.h"
 #include "test_helpers.h"
 #include "program/command_line.h"
@@ -53,6 +54,46 @@ namespace
     b.distribute_constraints(u);
     return u;
   }
+
+  /// A fixed obstacle that exerts nothing and records where the block evaluates its bottom
+  /// contact points: their current and converged positions x, x_old (mm).
+  class PointRecorder : public granular::BoundaryObstacle
+  {
+  public:
+    void evaluate(unsigned int point, const dealii::Tensor<1, 2> &x,
+                  const dealii::Tensor<1, 2> &x_old, dealii::Tensor<1, 2> &t,
+                  dealii::Tensor<2, 2> &dt) override
+    {
+      t  = 0;
+      dt = 0;
+      if (point >= positions.size())
+        positions.resize(point + 1);
+      positions[point] = {x, x_old};
+    }
+    void commit() override {}
+    std::vector<std::pair<dealii::Tensor<1, 2>, dealii::Tensor<1, 2>>> positions;
+  };
+
+  /// The rubber-surface contact state (docs/methods.md §6) of every bottom point of block @p b at
+  /// the trial state @p u of a step from the block's first (undeformed, never committed) state:
+  /// the return mapping of rubber_surface_contact() at the points' positions, with the
+  /// history of a point that has not yet been in contact (as the block's own).
+  std::vector<granular::contact::SurfaceContactResponse>
+  surface_states(RubberBlock &b, const std::vector<double> &u,
+                 const granular::PenaltyContactParameters &surface)
+  {
+    PointRecorder recorder;
+    b.set_obstacle(&recorder);
+    std::vector<double>              r;
+    std::vector<std::vector<double>> K;
+    b.residual_and_tangent(u, 1e-6, 2., r, K);
+    b.set_obstacle(nullptr);
+    EXPECT_EQ(recorder.positions.size(), b.contact_points().size());
+    std::vector<granular::contact::SurfaceContactResponse> states;
+    for (const auto &[x, x_old] : recorder.positions)
+      states.push_back(granular::contact::rubber_surface_contact(x, x_old, {}, surface));
+    return states;
+  }
 } // namespace
 
 TEST(RubberBlockElement, TangentMatchesFiniteDifferencesInStick)
@@ -61,7 +102,13 @@ TEST(RubberBlockElement, TangentMatchesFiniteDifferencesInStick)
   s.surface.tangential_penalty = 1e4; // slip threshold k_o eps_N |g| / eps_T ~ 0.5 mm
   auto b = s.make(-0.02);
   // inertia matters at this dt: rho h^2 / (beta dt^2) ~ stiffness
-  const auto u   = random_state(*b, 0.005, 1);
+  const auto u = random_state(*b, 0.005, 1);
+  // every bottom point is in contact and sticks
+  for (const auto &state : surface_states(*b, u, s.surface))
+    {
+      EXPECT_LT(state.normal_gap, 0.);
+      EXPECT_FALSE(state.slipping);
+    }
   const double e = relative_tangent_error(*b, u, 1e-6, 2.);
   EXPECT_LT(e, 1e-6);
 }
@@ -71,7 +118,13 @@ TEST(RubberBlockElement, TangentMatchesFiniteDifferencesInSlip)
   SmallBlock s;
   s.surface.tangential_penalty = 1e7; // slip threshold ~ 1e-3 mm: random states slip
   auto b = s.make(-0.02);
-  const auto u   = random_state(*b, 0.01, 2);
+  const auto u = random_state(*b, 0.01, 2);
+  // every bottom point is in contact and slips, so the slip branch of the tangent is tested
+  for (const auto &state : surface_states(*b, u, s.surface))
+    {
+      EXPECT_LT(state.normal_gap, 0.);
+      EXPECT_TRUE(state.slipping);
+    }
   const double e = relative_tangent_error(*b, u, 1e-6, 2.);
   EXPECT_LT(e, 1e-6);
 }
