@@ -226,6 +226,25 @@ namespace granular::contact::laws
     throw std::logic_error("contact law " + info.id + ": no parameter \"" + name + "\"");
   }
 
+  std::string
+  family(const LawInfo &law)
+  {
+    static const std::map<char, std::string> families = {
+      {'A', "purely elastic"},
+      {'B', "linear dashpot"},
+      {'C', "empirical damping"},
+      {'D', "Hunt–Crossley, explicit chi"},
+      {'E', "Hunt–Crossley, exact chi"},
+      {'F', "material viscosity"},
+      {'G', "elastoplastic"},
+      {'H', "other"}};
+    const auto it = law.entry.empty() ? families.end() : families.find(law.entry[0]);
+    if (it == families.end())
+      throw std::invalid_argument("contact law " + law.id + ": catalogue entry \"" + law.entry +
+                                  "\" is not in a family A-H");
+    return it->second;
+  }
+
   const LawInfo *
   find_law(const std::string &id)
   {

@@ -14,8 +14,14 @@
  * nothing else (it is 2D); a law that needs more is rejected there with a message saying
  * why (LawInfo::needs).
  *
- * Adding a law: one class in a family file (lib/contact/laws/<family>.cc) with its LawInfo,
- * and one registration line in lib/contact/laws/registry.cc.
+ * Adding a law: its class and its LawInfo function `catalogue::<identifier>()` in a family
+ * file (lib/contact/laws/<family>.cc, or a new file there), and one GRANULAR_LAW(<identifier>)
+ * line in lib/contact/laws/registry.cc, which declares the function itself. Everything else
+ * follows from the LawInfo: the law's parameter subsection (declared from
+ * LawInfo::parameters), the law list of --list-laws, the generated law table
+ * (docs/contact-law-table.md, rewritten by scripts/contact-law-table.sh; a test fails while it
+ * is not current) and, for a law of the Hunt–Crossley table, its damping-factor curve
+ * (LawInfo::damping_factor).
  *
  * This layer is free of deal.II: parameters are declared by lib/contact/contact_parameters.cc
  * (the cell) and by the contact-impact program from LawInfo::parameters.
@@ -246,6 +252,11 @@ namespace granular::contact::laws
     bool                      default_clamp_nonnegative        = false;
     bool                      default_damping_in_decompression = true;
     LawFactory                create;
+    /// Laws of the Hunt–Crossley table (catalogue §4.1): the dimensionless damping factor
+    /// f(c_r) = chi d'_-/K for 0 < c_r <= 1 (for wang_yield_zq, at its effective c_r*); empty
+    /// for every other law. Read through damping_factor() (hunt_crossley_family.h), which
+    /// checks c_r.
+    std::function<double(double c_r)> damping_factor;
 
     /// parameters plus the two flags (clamp_flag, damping_flag) with this law's defaults.
     std::vector<LawParameter>
@@ -255,6 +266,13 @@ namespace granular::contact::laws
     LawValues
     default_values() const;
   };
+
+  /// The catalogue family (§5 A–H) of @p law, named from the letter of its entry: "purely
+  /// elastic" (A), "linear dashpot" (B), "empirical damping" (C), "Hunt–Crossley, explicit
+  /// chi" (D), "Hunt–Crossley, exact chi" (E), "material viscosity" (F), "elastoplastic" (G),
+  /// "other" (H). Throws std::invalid_argument for an entry outside A–H.
+  std::string
+  family(const LawInfo &law);
 
   /// All registered laws, in catalogue order (A1 … H4). Built once (registry.cc).
   const std::vector<LawInfo> &

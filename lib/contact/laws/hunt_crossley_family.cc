@@ -151,53 +151,23 @@ namespace granular::contact::laws
   std::vector<std::string>
   damping_factor_laws()
   {
-    return {"hunt_crossley",    "herbert_mcwhannell",
-            "lee_wang",         "lankarani_nikravesh",
-            "gonthier_approx",  "zhiying_qishao",
-            "wang_yield_zq",    "flores",
-            "gharib_hurmuzlu",  "hu_guo",
-            "zhang_et_al_2020", "safaeifar_farshidianfar",
-            "hc_exact",         "khatiwada",
-            "yu_piecewise"};
+    std::vector<std::string> ids;
+    for (const LawInfo &law : registered_laws())
+      if (law.damping_factor)
+        ids.push_back(law.id);
+    return ids;
   }
 
   double
   damping_factor(const std::string &id, const double c)
   {
-    const auto known = damping_factor_laws();
-    if (std::find(known.begin(), known.end(), id) == known.end())
+    const LawInfo *law = find_law(id);
+    if (law == nullptr || !law->damping_factor)
       throw std::invalid_argument("damping_factor: \"" + id +
                                   "\" is not a law of the Hunt–Crossley table "
                                   "(docs/contact-law-catalogue.md §4.1)");
     check_restitution(c, ("damping_factor(" + id + ")").c_str());
-    if (id == "hunt_crossley")
-      return 1.5 * (1. - c);
-    if (id == "herbert_mcwhannell")
-      return 6. * (1. - c) / ((2. * c - 1.) * (2. * c - 1.) + 3.);
-    if (id == "lee_wang")
-      return 0.75 * (1. - c);
-    if (id == "lankarani_nikravesh")
-      return 0.75 * (1. - c * c);
-    if (id == "gonthier_approx")
-      return (1. - c * c) / c;
-    if (id == "zhiying_qishao" || id == "wang_yield_zq")
-      return zhiying_qishao_factor(c);
-    if (id == "flores")
-      return 8. * (1. - c) / (5. * c);
-    if (id == "gharib_hurmuzlu")
-      return 1. / c;
-    if (id == "hu_guo")
-      return 1.5 * (1. - c) / c;
-    if (id == "zhang_et_al_2020")
-      return 249. * (1. - c) / (6. + 160. * c);
-    if (id == "safaeifar_farshidianfar")
-      return 5. * (1. - c) / (4. * c);
-    if (id == "hc_exact")
-      return exact_hunt_crossley_d(c) / c;
-    if (id == "khatiwada")
-      return 1. / khatiwada_u(c);
-    // yu_piecewise
-    return yu_d(c) / c;
+    return law->damping_factor(c);
   }
 
   // ---------------------------------------------------------------------------------------
@@ -303,11 +273,12 @@ namespace granular::contact::laws
         return v.at(name) == 1.;
       }
 
-      /// A §4.1 law: chi = f(c_r) K/d'_- with f = damping_factor(id, c_r), evaluated once when
-      /// the law is made.
+      /// A §4.1 law: chi = f(c_r) K/d'_- with the damping factor f = @p factor (written as
+      /// @p factor_formula), evaluated once when the law is made.
       LawInfo
       factor_law(const std::string &id, const std::string &entry, const std::string &title,
-                 const std::string &factor_formula, const std::string &source)
+                 const std::string &factor_formula, std::function<double(double)> factor,
+                 const std::string &source)
       {
         LawInfo i;
         i.id      = id;
@@ -316,11 +287,14 @@ namespace granular::contact::laws
         i.formula = "F = K d^n (1 + f(c_r) d'/d'_-), f(c_r) = " + factor_formula +
                     " (d'_- = approach velocity at onset)";
         i.source  = source;
-        i.parameters = {restitution_parameter(), exponent_parameter(), guard_parameter()};
-        i.needs      = {Needs::stiffness};
-        i.create     = [id](const LawValues &v, const ContactData &data)
+        i.parameters     = {restitution_parameter(), exponent_parameter(), guard_parameter()};
+        i.needs          = {Needs::stiffness};
+        i.damping_factor = factor;
+        i.create         = [id, factor](const LawValues &v, const ContactData &data)
           -> std::shared_ptr<const ContactLaw> {
-          const double f = damping_factor(id, v.at(restitution_name));
+          const double c_r = v.at(restitution_name);
+          check_restitution(c_r, ("damping_factor(" + id + ")").c_str());
+          const double f = factor(c_r);
           return std::make_shared<const HuntCrossleyFamilyLaw>(
             id, data.stiffness, v.at(exponent_name),
             [f](const double approach) { return f / approach; }, v.at(guard_name),
@@ -335,6 +309,7 @@ namespace granular::contact::laws
     {
       return factor_law(
         "hunt_crossley", "D1", "Hunt–Crossley [S002 group G3]", "1.5 (1 - c_r)",
+        [](const double c) { return 1.5 * (1. - c); },
         "S000 Table 1 [96] (+ Marhefka–Orin [27]); S002 eqs.(5.9)-(5.12) [105],[46]; "
         "S003 [16]; S004 eq.(13) [12]; docs/contact-law-catalogue.md §4.1, D1");
     }
@@ -376,6 +351,9 @@ namespace granular::contact::laws
       return factor_law("herbert_mcwhannell", "D2",
                         "Herbert–McWhannell [S002 group G2, approximate]",
                         "6 (1 - c_r)/((2 c_r - 1)^2 + 3)",
+                        [](const double c) {
+                          return 6. * (1. - c) / ((2. * c - 1.) * (2. * c - 1.) + 3.);
+                        },
                         "S000 Table 1 [102]; S002 eqs.(5.18)-(5.19) [158]; "
                         "docs/contact-law-catalogue.md D2");
     }
@@ -384,6 +362,7 @@ namespace granular::contact::laws
     lee_wang()
     {
       return factor_law("lee_wang", "D3", "Lee–Wang [S002 group G3]", "0.75 (1 - c_r)",
+                        [](const double c) { return 0.75 * (1. - c); },
                         "S000 Table 1 [109]; S002 eq.(5.35) [169]; "
                         "docs/contact-law-catalogue.md D3");
     }
@@ -392,7 +371,7 @@ namespace granular::contact::laws
     lankarani_nikravesh()
     {
       return factor_law("lankarani_nikravesh", "D4", "Lankarani–Nikravesh [S002 group G3]",
-                        "0.75 (1 - c_r^2)",
+                        "0.75 (1 - c_r^2)", [](const double c) { return 0.75 * (1. - c * c); },
                         "S000 Table 1 [100]; S002 eqs.(5.41)-(5.43) [106]; S003 [20,21]; "
                         "S004 eq.(14) [15,17]; docs/contact-law-catalogue.md D4");
     }
@@ -402,7 +381,7 @@ namespace granular::contact::laws
     {
       return factor_law("gonthier_approx", "D5",
                         "Gonthier et al. / Zhang–Sharf, approximated [S002 group G2]",
-                        "(1 - c_r^2)/c_r",
+                        "(1 - c_r^2)/c_r", [](const double c) { return (1. - c * c) / c; },
                         "S000 Table 1 [110],[103]; S002 eq.(5.26) [89]; "
                         "docs/contact-law-catalogue.md D5");
     }
@@ -411,7 +390,7 @@ namespace granular::contact::laws
     zhiying_qishao()
     {
       return factor_law("zhiying_qishao", "D6", "Zhiying–Qishao [S002 group G3]",
-                        "0.75 (1 - c_r^2) exp(2 (1 - c_r))",
+                        "0.75 (1 - c_r^2) exp(2 (1 - c_r))", zhiying_qishao_factor,
                         "S000 Table 1 [111]; S002 eq.(5.56) [184]; "
                         "docs/contact-law-catalogue.md D6");
     }
@@ -451,6 +430,7 @@ namespace granular::contact::laws
                 "unresolved); default 0.05 is ours.";
       i.parameters = {s1, s2, tol, exponent_parameter(), guard_parameter()};
       i.needs      = {Needs::stiffness};
+      i.damping_factor = zhiying_qishao_factor; // of its effective c_r*
       i.create     = [](const LawValues &v, const ContactData &data)
         -> std::shared_ptr<const ContactLaw> {
         const double k_star = wang_k_star(v.at("Yield strength of body 1"),
@@ -472,6 +452,7 @@ namespace granular::contact::laws
     {
       return factor_law("flores", "D8", "Flores et al. / Ye et al. [S002 group G4]",
                         "8 (1 - c_r)/(5 c_r)",
+                        [](const double c) { return 8. * (1. - c) / (5. * c); },
                         "S000 Table 1 [101]; S002 eqs.(5.61)-(5.62) [108],[59]; S003 [27],[26]; "
                         "S004 eq.(16) [6],[29]; docs/contact-law-catalogue.md D8");
     }
@@ -480,6 +461,7 @@ namespace granular::contact::laws
     gharib_hurmuzlu()
     {
       return factor_law("gharib_hurmuzlu", "D9", "Gharib–Hurmuzlu [S002 group G3]", "1/c_r",
+                        [](const double c) { return 1. / c; },
                         "S000 Table 1 [112]; S002 eq.(5.57) [107]; "
                         "docs/contact-law-catalogue.md D9");
     }
@@ -488,6 +470,7 @@ namespace granular::contact::laws
     hu_guo()
     {
       return factor_law("hu_guo", "D10", "Hu–Guo [S002 group G4]", "1.5 (1 - c_r)/c_r",
+                        [](const double c) { return 1.5 * (1. - c) / c; },
                         "S002 eq.(5.63) [109]; S004 eq.(15) [11] (\"Hu and Gua\"); "
                         "docs/contact-law-catalogue.md D10");
     }
@@ -496,8 +479,9 @@ namespace granular::contact::laws
     zhang_et_al_2020()
     {
       return factor_law("zhang_et_al_2020", "D11", "Zhang et al. 2020 [S002 group G4]",
-                        "249 (1 - c_r)/(6 + 160 c_r)", "S002 eq.(5.64) [187]; "
-                        "docs/contact-law-catalogue.md D11");
+                        "249 (1 - c_r)/(6 + 160 c_r)",
+                        [](const double c) { return 249. * (1. - c) / (6. + 160. * c); },
+                        "S002 eq.(5.64) [187]; docs/contact-law-catalogue.md D11");
     }
 
     LawInfo
@@ -505,7 +489,7 @@ namespace granular::contact::laws
     {
       return factor_law(
         "safaeifar_farshidianfar", "D12", "Safaeifar–Farshidianfar [S002 group G4]",
-        "5 (1 - c_r)/(4 c_r)",
+        "5 (1 - c_r)/(4 c_r)", [](const double c) { return 5. * (1. - c) / (4. * c); },
         "S002 eqs.(5.65)-(5.66) [151] (slope 1.25 at c_r = 1 kept as printed, "
         "docs/contact-law-catalogue.md §7); docs/contact-law-catalogue.md D12");
     }
@@ -517,6 +501,7 @@ namespace granular::contact::laws
                         "Hunt–Crossley with exact chi (Gonthier et al. / Zhang–Sharf) "
                         "[S002 group G2]",
                         "d/c_r, (1 + d/c_r)/(1 - d) = exp(d (1 + 1/c_r)), d in (0, 1)",
+                        [](const double c) { return exact_hunt_crossley_d(c) / c; },
                         "S000 [110],[103]; S002 eqs.(5.23)-(5.25) [89],[165]; S004 eqs.(18)-(19) "
                         "[9]; docs/contact-law-catalogue.md E1");
     }
@@ -526,6 +511,7 @@ namespace granular::contact::laws
     {
       return factor_law("khatiwada", "E2", "Khatiwada et al. (exact chi) [S002 group G2]",
                         "1/u, 1 + c_r = u ln|(u + 1)/(u - c_r)|",
+                        [](const double c) { return 1. / khatiwada_u(c); },
                         "S002 eq.(5.31) [167]; docs/contact-law-catalogue.md E2");
     }
 
@@ -584,6 +570,7 @@ namespace granular::contact::laws
     {
       return factor_law("yu_piecewise", "E4", "Yu et al. (piecewise exact chi) [S002 group G2]",
                         "d_Yu(c_r)/c_r, d_Yu piecewise cubic (1 for c_r <= 0.25)",
+                        [](const double c) { return yu_d(c) / c; },
                         "S002 eqs.(5.32)-(5.34) [168] (signs by continuity; jump at c_r = 0.25 "
                         "genuine, docs/contact-law-catalogue.md §7); "
                         "docs/contact-law-catalogue.md E4");

@@ -29,16 +29,18 @@ namespace granular::contact::laws
 {
   /**
    * The damping factor f(c_r) = chi d'_- / K of law @p id (docs/contact-law-catalogue.md §4.1
-   * table), for 0 < c_r <= 1. Identifiers: those of damping_factor_laws(). For wang_yield_zq, @p
-   * c_r is its effective c_r* (the law computes c_r* = 1 - 0.26 K* d'_-^(1/3) itself); khatiwada's
-   * f is 1/u of E2 (solved separately from E1; equal to hc_exact's d/c_r).
+   * table), for 0 < c_r <= 1: its LawInfo::damping_factor. Identifiers: those of
+   * damping_factor_laws(). For wang_yield_zq, @p c_r is its effective c_r* (the law computes
+   * c_r* = 1 - 0.26 K* d'_-^(1/3) itself); khatiwada's f is 1/u of E2 (solved separately from E1;
+   * equal to hc_exact's d/c_r).
    * @throws std::invalid_argument for another identifier (e.g. marhefka_orin, whose chi does
    *         not depend on c_r, or luo_nahon, which uses hc_exact's factor) or c_r outside (0, 1].
    */
   double
   damping_factor(const std::string &id, double c_r);
 
-  /// The identifiers accepted by damping_factor(), in catalogue order (D1, D2–D12, E1, E2, E4).
+  /// The identifiers accepted by damping_factor(): the registered laws with a
+  /// LawInfo::damping_factor, in registry (catalogue) order (D1, D2–D12, E1, E2, E4).
   std::vector<std::string>
   damping_factor_laws();
 

@@ -1,6 +1,11 @@
 // The registry of the contact-law library: one line per law, in catalogue order (A1 … H4).
-// Adding a law: its class and LawInfo function `catalogue::<identifier>()` in a family file,
-// and one GRANULAR_LAW(<identifier>) line here. See contact_law.h.
+// Adding a law: its class and its LawInfo function `catalogue::<identifier>()` in a family
+// file (or a new file in lib/contact/laws/), and one GRANULAR_LAW(<identifier>) line here,
+// which also declares that function (no header needs it). The rest follows from the LawInfo:
+// its parameter subsection, --list-laws, the generated table docs/contact-law-table.md
+// (scripts/contact-law-table.sh; a test fails until it is regenerated) and, with a
+// LawInfo::damping_factor, its place among the Hunt–Crossley factor laws. The tests derive
+// the number of laws from this list. See contact_law.h.
 #include "contact/laws/contact_law.h"
 
 // clang-format off
