@@ -4,9 +4,8 @@
 #include "base/atomic_file.h"
 
 #include "contact/laws/elastoplastic.h"
+#include "impact/event_search.h"
 
-#include <boost/math/tools/minima.hpp>
-#include <boost/math/tools/toms748_solve.hpp>
 #include <boost/numeric/odeint.hpp>
 
 #include <algorithm>
@@ -35,9 +34,6 @@ namespace granular::impact
     using Dopri = ode::runge_kutta_dopri5<State>;
     using Dense = ode::result_of::make_dense_output<Dopri>::type;
 
-    /// The indentation used for "d -> 0+" (a contact in contact at d <= 0).
-    constexpr double d_plus = std::numeric_limits<double>::min();
-
     const std::string restitution_entry = "Coefficient of restitution";
 
     void
@@ -51,21 +47,6 @@ namespace granular::impact
     positive(const double x)
     {
       return std::isfinite(x) && x > 0.;
-    }
-
-    /// The earliest time in [a, b] where g changes from the sign of ga to that of gb (or is 0):
-    /// the later end of Boost.Math's TOMS 748 bracket, so that g there has gb's sign.
-    template <typename Function>
-    double
-    event_time(const Function &g, const double a, const double b, const double ga,
-               const double gb)
-    {
-      if (gb == 0.)
-        return b;
-      std::uintmax_t max_iter = 100;
-      const auto     r        = boost::math::tools::toms748_solve(
-        g, a, b, ga, gb, boost::math::tools::eps_tolerance<double>(), max_iter);
-      return r.second;
     }
 
     /// A registered law's values: p.law_values, plus c_r, xi and psi of the chain for the
@@ -118,6 +99,21 @@ namespace granular::impact
       bool                              force_free = false; ///< law->force_free_separation()
     };
 
+    /// The absolute tolerance of the stepper on the scaled state: p.absolute_tolerance, or
+    /// p.relative_tolerance / 100 if that is 0.
+    double
+    absolute_tolerance(const GranularChainParameters &p)
+    {
+      return p.absolute_tolerance > 0. ? p.absolute_tolerance : p.relative_tolerance / 100.;
+    }
+
+    /**
+     * The integration of the chain (simulate_granular_chain(), granular_chain.h; catalogue
+     * §8 S4, S003 §5.2). run() advances step by step; locate_contact_event() finds every
+     * contact's earliest event in the step (the step is cut at the earliest of all),
+     * record_step() writes the samples and refines the sensor peaks on the step's dense
+     * output, update_contacts() switches the contacts and advances their histories.
+     */
     class ChainIntegrator
     {
     public:
@@ -127,6 +123,8 @@ namespace granular::impact
         , N(p_.number_of_beads)
         , v0(p_.striker_velocity)
         , T0(0.5 * p_.striker_mass * p_.striker_velocity * p_.striker_velocity)
+        , stepper(ode::make_dense_output(absolute_tolerance(p_), p_.relative_tolerance,
+                                         Dopri()))
       {
         p.validate();
         const double K = p.hertz_stiffness();
@@ -172,6 +170,7 @@ namespace granular::impact
         S.assign(N, 0.);
       }
 
+      /// The run from t = 0 to the end time (simulate_granular_chain()).
       GranularChainResult
       run();
 
@@ -188,6 +187,17 @@ namespace granular::impact
       std::size_t                    n_state  = 0;
       double                         t_start  = 0.; ///< start of the current step
       mutable std::vector<double>    F, S;          ///< scratch: contact and spring forces
+
+      // the integration
+      Dense               stepper;
+      State               x0, xs, xe; ///< state at the step's start, scratch, at its end
+      std::vector<Event>  kind;       ///< per contact: its earliest event in the step
+      std::vector<double> when;       ///< ... and its time (s), infinity if none
+      std::vector<double> fa, fm, fb; ///< sensor forces at the step's start, middle, end
+      double              history_energy = 0.; ///< H (N mm) up to the current step
+      unsigned int        next_sample    = 1;  ///< the next equally spaced sample
+      unsigned int        stalls         = 0;  ///< successive steps of zero length
+      double              step_sum       = 0.; ///< sum of the step lengths (s)
 
       // state layout: d_i/L (i < N), v_j/v0 (j <= N), alpha_i/L (if internal), W/T0, D/T0
       std::size_t iv(const unsigned int j) const { return N + j; }
@@ -284,6 +294,23 @@ namespace granular::impact
       void
       add_sample(GranularChainResult &r, const State &x, const double t,
                  const double history_energy) const;
+
+      void
+      initialise_result(GranularChainResult &r) const;
+      State
+      initial_state(GranularChainResult &r);
+      double
+      sample_time(unsigned int k) const;
+      const State &
+      state_at(double t, double tb);
+      void
+      locate_contact_event(unsigned int i, double ta, double tb);
+      void
+      record_step(GranularChainResult &r, double ta, double tb, double t_stop);
+      bool
+      update_contacts(GranularChainResult &r, double ta, double t_stop, bool cut);
+      void
+      finish(GranularChainResult &r) const;
     };
 
     void
@@ -334,11 +361,10 @@ namespace granular::impact
         }
     }
 
-    GranularChainResult
-    ChainIntegrator::run()
+    /// Set-up of the result: the constants of the run and the S003 rule's values.
+    void
+    ChainIntegrator::initialise_result(GranularChainResult &r) const
     {
-      const auto          clock_start = std::chrono::steady_clock::now();
-      GranularChainResult r;
       r.law          = contacts[0].law->name();
       r.sensor_beads = p.sensor_beads;
       const std::size_t n_sensors = p.sensor_beads.size();
@@ -362,14 +388,17 @@ namespace granular::impact
           r.flores_chi           = mixed->flores_chi();
           r.wang_liu_liu_chi     = mixed->wang_liu_liu_chi();
         }
-      {
-        const auto model               = ma_liu_model(p);
-        r.first_pair_max_indentation   = model.max_indentation_for_energy(T0);
-        r.first_pair_ma_liu_restitution =
-          model.coefficient_of_restitution(r.first_pair_max_indentation);
-      }
+      const auto model               = ma_liu_model(p);
+      r.first_pair_max_indentation   = model.max_indentation_for_energy(T0);
+      r.first_pair_ma_liu_restitution =
+        model.coefficient_of_restitution(r.first_pair_max_indentation);
+    }
 
-      // initial state: beads at rest, gaps p.initial_gap, the striker touching bead 1 at v0
+    /// The initial state: beads at rest, gaps p.initial_gap, the striker touching bead 1 at
+    /// v0; the contacts that touch start with their onset history.
+    State
+    ChainIntegrator::initial_state(GranularChainResult &r)
+    {
       State x(n_state, 0.);
       for (unsigned int i = 1; i < N; ++i)
         x[i] = -p.initial_gap / L;
@@ -386,224 +415,267 @@ namespace granular::impact
             r.first_approach_velocity[i] = r0;
             r.episodes[i]                = 1;
           }
+      return x;
+    }
 
-      const double end     = p.end_time;
-      const auto   samples = p.output_samples;
-      const auto   sample_time = [&](const unsigned int k) {
-        return k + 1 == samples ? end : end * double(k) / double(samples - 1);
+    /// The time of the equally spaced sample @p k (s), the end time the last.
+    double
+    ChainIntegrator::sample_time(const unsigned int k) const
+    {
+      return k + 1 == p.output_samples ? p.end_time :
+                                         p.end_time * double(k) / double(p.output_samples - 1);
+    }
+
+    /// The state at @p t of the current step [ta, tb] (its end: the stepper's state); a
+    /// reference to the scratch state xs, valid until the next call.
+    const State &
+    ChainIntegrator::state_at(const double t, const double tb)
+    {
+      if (t == tb)
+        return stepper.current_state();
+      stepper.calc_state(t, xs);
+      return xs;
+    }
+
+    /// The earliest event of contact @p i in the step [ta, tb] (kind[i], when[i]): onset,
+    /// separation, the S003 rule's yield, the turning point of a rate-switching law, the
+    /// release of a force-free-separation law; each located by TOMS 748, the time reported
+    /// after the crossing.
+    void
+    ChainIntegrator::locate_contact_event(const unsigned int i, const double ta,
+                                          const double tb)
+    {
+      kind[i]               = Event::none;
+      when[i]               = std::numeric_limits<double>::infinity();
+      const ChainContact &c = contacts[i];
+      const State        &x1 = stepper.current_state();
+      const double        d0 = indentation(x0, i), d1 = indentation(x1, i);
+      const auto          note = [&](const Event e, const double te) {
+        if (te < when[i])
+          {
+            when[i] = te;
+            kind[i] = e;
+          }
       };
-      double history_energy = 0.;
-      add_sample(r, x, 0., history_energy);
-      unsigned int next_sample = 1;
-
-      const double rel = p.relative_tolerance;
-      const double abs = p.absolute_tolerance > 0. ? p.absolute_tolerance : rel / 100.;
-      Dense        stepper = ode::make_dense_output(abs, rel, Dopri());
-      const auto   system  = [this](const State &s, State &dsdt, const double t) {
-        rhs(s, dsdt, t);
+      const auto locate = [&](const auto &g, const double ga, const double gb) {
+        return locate_sign_change(g, ta, tb, ga, gb, RootReport::after_crossing, 100);
       };
-      double t = 0.;
-      stepper.initialize(x, t, 1e-3 * L / v0);
-      t_start = 0.;
-
-      State        x0 = x, xs(n_state), xe(n_state);
-      std::vector<double> fa(n_sensors), fm(n_sensors), fb(n_sensors);
-      unsigned int stalls = 0;
-      double       step_sum = 0.;
-      r.min_step          = std::numeric_limits<double>::infinity();
-      std::vector<Event>  kind(N);
-      std::vector<double> when(N);
-
-      while (t < end)
+      const auto d_of = [&](const double tt) { return indentation(state_at(tt, tb), i); };
+      if (!c.in_contact)
         {
-          if (r.steps >= p.max_steps)
-            throw std::runtime_error("granular chain: " + std::to_string(p.max_steps) +
-                                     " steps reached at t = " + std::to_string(t) + " s");
-          const auto   span = stepper.do_step(system);
-          const double ta = span.first, tb = span.second;
-          const State &x1 = stepper.current_state();
-          const auto   state_at = [&](const double tt) -> const State & {
-            if (tt == tb)
-              return x1;
-            stepper.calc_state(tt, xs);
-            return xs;
-          };
+          if (d1 > 0.)
+            note(Event::onset, d0 < 0. ? locate(d_of, d0, d1) : ta);
+          return;
+        }
+      if (d0 > 0. && d1 <= 0.)
+        note(Event::separation, locate(d_of, d0, d1));
+      if (mixed && !mixed->elastoplastic(c.h) && d1 >= mixed->yield_indentation())
+        {
+          const double dy = mixed->yield_indentation();
+          note(Event::yield,
+               locate([&](const double tt) { return d_of(tt) - dy; }, d0 - dy, d1 - dy));
+        }
+      const double r0 = rate(x0, i), r1 = rate(x1, i);
+      if (c.turning && ((r0 > 0. && r1 <= 0.) || (r0 < 0. && r1 >= 0.)))
+        note(Event::turning,
+             locate([&](const double tt) { return rate(state_at(tt, tb), i); }, r0, r1));
+      if (c.force_free && !c.h.released && r1 < 0.)
+        {
+          const double F0 = force(i, x0, ta), F1 = force(i, x1, tb);
+          if (F0 > 0. && F1 <= 0.)
+            note(Event::release,
+                 locate([&](const double tt) { return force(i, state_at(tt, tb), tt); }, F0,
+                        F1));
+        }
+    }
 
-          // events of the step
-          double t_event = std::numeric_limits<double>::infinity();
-          for (unsigned int i = 0; i < N; ++i)
-            {
-              kind[i]                  = Event::none;
-              when[i]                  = std::numeric_limits<double>::infinity();
-              const ChainContact &c    = contacts[i];
-              const double        d0   = indentation(x0, i), d1 = indentation(x1, i);
-              const auto          note = [&](const Event e, const double te) {
-                if (te < when[i])
-                  {
-                    when[i] = te;
-                    kind[i] = e;
-                  }
-              };
-              const auto d_of = [&](const double tt) { return indentation(state_at(tt), i); };
-              if (!c.in_contact)
-                {
-                  if (d1 > 0.)
-                    note(Event::onset, d0 < 0. ? event_time(d_of, ta, tb, d0, d1) : ta);
-                }
-              else
-                {
-                  if (d0 > 0. && d1 <= 0.)
-                    note(Event::separation, event_time(d_of, ta, tb, d0, d1));
-                  if (mixed && !mixed->elastoplastic(c.h) && d1 >= mixed->yield_indentation())
-                    {
-                      const double dy = mixed->yield_indentation();
-                      note(Event::yield,
-                           event_time([&](const double tt) { return d_of(tt) - dy; }, ta, tb,
-                                      d0 - dy, d1 - dy));
-                    }
-                  const double r0 = rate(x0, i), r1 = rate(x1, i);
-                  if (c.turning && ((r0 > 0. && r1 <= 0.) || (r0 < 0. && r1 >= 0.)))
-                    note(Event::turning,
-                         event_time([&](const double tt) { return rate(state_at(tt), i); }, ta,
-                                    tb, r0, r1));
-                  if (c.force_free && !c.h.released && r1 < 0.)
-                    {
-                      const double F0 = force(i, x0, ta), F1 = force(i, x1, tb);
-                      if (F0 > 0. && F1 <= 0.)
-                        note(Event::release,
-                             event_time([&](const double tt) { return force(i, state_at(tt), tt); },
-                                        ta, tb, F0, F1));
-                    }
-                }
-              t_event = std::min(t_event, when[i]);
-            }
-          const bool   cut    = t_event <= std::min(tb, end);
-          const double t_stop = cut ? t_event : std::min(tb, end);
-          if (cut)
-            ++r.events;
-          xe = state_at(t_stop);
-
-          // samples and sensor peaks on [ta, t_stop] (histories of the step)
-          while (next_sample < samples && sample_time(next_sample) <= t_stop)
-            {
-              const double ts = sample_time(next_sample++);
-              add_sample(r, state_at(ts), ts, history_energy);
-            }
-          if (t_stop > ta)
-            {
-              const double tm = 0.5 * (ta + t_stop);
-              sensor_forces(x0, ta, fa);
-              sensor_forces(state_at(tm), tm, fm);
-              sensor_forces(xe, t_stop, fb);
-              for (std::size_t k = 0; k < n_sensors; ++k)
-                {
-                  const auto consider = [&](const double f, const double tt) {
-                    if (f > r.peak_force[k])
-                      {
-                        r.peak_force[k] = f;
-                        r.peak_time[k]  = tt;
-                      }
-                  };
-                  if (std::max({fa[k], fm[k], fb[k]}) <= r.peak_force[k])
-                    continue;
-                  consider(fa[k], ta);
-                  consider(fm[k], tm);
-                  consider(fb[k], t_stop);
-                  const unsigned int j  = p.sensor_beads[k];
-                  std::uintmax_t     it = 100;
-                  const auto         m  = boost::math::tools::brent_find_minima(
-                    [&](const double tt) { return -sensor_force(state_at(tt), tt, j); }, ta,
-                    t_stop, std::numeric_limits<double>::digits / 2, it);
-                  consider(-m.second, m.first);
-                }
-              const double h = t_stop - ta;
-              r.min_step     = std::min(r.min_step, h);
-              r.max_step     = std::max(r.max_step, h);
-              step_sum += h;
-              ++r.steps;
-              stalls = 0;
-            }
-          else if (++stalls > 1000)
+    /// The samples and the sensor peaks on [ta, t_stop] (histories of the step), and the
+    /// step statistics. Each sensor's peak is refined by locate_maximum() on the step.
+    /// @throws std::runtime_error if events stop the progress (1000 empty steps).
+    void
+    ChainIntegrator::record_step(GranularChainResult &r, const double ta, const double tb,
+                                 const double t_stop)
+    {
+      while (next_sample < p.output_samples && sample_time(next_sample) <= t_stop)
+        {
+          const double ts = sample_time(next_sample++);
+          add_sample(r, state_at(ts, tb), ts, history_energy);
+        }
+      if (!(t_stop > ta))
+        {
+          if (++stalls > 1000)
             throw std::runtime_error("granular chain: events make no progress at t = " +
                                      std::to_string(ta) + " s");
-
-          // histories at t_stop; the stepper restarts (its first-same-as-last derivative is
-          // recomputed) after an event and whenever a contact's status or release changes
-          bool restart = cut;
-          for (unsigned int i = 0; i < N; ++i)
-            {
-              ChainContact &c  = contacts[i];
-              const double  d  = indentation(xe, i);
-              const double  dd = rate(xe, i);
-              r.max_indentation[i] = std::max(r.max_indentation[i], d);
-              const Event e        = cut && when[i] == t_stop ? kind[i] : Event::none;
-              if (e == Event::onset)
-                {
-                  c.in_contact = true;
-                  c.h = c.law->updated_history(std::max(d, d_plus), dd, 0., NormalContactHistory{});
-                  c.h.contact_time      = 0.;
-                  c.h.internal_variable = 0.;
-                  if (c.internal)
-                    xe[ia(i)] = 0.;
-                  if (r.episodes[i]++ == 0)
-                    r.first_approach_velocity[i] = dd;
-                }
-              else if (c.in_contact &&
-                       (e == Event::separation || (d < 0. && !(indentation(x0, i) > 0.))))
-                {
-                  c.in_contact = false;
-                  c.h          = NormalContactHistory{};
-                  if (c.internal)
-                    xe[ia(i)] = 0.;
-                  restart = true;
-                }
-              else if (c.in_contact)
-                {
-                  const NormalContactHistory old = at(i, xe, t_stop);
-                  NormalContactHistory h = c.law->updated_history(std::max(d, d_plus), dd,
-                                                                  t_stop - ta, c.h);
-                  if (c.internal)
-                    h.internal_variable = L * xe[ia(i)];
-                  history_energy += stored(c, d, h) - stored(c, d, old);
-                  restart = restart || h.released != c.h.released;
-                  c.h     = h;
-                  if (mixed && mixed->elastoplastic(h))
-                    r.became_elastoplastic[i] = true;
-                }
-            }
-
-          t       = t_stop;
-          t_start = t;
-          x0      = xe;
-          if (restart)
-            stepper.initialize(xe, t, stepper.current_time_step());
+          return;
         }
-      r.mean_step = r.steps > 0 ? step_sum / r.steps : 0.;
+      const double tm = 0.5 * (ta + t_stop);
+      sensor_forces(x0, ta, fa);
+      sensor_forces(state_at(tm, tb), tm, fm);
+      sensor_forces(xe, t_stop, fb);
+      for (std::size_t k = 0; k < fa.size(); ++k)
+        {
+          const auto consider = [&](const double f, const double tt) {
+            if (f > r.peak_force[k])
+              {
+                r.peak_force[k] = f;
+                r.peak_time[k]  = tt;
+              }
+          };
+          if (std::max({fa[k], fm[k], fb[k]}) <= r.peak_force[k])
+            continue;
+          consider(fa[k], ta);
+          consider(fm[k], tm);
+          consider(fb[k], t_stop);
+          const unsigned int j    = p.sensor_beads[k];
+          const Extremum     peak = locate_maximum(
+            [&](const double tt) { return sensor_force(state_at(tt, tb), tt, j); }, ta, t_stop,
+            100);
+          consider(peak.value, peak.t);
+        }
+      const double h = t_stop - ta;
+      r.min_step     = std::min(r.min_step, h);
+      r.max_step     = std::max(r.max_step, h);
+      step_sum += h;
+      ++r.steps;
+      stalls = 0;
+    }
 
-      // wave speed from the peak times
+    /// The contacts' status and histories at t_stop, the end of the step [ta, t_stop]
+    /// (@p cut: an event ended it). @return whether the stepper must restart (an event, or
+    /// a contact's status or release changed).
+    bool
+    ChainIntegrator::update_contacts(GranularChainResult &r, const double ta,
+                                     const double t_stop, const bool cut)
+    {
+      bool restart = cut;
+      for (unsigned int i = 0; i < N; ++i)
+        {
+          ChainContact &c  = contacts[i];
+          const double  d  = indentation(xe, i);
+          const double  dd = rate(xe, i);
+          r.max_indentation[i] = std::max(r.max_indentation[i], d);
+          const Event e        = cut && when[i] == t_stop ? kind[i] : Event::none;
+          if (e == Event::onset)
+            {
+              c.in_contact = true;
+              c.h = c.law->updated_history(std::max(d, d_plus), dd, 0., NormalContactHistory{});
+              c.h.contact_time      = 0.;
+              c.h.internal_variable = 0.;
+              if (c.internal)
+                xe[ia(i)] = 0.;
+              if (r.episodes[i]++ == 0)
+                r.first_approach_velocity[i] = dd;
+            }
+          else if (c.in_contact &&
+                   (e == Event::separation || (d < 0. && !(indentation(x0, i) > 0.))))
+            {
+              c.in_contact = false;
+              c.h          = NormalContactHistory{};
+              if (c.internal)
+                xe[ia(i)] = 0.;
+              restart = true;
+            }
+          else if (c.in_contact)
+            {
+              const NormalContactHistory old = at(i, xe, t_stop);
+              NormalContactHistory       h =
+                c.law->updated_history(std::max(d, d_plus), dd, t_stop - ta, c.h);
+              if (c.internal)
+                h.internal_variable = L * xe[ia(i)];
+              history_energy += stored(c, d, h) - stored(c, d, old);
+              restart = restart || h.released != c.h.released;
+              c.h     = h;
+              if (mixed && mixed->elastoplastic(h))
+                r.became_elastoplastic[i] = true;
+            }
+        }
+      return restart;
+    }
+
+    /// After the end time: the mean step and the wave speed from the sensors' peak times.
+    void
+    ChainIntegrator::finish(GranularChainResult &r) const
+    {
+      const std::size_t n_sensors = p.sensor_beads.size();
+      r.mean_step = r.steps > 0 ? step_sum / r.steps : 0.;
       r.segment_speed.assign(n_sensors, std::numeric_limits<double>::quiet_NaN());
       const double a = 2. * p.bead_radius;
       for (std::size_t k = 1; k < n_sensors; ++k)
         r.segment_speed[k] = a * (double(p.sensor_beads[k]) - double(p.sensor_beads[k - 1])) /
                              (r.peak_time[k] - r.peak_time[k - 1]);
       r.wave_speed = std::numeric_limits<double>::quiet_NaN();
-      if (n_sensors >= 2)
+      if (n_sensors < 2)
+        return;
+      double tm = 0., xm = 0.;
+      for (std::size_t k = 0; k < n_sensors; ++k)
         {
-          double tm = 0., xm = 0.;
-          for (std::size_t k = 0; k < n_sensors; ++k)
-            {
-              tm += r.peak_time[k] / n_sensors;
-              xm += a * (p.sensor_beads[k] - 1.) / n_sensors;
-            }
-          double stt = 0., stx = 0.;
-          for (std::size_t k = 0; k < n_sensors; ++k)
-            {
-              const double dt = r.peak_time[k] - tm;
-              stt += dt * dt;
-              stx += dt * (a * (p.sensor_beads[k] - 1.) - xm);
-            }
-          r.wave_speed = stx / stt;
+          tm += r.peak_time[k] / n_sensors;
+          xm += a * (p.sensor_beads[k] - 1.) / n_sensors;
         }
+      double stt = 0., stx = 0.;
+      for (std::size_t k = 0; k < n_sensors; ++k)
+        {
+          const double dt = r.peak_time[k] - tm;
+          stt += dt * dt;
+          stx += dt * (a * (p.sensor_beads[k] - 1.) - xm);
+        }
+      r.wave_speed = stx / stt;
+    }
+
+    GranularChainResult
+    ChainIntegrator::run()
+    {
+      const auto          clock_start = std::chrono::steady_clock::now();
+      GranularChainResult r;
+      initialise_result(r);
+      State x = initial_state(r);
+      add_sample(r, x, 0., history_energy);
+
+      const double end = p.end_time;
+      double       t   = 0.;
+      stepper.initialize(x, t, 1e-3 * L / v0);
+      t_start = 0.;
+      x0      = x;
+      xs.resize(n_state);
+      xe.resize(n_state);
+      const std::size_t n_sensors = p.sensor_beads.size();
+      fa.resize(n_sensors);
+      fm.resize(n_sensors);
+      fb.resize(n_sensors);
+      r.min_step = std::numeric_limits<double>::infinity();
+      kind.resize(N);
+      when.resize(N);
+
+      while (t < end)
+        {
+          if (r.steps >= p.max_steps)
+            throw std::runtime_error("granular chain: " + std::to_string(p.max_steps) +
+                                     " steps reached at t = " + std::to_string(t) + " s");
+          const auto   span = stepper.do_step([this](const State &s, State &dsdt,
+                                                   const double tt) { rhs(s, dsdt, tt); });
+          const double ta = span.first, tb = span.second;
+
+          double t_event = std::numeric_limits<double>::infinity();
+          for (unsigned int i = 0; i < N; ++i)
+            {
+              locate_contact_event(i, ta, tb);
+              t_event = std::min(t_event, when[i]);
+            }
+          const bool   cut    = t_event <= std::min(tb, end);
+          const double t_stop = cut ? t_event : std::min(tb, end);
+          if (cut)
+            ++r.events;
+          xe = state_at(t_stop, tb);
+
+          record_step(r, ta, tb, t_stop);
+          const bool restart = update_contacts(r, ta, t_stop, cut);
+          t       = t_stop;
+          t_start = t;
+          x0      = xe;
+          if (restart)
+            stepper.initialize(xe, t, stepper.current_time_step());
+        }
+      finish(r);
       r.wall_time =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
       return r;

@@ -2,24 +2,18 @@
 #include "impact/sdof_impact.h"
 
 #include "base/atomic_file.h"
+#include "impact/event_search.h"
 
-#include <boost/math/tools/minima.hpp>
-#include <boost/math/tools/toms748_solve.hpp>
 #include <boost/numeric/odeint.hpp>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdint>
-#include <filesystem>
-#include <fstream>
-#include <functional>
 #include <iomanip>
 #include <limits>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
-#include <unistd.h>
 #include <utility>
 
 namespace granular::impact
@@ -27,47 +21,28 @@ namespace granular::impact
   namespace
   {
     namespace ode = boost::numeric::odeint;
+    using contact::NormalContactHistory;
 
     /// Scaled state (d / L, d' / v0, alpha / L, W / E0).
     using State = std::array<double, 4>;
     using Dopri = ode::runge_kutta_dopri5<State>;
     using Dense = ode::result_of::make_dense_output<Dopri>::type;
+    using Point = ContactPoint;
 
-    /// The indentation used for "d -> 0+": the force at first contact and at separation.
-    constexpr double d_plus = std::numeric_limits<double>::min();
-
-    /// One accepted step: its dense output, valid on [t0, t1], and the history it used.
-    struct Step
-    {
-      Dense                         stepper;
-      contact::NormalContactHistory h;
-      double                        t0;
-      double                        t1;
-    };
-
-    /// A point of the contact in physical units.
-    struct Point
-    {
-      double t = 0., d = 0., v = 0., alpha = 0., work = 0., force = 0.;
-    };
-
-    /// Root of @p f on [a, b] (f(a), f(b) of opposite sign or zero) by TOMS 748, to full
-    /// double precision in t.
-    template <typename Function>
+    /// The absolute tolerance of the stepper on the scaled state (ImpactOptions).
     double
-    find_root(const Function &f, const double a, const double b, const double fa,
-              const double fb)
+    absolute_tolerance(const ImpactOptions &o)
     {
-      if (fa == 0.)
-        return a;
-      if (fb == 0.)
-        return b;
-      std::uintmax_t max_iter = 200;
-      const auto     r        = boost::math::tools::toms748_solve(
-        f, a, b, fa, fb, boost::math::tools::eps_tolerance<double>(), max_iter);
-      return 0.5 * (r.first + r.second);
+      return o.absolute_tolerance > 0. ? o.absolute_tolerance : 1e-2 * o.relative_tolerance;
     }
 
+    /**
+     * The integration of one impact (simulate_impact(), sdof_impact.h; catalogue §1 and §8
+     * S1–S3, S004 eqs.(1)–(5)). run() sets up the onset, then integrates step by step: every
+     * accepted step is searched for its events (turning point in compression, separation
+     * and return of the force to 0 in restitution), which end the step and restart the
+     * stepper; finish() evaluates F_max and the curves on the recorded dense output.
+     */
     class Integrator
     {
     public:
@@ -79,8 +54,11 @@ namespace granular::impact
         , o(o_)
         , E0(0.5 * m_ * v0_ * v0_)
         , internal(law_.has_internal_variable())
+        , abs_tol(absolute_tolerance(o_))
+        , noise_velocity(1e3 * abs_tol * v0_)
+        , stepper(ode::make_dense_output(abs_tol, o_.relative_tolerance, Dopri()))
       {
-        onset = law.updated_history(d_plus, v0, 0., contact::NormalContactHistory{});
+        onset = law.updated_history(d_plus, v0, 0., NormalContactHistory{});
         onset.contact_time      = 0.;
         onset.internal_variable = 0.;
         L                       = o.length_scale;
@@ -96,6 +74,7 @@ namespace granular::impact
           }
       }
 
+      /// The impact from first contact to separation (simulate_impact()).
       ImpactResult
       run();
 
@@ -105,78 +84,68 @@ namespace granular::impact
       const ImpactOptions             &o;
       const double                     E0;
       const bool                       internal;
+      const double                     abs_tol;
+      /// a d = 0 crossing slower than this is integration noise of a decaying d (mm/s)
+      const double                     noise_velocity;
       double                           L = 1.;
-      contact::NormalContactHistory    onset;
-      std::vector<Step>                steps;
+      NormalContactHistory             onset;
+      ContactRecord<Dense, NormalContactHistory> record;
 
-      /// @p h as seen at time @p t with internal variable @p alpha.
-      contact::NormalContactHistory
-      at(const contact::NormalContactHistory &h, const double t, const double alpha) const
+      // the integration
+      ImpactResult         r;
+      Dense                stepper;
+      NormalContactHistory h;       ///< history at the start of the current step
+      double               t = 0.;  ///< start of the current step (s)
+      std::vector<Point>   events;  ///< onset, turning point, F = 0, separation
+      bool                 compression = true;
+      bool                 zero_force  = false; ///< F returned to 0 in restitution
+      Point                zero_force_point;    ///< ... first there
+      NormalContactHistory zero_force_history;
+      double               t_turn = 0.;
+
+      /// @p hh as seen at time @p tt with internal variable @p alpha.
+      NormalContactHistory
+      at(const NormalContactHistory &hh, const double tt, const double alpha) const
       {
-        contact::NormalContactHistory hh = h;
-        hh.contact_time                  = t;
+        NormalContactHistory a = hh;
+        a.contact_time         = tt;
         if (internal)
-          hh.internal_variable = alpha;
-        return hh;
+          a.internal_variable = alpha;
+        return a;
       }
 
-      /// The force in contact: F(max(d, 0+), d').
+      /// The force in contact: F(max(d, 0+), d') (N).
       double
-      contact_force(const double d, const double v, const contact::NormalContactHistory &h) const
+      contact_force(const double d, const double v, const NormalContactHistory &hh) const
       {
-        return law.force(std::max(d, d_plus), v, h);
+        return law.force(std::max(d, d_plus), v, hh);
       }
 
-      /// S + D with the damping flag but without the clamp (ContactLaw::force_on_branch
-      /// without max(0, .)).
-      double
-      unclamped_force(const double d, const double v,
-                      const contact::NormalContactHistory &h) const
-      {
-        const double dc = std::max(d, d_plus);
-        double       f  = law.spring_force(dc, h);
-        if (v >= 0. || law.damping_in_decompression())
-          f += law.damping_force(dc, v, h);
-        return f;
-      }
-
-      /// Function whose first root in restitution is "F returns to 0": F, or where F is 0
-      /// (clamped), the unclamped S + D if negative, else -denorm_min.
-      double
-      zero_force_function(const Point &p, const contact::NormalContactHistory &h) const
-      {
-        const contact::NormalContactHistory hh = at(h, p.t, p.alpha);
-        const double                        f  = contact_force(p.d, p.v, hh);
-        if (f != 0.)
-          return f;
-        const double u = unclamped_force(p.d, p.v, hh);
-        return u < 0. ? u : -std::numeric_limits<double>::denorm_min();
-      }
-
+      /// The right-hand side of the scaled state with the history @p hh of the step.
       void
-      rhs(const State &x, State &dxdt, const double t, const contact::NormalContactHistory &h) const
+      rhs(const State &x, State &dxdt, const double tt, const NormalContactHistory &hh) const
       {
-        const double                        d  = L * x[0], v = v0 * x[1];
-        const contact::NormalContactHistory hh = at(h, t, L * x[2]);
-        const double                        dc = std::max(d, d_plus);
-        const double                        F  = law.force(dc, v, hh);
-        dxdt[0]                                = (v0 / L) * x[1];
-        dxdt[1]                                = -F / (m * v0);
-        dxdt[2] = internal ? law.internal_variable_rate(dc, v, hh) / L : 0.;
+        const double               d  = L * x[0], v = v0 * x[1];
+        const NormalContactHistory a  = at(hh, tt, L * x[2]);
+        const double               dc = std::max(d, d_plus);
+        const double               F  = law.force(dc, v, a);
+        dxdt[0]                       = (v0 / L) * x[1];
+        dxdt[1]                       = -F / (m * v0);
+        dxdt[2] = internal ? law.internal_variable_rate(dc, v, a) / L : 0.;
         dxdt[3] = F * v / E0;
       }
 
-      /// Physical point of a scaled state at t (force with history @p h).
+      /// Physical point of a scaled state at tt (force with history @p hh).
       Point
-      point(const State &x, const double t, const contact::NormalContactHistory &h) const
+      point(const State &x, const double tt, const NormalContactHistory &hh) const
       {
         Point p;
-        p.t     = t;
+        p.t     = tt;
         p.d     = L * x[0];
         p.v     = v0 * x[1];
         p.alpha = L * x[2];
         p.work  = E0 * x[3];
-        p.force = contact_force(p.d, p.v, at(h, t, p.alpha));
+        p.force = contact_force(p.d, p.v, at(hh, tt, p.alpha));
         return p;
       }
 
@@ -186,343 +155,341 @@ namespace granular::impact
         return {{p.d / L, p.v / v0, p.alpha / L, p.work / E0}};
       }
 
-      /// The point at time t of the recorded contact (0 <= t <= t_c).
-      Point
-      point_at(const double t) const
+      /// The state at tt of the current step's dense output.
+      State
+      state(const double tt) const
       {
-        auto it = std::upper_bound(steps.begin(), steps.end(), t,
-                                   [](const double tt, const Step &s) { return tt < s.t0; });
-        if (it != steps.begin())
-          --it;
-        State x;
-        it->stepper.calc_state(std::clamp(t, it->t0, it->t1), x);
-        return point(x, t, it->h);
+        return dense_state(stepper, tt);
       }
 
-      /// History after the contact reached @p p from a step that started with @p h at t0.
-      contact::NormalContactHistory
-      advanced(const contact::NormalContactHistory &h, const Point &p, const double t0) const
+      /// The point at tt of the current step (its history h).
+      Point
+      current_point(const double tt) const
       {
-        contact::NormalContactHistory n =
-          law.updated_history(std::max(p.d, d_plus), p.v, p.t - t0, h);
-        n.contact_time = p.t;
+        return point(state(tt), tt, h);
+      }
+
+      /// The point at time tt of the recorded contact (0 <= tt <= t_c).
+      Point
+      point_at(const double tt) const
+      {
+        return record.at(tt, [this](const State &x, const double ts,
+                                    const NormalContactHistory &hh) { return point(x, ts, hh); });
+      }
+
+      /// History after the contact reached @p p from a step that started with @p hh at t0.
+      NormalContactHistory
+      advanced(const NormalContactHistory &hh, const Point &p, const double t0) const
+      {
+        NormalContactHistory n = law.updated_history(std::max(p.d, d_plus), p.v, p.t - t0, hh);
+        n.contact_time         = p.t;
         if (internal)
           n.internal_variable = p.alpha;
         return n;
       }
 
+      /// Restarts the stepper at the point @p p (its first-same-as-last derivative is
+      /// recomputed with the current history).
+      void
+      restart_at(const Point &p)
+      {
+        t = p.t;
+        stepper.initialize(scaled(p), p.t, stepper.current_time_step());
+      }
+
       [[noreturn]] void
-      fail(const std::string &what, const double t, const unsigned int n) const
+      fail(const std::string &what, const double tt, const unsigned int n) const
       {
         std::ostringstream s;
         s << "simulate_impact (law " << law.name() << ", m_eff = " << m << " t, v0 = " << v0
-          << " mm/s): " << what << " after " << n << " steps, t = " << t
+          << " mm/s): " << what << " after " << n << " steps, t = " << tt
           << " s (ImpactOptions::max_steps = " << o.max_steps
           << ", max_time_factor = " << o.max_time_factor << ")";
         throw std::runtime_error(s.str());
       }
 
+      /// What an accepted step came to.
+      enum class StepEnd
+      {
+        ordinary, ///< no event in the step
+        restarted, ///< an event ended the step; the stepper restarted there
+        ended      ///< the contact ended
+      };
+
       void
-      finish(ImpactResult &r, const std::vector<Point> &events) const;
+      start();
+      std::pair<double, double>
+      take_step(unsigned int n);
+      StepEnd
+      turning_point(double t0, double t1);
+      StepEnd
+      restitution_events(double t0, double t1);
+      StepEnd
+      force_returned_to_zero(double t_f, double t0);
+      void
+      separated(double t_d, double t0);
+      void
+      end_contact(const Point &p, Separation how, const NormalContactHistory &final_history);
+      void
+      end_at_zero_force(const std::string &why);
+      bool
+      ordinary_step(double t0, double t1, unsigned int n);
+      void
+      finish();
     };
+
+    /// Set-up: the onset d = 0, d' = v0 with the onset history.
+    void
+    Integrator::start()
+    {
+      r                   = ImpactResult{};
+      r.effective_mass    = m;
+      r.approach_velocity = v0;
+      h                   = onset;
+      t                   = 0.;
+      const State x       = {{0., 1., 0., 0.}};
+      stepper.initialize(x, t, 1e-3 * L / v0);
+      Point p0;
+      p0.v     = v0;
+      p0.force = contact_force(0., v0, at(h, 0., 0.));
+      events.push_back(p0);
+    }
+
+    /// The accepted step number @p n of the stepper, recorded; its interval [t0, t1] (s).
+    /// @throws std::runtime_error (fail()) if the stepper fails or the state is not finite.
+    std::pair<double, double>
+    Integrator::take_step(const unsigned int n)
+    {
+      std::pair<double, double> step;
+      try
+        {
+          step = stepper.do_step([this](const State &x, State &dxdt, const double tt) {
+            rhs(x, dxdt, tt, h);
+          });
+        }
+      catch (const std::exception &e)
+        {
+          fail(std::string("the integrator failed (") + e.what() + ")", t, n);
+        }
+      record.add(stepper, h, step.first, step.second);
+      r.steps        = n;
+      const State x1 = stepper.current_state();
+      if (!std::all_of(x1.begin(), x1.end(), [](const double v) { return std::isfinite(v); }))
+        fail("the state became non-finite (the law returned NaN or inf)", step.second, n);
+      return step;
+    }
+
+    /// Compression: the turning point d' = 0 (delta_max) if the step reaches it; the
+    /// restitution phase starts there (d' set to 0), so that no step straddles it.
+    Integrator::StepEnd
+    Integrator::turning_point(const double t0, const double t1)
+    {
+      const double v1 = stepper.current_state()[1];
+      if (v1 > 0.)
+        return StepEnd::ordinary;
+      const double te =
+        locate_sign_change([&](const double tt) { return state(tt)[1]; }, t0, t1,
+                           state(t0)[1], v1);
+      Point p = current_point(te);
+      p.v     = 0.;
+      p.force = contact_force(p.d, 0., at(h, te, p.alpha));
+      record.end_last_step_at(te);
+      events.push_back(p);
+      r.max_indentation         = p.d;
+      r.time_of_max_indentation = te;
+      t_turn                    = te;
+      h                         = advanced(h, p, t0);
+      compression               = false;
+      restart_at(p);
+      return StepEnd::restarted;
+    }
+
+    /// Restitution: separation at d = 0 (classical) and the first return of F to 0,
+    /// whichever comes first in the step.
+    Integrator::StepEnd
+    Integrator::restitution_events(const double t0, const double t1)
+    {
+      const double d1  = stepper.current_state()[0];
+      double       t_d = std::numeric_limits<double>::quiet_NaN();
+      if (d1 <= 0.)
+        t_d = locate_sign_change([&](const double tt) { return state(tt)[0]; }, t0, t1,
+                                 state(t0)[0], d1);
+      if (!zero_force)
+        {
+          const auto g = [&](const double tt) {
+            const Point p = current_point(tt);
+            return force_return_function(law, p.force, p.d, p.v, at(h, tt, p.alpha));
+          };
+          const double t_f = locate_force_return(g, t0, t1, t_d, [&] {
+            const Point pd = current_point(t_d);
+            return unclamped_force(law, 0., pd.v, at(h, t_d, pd.alpha));
+          });
+          if (!std::isnan(t_f))
+            return force_returned_to_zero(t_f, t0);
+        }
+      if (std::isnan(t_d))
+        return StepEnd::ordinary;
+      separated(t_d, t0);
+      return StepEnd::ended;
+    }
+
+    /// F returned to 0 at @p t_f in restitution: the contact ends there for a law with a
+    /// force-free separation or an unloading branch; else the integration restarts there.
+    Integrator::StepEnd
+    Integrator::force_returned_to_zero(const double t_f, const double t0)
+    {
+      const Point p            = current_point(t_f);
+      zero_force               = true;
+      zero_force_point         = p;
+      zero_force_history       = advanced(h, p, t0);
+      r.force_returned_to_zero = true;
+      r.time_of_zero_force     = t_f;
+      record.end_last_step_at(t_f);
+      events.push_back(p);
+      if (law.force_free_separation() || law.has_unloading_branch())
+        {
+          // catalogue B4/B5, S004 eq.(20): the contact ends at F = 0; an elastoplastic law
+          // (A3, G1-G3) carries no force below its residual indentation: the bodies
+          // separate there with the permanent indentation
+          end_contact(p, Separation::force_zero, zero_force_history);
+          // released: the event located F = 0 to rounding, whatever its sign
+          r.final_history.released = true;
+          return StepEnd::ended;
+        }
+      // tension (unclamped) or free motion (clamped) until d = 0: restart at the kink
+      h = zero_force_history;
+      restart_at(p);
+      return StepEnd::restarted;
+    }
+
+    /// Separation at d = 0 at @p t_d (classical criterion), unless d only decayed to 0 at the
+    /// noise level after F had returned to 0 (end_at_zero_force()).
+    void
+    Integrator::separated(const double t_d, const double t0)
+    {
+      Point p = current_point(t_d);
+      p.d     = 0.;
+      p.force = contact_force(0., p.v, at(h, t_d, p.alpha));
+      record.end_last_step_at(t_d);
+      if (-p.v < noise_velocity)
+        {
+          std::ostringstream s;
+          s << "d decayed to 0 rather than returned (d' = " << p.v << " mm/s at d = 0, t = "
+            << t_d << " s, is at the integration noise level)";
+          if (zero_force)
+            {
+              end_at_zero_force(s.str());
+              return;
+            }
+          r.note = s.str();
+        }
+      end_contact(p, Separation::indentation_zero, advanced(h, p, t0));
+      events.push_back(p);
+    }
+
+    /// Records the end of the contact at @p p.
+    void
+    Integrator::end_contact(const Point &p, const Separation how,
+                            const NormalContactHistory &final_history)
+    {
+      r.separation                  = how;
+      r.residual_indentation        = how == Separation::indentation_zero ? 0. : p.d;
+      r.separation_force            = p.force;
+      r.separation_velocity         = -p.v;
+      r.contact_duration            = p.t;
+      r.dissipated_energy_from_work = p.work;
+      r.final_history               = final_history;
+    }
+
+    /// d does not return to 0 (a permanent indentation held by the law, an exponential
+    /// decay): the contact ends where the force first returned to 0 in restitution.
+    void
+    Integrator::end_at_zero_force(const std::string &why)
+    {
+      const Point &p = zero_force_point;
+      end_contact(p, Separation::force_zero_no_return, zero_force_history);
+      std::ostringstream s;
+      s << why << "; the contact was ended where the force first returned to 0 in "
+        << "restitution (t = " << p.t << " s, d = " << p.d << " mm)";
+      r.note = s.str();
+      record.drop_steps_after(p.t);
+    }
+
+    /// An accepted step without an event: advance the history, restart the stepper (its
+    /// first-same-as-last derivative must use the new history), check the guards.
+    /// @return true if the contact was ended at the guards (end_at_zero_force()).
+    /// @throws std::runtime_error (fail()) at the guards without a return of F to 0.
+    bool
+    Integrator::ordinary_step(const double t0, const double t1, const unsigned int n)
+    {
+      const State x1 = stepper.current_state();
+      const Point p1 = point(x1, t1, h);
+      h              = advanced(h, p1, t0);
+      t              = t1;
+      stepper.initialize(x1, t1, stepper.current_time_step());
+
+      const double t_limit =
+        compression ? o.max_time_factor * L / v0 : o.max_time_factor * t_turn;
+      if (!(n >= o.max_steps || t > t_limit || !std::isfinite(t1)))
+        return false;
+      if (compression)
+        fail("no turning point d' = 0 reached (the force does not stop the approach)", t, n);
+      if (!zero_force)
+        fail("no separation reached (neither d nor the force returned to 0 in restitution)",
+             t, n);
+      std::ostringstream s;
+      s << "d did not return to 0 within the guards (t = " << t << " s, d = " << p1.d
+        << " mm, d' = " << p1.v << " mm/s after " << n << " steps)";
+      end_at_zero_force(s.str());
+      return true;
+    }
 
     ImpactResult
     Integrator::run()
     {
-      ImpactResult r;
-      r.effective_mass    = m;
-      r.approach_velocity = v0;
-
-      const double abs_tol =
-        o.absolute_tolerance > 0. ? o.absolute_tolerance : 1e-2 * o.relative_tolerance;
-      auto stepper = ode::make_dense_output(abs_tol, o.relative_tolerance, Dopri());
-      contact::NormalContactHistory h = onset; // history at the start of the current step
-      double                        t = 0.;
-      State                         x = {{0., 1., 0., 0.}};
-      stepper.initialize(x, t, 1e-3 * L / v0);
-
-      std::vector<Point> events;
-      {
-        Point p0;
-        p0.v     = v0;
-        p0.force = contact_force(0., v0, at(h, 0., 0.));
-        events.push_back(p0);
-      }
-      bool                          compression = true;
-      bool                          zero_force  = false; // F returned to 0 in restitution
-      Point                         zero_force_point;    // ... first there
-      contact::NormalContactHistory zero_force_history;
-      double                        t_turn = 0.;
-
-      const auto system = [&](const State &xx, State &dxdt, const double tt) {
-        rhs(xx, dxdt, tt, h);
-      };
-
-      // d does not return to 0 (a permanent indentation held by the law, an exponential
-      // decay): end the contact where the force first returned to 0 in restitution
-      const auto end_at_zero_force = [&](const std::string &why) {
-        const Point &p                = zero_force_point;
-        r.separation                  = Separation::force_zero_no_return;
-        r.residual_indentation        = p.d;
-        r.separation_force            = p.force;
-        r.separation_velocity         = -p.v;
-        r.contact_duration            = p.t;
-        r.dissipated_energy_from_work = p.work;
-        r.final_history               = zero_force_history;
-        std::ostringstream s;
-        s << why << "; the contact was ended where the force first returned to 0 in "
-          << "restitution (t = " << p.t << " s, d = " << p.d << " mm)";
-        r.note = s.str();
-        while (!steps.empty() && steps.back().t0 > p.t)
-          steps.pop_back();
-      };
-      // a d = 0 crossing slower than this is integration noise of a decaying d (mm/s)
-      const double noise_velocity = 1e3 * abs_tol * v0;
-
+      start();
       for (unsigned int n = 1;; ++n)
         {
-          std::pair<double, double> step;
-          try
-            {
-              step = stepper.do_step(system);
-            }
-          catch (const std::exception &e)
-            {
-              fail(std::string("the integrator failed (") + e.what() + ")", t, n);
-            }
-          const auto [t0, t1] = step;
-          const auto state    = [&](const double tt) {
-            State xx;
-            stepper.calc_state(tt, xx);
-            return xx;
-          };
-          const auto pt = [&](const double tt) { return point(state(tt), tt, h); };
-          steps.push_back(Step{stepper, h, t0, t1});
-          r.steps = n;
-
-          const State x1 = stepper.current_state();
-          if (!std::all_of(x1.begin(), x1.end(), [](const double v) { return std::isfinite(v); }))
-            fail("the state became non-finite (the law returned NaN or inf)", t1, n);
-          if (compression)
-            {
-              if (x1[1] <= 0.)
-                {
-                  // turning point d' = 0: restart there so no step straddles it
-                  const double te = find_root([&](const double tt) { return state(tt)[1]; },
-                                              t0, t1, state(t0)[1], x1[1]);
-                  Point p         = pt(te);
-                  p.v             = 0.;
-                  p.force         = contact_force(p.d, 0., at(h, te, p.alpha));
-                  steps.back().t1 = te;
-                  events.push_back(p);
-                  r.max_indentation         = p.d;
-                  r.time_of_max_indentation = te;
-                  t_turn                    = te;
-                  h                         = advanced(h, p, t0);
-                  compression               = false;
-                  t                         = te;
-                  stepper.initialize(scaled(p), te, stepper.current_time_step());
-                  continue;
-                }
-            }
-          else
-            {
-              // separation at d = 0 (classical) and first return of F to 0, earliest first
-              double t_d = std::numeric_limits<double>::quiet_NaN();
-              if (x1[0] <= 0.)
-                t_d = find_root([&](const double tt) { return state(tt)[0]; }, t0, t1,
-                                state(t0)[0], x1[0]);
-              double t_f = std::numeric_limits<double>::quiet_NaN();
-              if (!zero_force)
-                {
-                  const auto g = [&](const double tt) { return zero_force_function(pt(tt), h); };
-                  const double g0 = g(t0);
-                  if (!(g0 > 0.))
-                    t_f = t0;
-                  else if (std::isnan(t_d))
-                    {
-                      const double g1 = g(t1);
-                      if (!(g1 > 0.))
-                        t_f = find_root(g, t0, t1, g0, g1);
-                    }
-                  else
-                    {
-                      // at d -> 0+ a force that vanishes with d (Hertz) is no return to 0
-                      const Point  pd = pt(t_d);
-                      const double gd = unclamped_force(0., pd.v, at(h, t_d, pd.alpha));
-                      if (gd < 0.)
-                        t_f = find_root(g, t0, t_d, g0, gd);
-                    }
-                }
-
-              if (!std::isnan(t_f))
-                {
-                  const Point p            = pt(t_f);
-                  zero_force               = true;
-                  zero_force_point         = p;
-                  zero_force_history       = advanced(h, p, t0);
-                  r.force_returned_to_zero = true;
-                  r.time_of_zero_force     = t_f;
-                  steps.back().t1          = t_f;
-                  events.push_back(p);
-                  if (law.force_free_separation() || law.has_unloading_branch())
-                    {
-                      // catalogue B4/B5, S004 eq.(20): the contact ends at F = 0; an
-                      // elastoplastic law (A3, G1-G3) carries no force below its residual
-                      // indentation: the bodies separate there with the permanent indentation
-                      r.separation                  = Separation::force_zero;
-                      r.residual_indentation        = p.d;
-                      r.separation_force            = p.force;
-                      r.separation_velocity         = -p.v;
-                      r.contact_duration            = t_f;
-                      r.dissipated_energy_from_work = p.work;
-                      r.final_history               = zero_force_history;
-                      // released: the event located F = 0 to rounding, whatever its sign
-                      r.final_history.released = true;
-                      break;
-                    }
-                  // tension (unclamped) or free motion (clamped) until d = 0: restart at the
-                  // kink
-                  h = zero_force_history;
-                  t = t_f;
-                  stepper.initialize(scaled(p), t_f, stepper.current_time_step());
-                  continue;
-                }
-              if (!std::isnan(t_d))
-                {
-                  Point p = pt(t_d);
-                  p.d     = 0.;
-                  p.force = contact_force(0., p.v, at(h, t_d, p.alpha));
-                  steps.back().t1 = t_d;
-                  if (-p.v < noise_velocity)
-                    {
-                      std::ostringstream s;
-                      s << "d decayed to 0 rather than returned (d' = " << p.v
-                        << " mm/s at d = 0, t = " << t_d
-                        << " s, is at the integration noise level)";
-                      if (zero_force)
-                        {
-                          end_at_zero_force(s.str());
-                          break;
-                        }
-                      r.note = s.str();
-                    }
-                  r.separation                  = Separation::indentation_zero;
-                  r.residual_indentation        = 0.;
-                  r.separation_force            = p.force;
-                  r.separation_velocity         = -p.v;
-                  r.contact_duration            = t_d;
-                  r.dissipated_energy_from_work = p.work;
-                  r.final_history               = advanced(h, p, t0);
-                  events.push_back(p);
-                  break;
-                }
-            }
-
-          // an ordinary accepted step: advance the history, restart the stepper (its
-          // first-same-as-last derivative must use the new history)
-          const Point p1 = point(x1, t1, h);
-          h              = advanced(h, p1, t0);
-          t              = t1;
-          stepper.initialize(x1, t1, stepper.current_time_step());
-
-          const double t_limit = compression ? o.max_time_factor * L / v0 :
-                                               o.max_time_factor * t_turn;
-          if (n >= o.max_steps || t > t_limit || !std::isfinite(t1))
-            {
-              if (compression)
-                fail("no turning point d' = 0 reached (the force does not stop the approach)",
-                     t, n);
-              if (!zero_force)
-                fail("no separation reached (neither d nor the force returned to 0 in "
-                     "restitution)",
-                     t, n);
-              std::ostringstream s;
-              s << "d did not return to 0 within the guards (t = " << t << " s, d = " << p1.d
-                << " mm, d' = " << p1.v << " mm/s after " << n << " steps)";
-              end_at_zero_force(s.str());
-              break;
-            }
+          const auto [t0, t1] = take_step(n);
+          const StepEnd end =
+            compression ? turning_point(t0, t1) : restitution_events(t0, t1);
+          if (end == StepEnd::ended)
+            break;
+          if (end == StepEnd::ordinary && ordinary_step(t0, t1, n))
+            break;
         }
-
-      finish(r, events);
+      finish();
       return r;
     }
 
+    /// After the contact: restitution, dissipated energy, F_max and the curves.
     void
-    Integrator::finish(ImpactResult &r, const std::vector<Point> &events_in) const
+    Integrator::finish()
     {
       const double       tc = r.contact_duration;
-      std::vector<Point> events;
-      for (const Point &p : events_in)
+      std::vector<Point> contact_events;
+      for (const Point &p : events)
         if (p.t <= tc)
-          events.push_back(p);
+          contact_events.push_back(p);
 
       r.restitution       = r.separation_velocity / v0;
       r.dissipated_energy = 0.5 * m * (v0 * v0 - r.separation_velocity * r.separation_velocity);
 
-      // F_max: the largest force at the step starts and events, refined by Brent's method
-      // between the neighbouring knots (other times: events coincide with step starts)
-      std::vector<Point> knots = events;
-      for (const Step &s : steps)
-        if (s.t0 > 0. && s.t0 < tc)
-          knots.push_back(point_at(s.t0));
-      Point fmax = knots.front();
-      for (const Point &q : knots)
-        if (q.force > fmax.force)
-          fmax = q;
-      double a = fmax.t, b = fmax.t;
-      for (const Point &q : knots)
-        {
-          if (q.t < fmax.t && (a == fmax.t || q.t > a))
-            a = q.t;
-          if (q.t > fmax.t && (b == fmax.t || q.t < b))
-            b = q.t;
-        }
-      if (a < b)
-        {
-          std::uintmax_t it = 200;
-          const auto     br = boost::math::tools::brent_find_minima(
-            [&](const double tt) { return -point_at(tt).force; }, a, b,
-            std::numeric_limits<double>::digits / 2, it);
-          if (-br.second > fmax.force)
-            fmax = point_at(br.first);
-        }
+      const auto point_of = [this](const double tt) { return point_at(tt); };
+      // F_max: the largest force at the step starts and events, refined between the
+      // neighbouring knots
+      std::vector<Point> knots = contact_events;
+      for (const double ts : record.step_starts(0., tc))
+        knots.push_back(point_at(ts));
+      const Point fmax    = contact_force_peak(knots, point_of);
       r.max_force         = fmax.force;
       r.time_of_max_force = fmax.t;
 
       // curves: equally spaced samples plus the event points (and the point of F_max)
-      std::vector<Point> pts;
-      const unsigned int ns = o.samples == 0 ? 0 : std::max(o.samples, 2u);
-      const double       dedup = 1e-12 * tc;
-      std::vector<Point> special = events;
+      std::vector<Point> special = contact_events;
       special.push_back(fmax);
-      for (unsigned int i = 0; i < ns; ++i)
-        {
-          const double ti = (i + 1 == ns) ? tc : tc * i / (ns - 1);
-          bool         near_event = false;
-          for (const Point &e : special)
-            near_event = near_event || std::abs(e.t - ti) <= dedup;
-          if (!near_event)
-            pts.push_back(point_at(ti));
-        }
-      for (const Point &e : special)
-        {
-          bool dup = false;
-          for (const Point &q : pts)
-            dup = dup || std::abs(q.t - e.t) <= dedup;
-          if (!dup)
-            pts.push_back(e);
-        }
-      std::stable_sort(pts.begin(), pts.end(),
-                       [](const Point &a, const Point &b) { return a.t < b.t; });
-      for (const Point &p : pts)
-        {
-          r.curves.time.push_back(p.t);
-          r.curves.delta.push_back(p.d);
-          r.curves.delta_dot.push_back(p.v);
-          r.curves.force.push_back(p.force);
-        }
+      r.curves = contact_curves(0., tc, o.samples == 0 ? 0 : std::max(o.samples, 2u), special,
+                                point_of);
     }
   } // namespace
 

@@ -2,9 +2,8 @@
 #include "impact/two_pendulums.h"
 
 #include "base/atomic_file.h"
+#include "impact/event_search.h"
 
-#include <boost/math/tools/minima.hpp>
-#include <boost/math/tools/toms748_solve.hpp>
 #include <boost/numeric/odeint.hpp>
 
 #include <algorithm>
@@ -36,29 +35,9 @@ namespace granular::impact
     using Dopri = ode::runge_kutta_dopri5<State>;
     using Dense = ode::result_of::make_dense_output<Dopri>::type;
 
-    /// The indentation used for "d -> 0+" (force at onset), as in sdof_impact.cc.
-    constexpr double d_plus = std::numeric_limits<double>::min();
-
     const std::string impulse_model = "impulse";
     const std::string restitution_entry = "Coefficient of restitution";
     const std::string exponent_entry    = "Elastic exponent";
-
-    /// Root of @p f on [a, b] (f(a), f(b) of opposite sign or zero) by TOMS 748, to full
-    /// double precision in t.
-    template <typename Function>
-    double
-    find_root(const Function &f, const double a, const double b, const double fa,
-              const double fb)
-    {
-      if (fa == 0.)
-        return a;
-      if (fb == 0.)
-        return b;
-      std::uintmax_t max_iter = 200;
-      const auto     r        = boost::math::tools::toms748_solve(
-        f, a, b, fa, fb, boost::math::tools::eps_tolerance<double>(), max_iter);
-      return 0.5 * (r.first + r.second);
-    }
 
     /// The law's own values set by the scenario: e and n, if the law has these entries.
     contact::laws::LawValues
@@ -122,21 +101,15 @@ namespace granular::impact
                                     "integrator does not integrate");
     }
 
-    /// One accepted step of a contact: its dense output on [t0, t1] and the history it used.
-    struct Step
-    {
-      Dense                stepper;
-      NormalContactHistory h;
-      double               t0;
-      double               t1;
-    };
+    using Point = ContactPoint;
 
-    /// A point of a contact: time (absolute), d, d', F.
-    struct Point
-    {
-      double t = 0., d = 0., v = 0., force = 0.;
-    };
-
+    /**
+     * The run of one impact model (simulate_two_pendulums(), two_pendulums.h; catalogue §8 S8,
+     * S004 §6). run() integrates from t = 0 to the end time step by step; every accepted
+     * step is searched for the event of the current phase (free: the onset g = 0; contact:
+     * the turning point, the return of F to 0 and the separation; released: leaving rod 1),
+     * which ends the step there; the event's handler records it and restarts the stepper.
+     */
     class Simulation
     {
     public:
@@ -148,8 +121,10 @@ namespace granular::impact
         , I2(p_.inertia(2))
         , E_s(0.5 * p_.gravity * (p_.mass_1 * p_.length_1 + p_.mass_2 * p_.length_2))
         , P_s(E_s / std::sqrt(p_.gravity * p_.length_1))
+        , stepper(ode::make_dense_output(p_.absolute_tolerance, p_.relative_tolerance, Dopri()))
       {}
 
+      /// The run from t = 0 to the end time (simulate_two_pendulums()).
       TwoPendulumsResult
       run();
 
@@ -159,6 +134,16 @@ namespace granular::impact
         free,     ///< no contact force
         contact,  ///< the law's force acts
         released  ///< force-free separation reached, the tip still overlaps rod 1 (F = 0)
+      };
+
+      /// What ends a step early.
+      enum class Event
+      {
+        none,
+        onset,      ///< g = 0 from above (free phase)
+        turning,    ///< d' = 0 (compression)
+        zero_force, ///< F returns to 0 (restitution)
+        separation  ///< d = 0 (restitution)
       };
 
       const TwoPendulumsParameters &p;
@@ -173,12 +158,18 @@ namespace granular::impact
       bool                              compression = true;
       bool                              zero_force  = false;
 
+      // the integration and its output
+      TwoPendulumsResult  r;
+      Dense               stepper;
+      std::vector<double> out_times; ///< equally spaced output times, the end time included
+      std::size_t         next_out = 0;
+
       // the current contact
       PendulumImpact current;
       double         energy_before  = 0.;
       double         impulse_before = 0.; // P/P_s at the onset
       bool           first_contact  = true;
-      std::vector<Step>  first_steps;  // steps of the first contact (law models)
+      ContactRecord<Dense, NormalContactHistory> first_record; // first contact (law models)
       std::vector<Point> first_events; // its event points
 
       static PendulumState
@@ -217,29 +208,6 @@ namespace granular::impact
         return phase == Phase::contact ? law_force(x, t, hh) : 0.;
       }
 
-      /// S + D with the damping flag but without the clamp (as sdof_impact.cc).
-      double
-      unclamped_force(const double d, const double v, const NormalContactHistory &hh) const
-      {
-        const double dc = std::max(d, d_plus);
-        double       f  = law->spring_force(dc, hh);
-        if (v >= 0. || law->damping_in_decompression())
-          f += law->damping_force(dc, v, hh);
-        return f;
-      }
-
-      /// Function whose first root in restitution is "F returns to 0" (sdof_impact.cc): F, or
-      /// where F is 0 (clamped), the unclamped S + D if negative, else -denorm_min.
-      double
-      zero_force_function(const Point &q, const NormalContactHistory &hh) const
-      {
-        const NormalContactHistory a = at(hh, q.t);
-        if (q.force != 0.)
-          return q.force;
-        const double u = unclamped_force(q.d, q.v, a);
-        return u < 0. ? u : -std::numeric_limits<double>::denorm_min();
-      }
-
       void
       rhs(const State &x, State &dxdt, const double t) const
       {
@@ -273,6 +241,29 @@ namespace granular::impact
         return q;
       }
 
+      /// The state at @p t of the current step's dense output.
+      State
+      state(const double t) const
+      {
+        return dense_state(stepper, t);
+      }
+      double
+      gap(const double t) const
+      {
+        return kinematics(state(t)).gap;
+      }
+      double
+      rate(const double t) const
+      {
+        return kinematics(state(t)).gap_rate;
+      }
+      /// The contact point at @p t of the current step (its history h).
+      Point
+      current_point(const double t) const
+      {
+        return point(state(t), t, h);
+      }
+
       /// History after the contact reached @p q from a step of length @p dt.
       NormalContactHistory
       advanced(const NormalContactHistory &hh, const Point &q, const double dt) const
@@ -295,22 +286,71 @@ namespace granular::impact
       Point
       first_point_at(const double t) const
       {
-        auto it = std::upper_bound(first_steps.begin(), first_steps.end(), t,
-                                   [](const double tt, const Step &s) { return tt < s.t0; });
-        if (it != first_steps.begin())
-          --it;
-        State x;
-        it->stepper.calc_state(std::clamp(t, it->t0, it->t1), x);
-        return point(x, t, it->h);
+        return first_record.at(t, [this](const State &x, const double ts,
+                                         const NormalContactHistory &hh) {
+          return point(x, ts, hh);
+        });
       }
 
+      /// A row of pendulums_<model>.csv.
+      void
+      row(const double t, const State &x, const double f)
+      {
+        r.samples.push_back(PendulumSample{t, pendulum(x), f});
+      }
+      /// The equally spaced rows up to @p t_until from the current dense output (its phase
+      /// and history h).
+      void
+      emit_until(const double t_until)
+      {
+        while (next_out < out_times.size() && out_times[next_out] <= t_until)
+          {
+            const double tk = out_times[next_out++];
+            const State  xk = state(tk);
+            row(tk, xk, force(xk, tk, h));
+          }
+      }
+      /// A row at the point @p q of a contact (before the end time).
+      void
+      contact_row(const Point &q, const State &x)
+      {
+        if (q.t <= p.end_time)
+          row(q.t, x, q.force);
+      }
+
+      void
+      start();
+      std::pair<double, double>
+      take_step(unsigned int n);
+      Event
+      locate_event(double t0, double t1, unsigned int n, double &te) const;
+      Event
+      onset_event(double t0, double t1, unsigned int n, double &te) const;
+      Event
+      restitution_event(double t0, double t1, double &te) const;
+      void
+      ordinary_step(double t0, double t1);
+      void
+      handle_event(Event event, double te, double t0, unsigned int n);
+      void
+      contact_onset(State &x, double te, unsigned int n);
+      void
+      impulse_impact(State &x, double te, const PendulumContact &c);
+      void
+      force_returned_to_zero(const State &x, double te, double t0);
+      void
+      separated(const State &x, double te);
+      void
+      finish(const std::chrono::steady_clock::time_point &clock_start);
       void
       start_contact(const State &x, const double t);
       void
       end_contact(const State &x, const double t, const Point &q, const std::string &how,
-                  TwoPendulumsResult &r);
+                  TwoPendulumsResult &res);
       void
-      first_contact_curves(TwoPendulumsResult &r) const;
+      first_contact_curves(TwoPendulumsResult &res) const;
+      void
+      end_first_contact();
     };
 
     void
@@ -328,7 +368,7 @@ namespace granular::impact
 
     void
     Simulation::end_contact(const State &x, const double t, const Point &q,
-                            const std::string &how, TwoPendulumsResult &r)
+                            const std::string &how, TwoPendulumsResult &res)
     {
       const PendulumContact c = kinematics(x);
       current.end_time        = t;
@@ -339,82 +379,33 @@ namespace granular::impact
       current.residual_indentation = std::max(q.d, 0.);
       current.dissipated_energy    = energy_before - two_pendulums_energy(p, pendulum(x));
       current.separation           = how;
-      r.impacts.push_back(current);
+      res.impacts.push_back(current);
     }
 
+    /// The first contact's peak force and curve (law models), once it has ended.
     void
-    Simulation::first_contact_curves(TwoPendulumsResult &r) const
+    Simulation::first_contact_curves(TwoPendulumsResult &res) const
     {
-      const double       ta = first_events.front().t, tb = first_events.back().t;
+      const double ta = first_events.front().t, tb = first_events.back().t;
+      const auto   point_of = [this](const double t) { return first_point_at(t); };
       std::vector<Point> knots = first_events;
-      for (const Step &s : first_steps)
-        if (s.t0 > ta && s.t0 < tb)
-          knots.push_back(first_point_at(s.t0));
-      Point fmax = knots.front();
-      for (const Point &q : knots)
-        if (q.force > fmax.force)
-          fmax = q;
-      double a = fmax.t, b = fmax.t;
-      for (const Point &q : knots)
-        {
-          if (q.t < fmax.t && (a == fmax.t || q.t > a))
-            a = q.t;
-          if (q.t > fmax.t && (b == fmax.t || q.t < b))
-            b = q.t;
-        }
-      if (a < b)
-        {
-          std::uintmax_t it = 200;
-          const auto     br = boost::math::tools::brent_find_minima(
-            [&](const double tt) { return -first_point_at(tt).force; }, a, b,
-            std::numeric_limits<double>::digits / 2, it);
-          if (-br.second > fmax.force)
-            fmax = first_point_at(br.first);
-        }
-      r.impacts.front().max_force = fmax.force;
+      for (const double ts : first_record.step_starts(ta, tb))
+        knots.push_back(first_point_at(ts));
+      const Point fmax = contact_force_peak(knots, point_of);
+      res.impacts.front().max_force = fmax.force;
 
       std::vector<Point> special = first_events;
       special.push_back(fmax);
-      std::vector<Point> pts;
-      const unsigned int ns    = std::max(p.contact_samples, 2u);
-      const double       dedup = 1e-12 * (tb - ta);
-      for (unsigned int i = 0; i < ns; ++i)
-        {
-          const double ti = (i + 1 == ns) ? tb : ta + (tb - ta) * i / (ns - 1);
-          bool         near = false;
-          for (const Point &e : special)
-            near = near || std::abs(e.t - ti) <= dedup;
-          if (!near)
-            pts.push_back(first_point_at(ti));
-        }
-      for (const Point &e : special)
-        {
-          bool dup = false;
-          for (const Point &q : pts)
-            dup = dup || std::abs(q.t - e.t) <= dedup;
-          if (!dup)
-            pts.push_back(e);
-        }
-      std::stable_sort(pts.begin(), pts.end(),
-                       [](const Point &u, const Point &v) { return u.t < v.t; });
-      for (const Point &q : pts)
-        {
-          r.first_contact.time.push_back(q.t - ta);
-          r.first_contact.delta.push_back(q.d);
-          r.first_contact.delta_dot.push_back(q.v);
-          r.first_contact.force.push_back(q.force);
-        }
+      res.first_contact =
+        contact_curves(ta, tb, std::max(p.contact_samples, 2u), special, point_of);
     }
 
-    TwoPendulumsResult
-    Simulation::run()
+    /// Set-up: the output times, the initial state and the stepper.
+    void
+    Simulation::start()
     {
-      const auto clock_start = std::chrono::steady_clock::now();
-      TwoPendulumsResult r;
+      r       = TwoPendulumsResult{};
       r.model = model;
-
-      // equally spaced output times, the end time included
-      std::vector<double> out_times;
       for (std::size_t k = 0;; ++k)
         {
           const double tk = static_cast<double>(k) * p.output_interval;
@@ -423,304 +414,295 @@ namespace granular::impact
           out_times.push_back(tk);
         }
       out_times.push_back(p.end_time);
-      std::size_t next_out = 0;
+      next_out = 0;
 
-      State x = {{p.initial_angle_1, p.initial_angle_2, p.initial_angular_velocity_1,
-                  p.initial_angular_velocity_2, 0., 0.}};
+      const State x = {{p.initial_angle_1, p.initial_angle_2, p.initial_angular_velocity_1,
+                        p.initial_angular_velocity_2, 0., 0.}};
       r.initial_energy = two_pendulums_energy(p, pendulum(x));
-
-      auto stepper = ode::make_dense_output(p.absolute_tolerance, p.relative_tolerance, Dopri());
-      const double T0 = std::sqrt(p.length_1 / p.gravity); // time scale (s)
+      const double T0  = std::sqrt(p.length_1 / p.gravity); // time scale (s)
       stepper.initialize(x, 0., 1e-3 * T0);
-      const auto system = [&](const State &xx, State &dxdt, const double tt) {
-        rhs(xx, dxdt, tt);
-      };
+    }
 
-      const auto row = [&](const double t, const State &xx, const double f) {
-        r.samples.push_back(PendulumSample{t, pendulum(xx), f});
-      };
-      // equally spaced rows up to t_until from the current dense output (its phase and h)
-      const auto emit_until = [&](const double t_until) {
-        while (next_out < out_times.size() && out_times[next_out] <= t_until)
-          {
-            const double tk = out_times[next_out++];
-            State        xk;
-            stepper.calc_state(tk, xk);
-            row(tk, xk, force(xk, tk, h));
-          }
-      };
-      const auto contact_row = [&](const Point &q, const State &xx) {
-        if (q.t <= p.end_time)
-          row(q.t, xx, q.force);
-      };
-
-      for (unsigned int n = 1;; ++n)
+    /// The accepted step number @p n; its interval [t0, t1] (s).
+    /// @throws std::runtime_error (fail()) at the guard max_steps, if the stepper fails or
+    ///         the state is not finite.
+    std::pair<double, double>
+    Simulation::take_step(const unsigned int n)
+    {
+      if (n > p.max_steps)
+        fail("the guard TwoPendulumsParameters::max_steps was reached", stepper.current_time(),
+             n - 1);
+      std::pair<double, double> step;
+      try
         {
-          if (n > p.max_steps)
-            fail("the guard TwoPendulumsParameters::max_steps was reached", stepper.current_time(),
-                 n - 1);
-          std::pair<double, double> step;
-          try
-            {
-              step = stepper.do_step(system);
-            }
-          catch (const std::exception &e)
-            {
-              fail(std::string("the integrator failed (") + e.what() + ")",
-                   stepper.current_time(), n);
-            }
-          const auto [t0, t1] = step;
-          r.steps             = n;
-          if (phase == Phase::contact)
-            ++current.steps;
-          const State x1 = stepper.current_state();
-          if (!std::all_of(x1.begin(), x1.end(), [](const double v) { return std::isfinite(v); }))
-            fail("the state became non-finite", t1, n);
-
-          const auto state = [&](const double tt) {
-            State xx;
-            stepper.calc_state(tt, xx);
-            return xx;
-          };
-          const auto gap  = [&](const double tt) { return kinematics(state(tt)).gap; };
-          const auto rate = [&](const double tt) { return kinematics(state(tt)).gap_rate; };
-          const auto pt   = [&](const double tt) { return point(state(tt), tt, h); };
-
-          enum class Event
-          {
-            none,
-            onset,
-            turning,
-            zero_force,
-            separation
-          };
-          Event  event = Event::none;
-          double te    = t1;
-
-          if (phase == Phase::free)
-            {
-              // first crossing of g = 0 from above (a grazing minimum inside the step too)
-              const double g0 = gap(t0), g1 = gap(t1);
-              if (!(g0 > 0.))
-                {
-                  if (!(g1 > 0.))
-                    fail("the tip of rod 2 did not leave rod 1 within a step after a "
-                         "separation (separation velocity ~ 0)",
-                         t1, n);
-                }
-              else if (!(g1 > 0.))
-                {
-                  event = Event::onset;
-                  te    = find_root(gap, t0, t1, g0, g1);
-                }
-              else if (rate(t0) < 0. && rate(t1) > 0.)
-                {
-                  std::uintmax_t it = 200;
-                  const auto     br = boost::math::tools::brent_find_minima(
-                    gap, t0, t1, std::numeric_limits<double>::digits / 2, it);
-                  if (!(br.second > 0.))
-                    {
-                      event = Event::onset;
-                      te    = find_root(gap, t0, br.first, g0, br.second);
-                    }
-                }
-            }
-          else if (phase == Phase::contact)
-            {
-              if (compression)
-                {
-                  const Point q1 = pt(t1);
-                  if (q1.v <= 0.)
-                    {
-                      event = Event::turning;
-                      te    = find_root([&](const double tt) { return pt(tt).v; }, t0, t1,
-                                     pt(t0).v, q1.v);
-                    }
-                }
-              else
-                {
-                  double     t_d = std::numeric_limits<double>::quiet_NaN();
-                  const auto dd  = [&](const double tt) { return -gap(tt); };
-                  const double d1 = dd(t1);
-                  if (d1 <= 0.)
-                    t_d = find_root(dd, t0, t1, dd(t0), d1);
-                  double t_f = std::numeric_limits<double>::quiet_NaN();
-                  if (!zero_force)
-                    {
-                      const auto zf = [&](const double tt) {
-                        return zero_force_function(pt(tt), h);
-                      };
-                      const double z0 = zf(t0);
-                      if (!(z0 > 0.))
-                        t_f = t0;
-                      else if (std::isnan(t_d))
-                        {
-                          const double z1 = zf(t1);
-                          if (!(z1 > 0.))
-                            t_f = find_root(zf, t0, t1, z0, z1);
-                        }
-                      else
-                        {
-                          // at d -> 0+ a force that vanishes with d is no return to 0
-                          const Point  qd = pt(t_d);
-                          const double zd = unclamped_force(0., qd.v, at(h, t_d));
-                          if (zd < 0.)
-                            t_f = find_root(zf, t0, t_d, z0, zd);
-                        }
-                    }
-                  if (!std::isnan(t_f))
-                    {
-                      event = Event::zero_force;
-                      te    = t_f;
-                    }
-                  else if (!std::isnan(t_d))
-                    {
-                      event = Event::separation;
-                      te    = t_d;
-                    }
-                }
-            }
-          else // released: free motion until the tip has left rod 1
-            {
-              if (!(gap(t1) > 0.) && rate(t1) < 0.)
-                fail("the tip of rod 2 approaches rod 1 again after a force-free separation "
-                     "before it has left it",
-                     t1, n);
-            }
-
-          if (event != Event::none && te > p.end_time)
-            {
-              event = Event::none;
-              te    = t1;
-            }
-          emit_until(std::min(te, p.end_time));
-          if (phase == Phase::contact && first_contact)
-            first_steps.push_back(Step{stepper, h, t0, te});
-
-          if (event == Event::none)
-            {
-              if (phase == Phase::contact)
-                {
-                  // an ordinary accepted step of a contact: advance the history, restart the
-                  // stepper (its first-same-as-last derivative must use the new history)
-                  const Point q1 = point(x1, t1, h);
-                  current.max_force = std::max(current.max_force, q1.force);
-                  contact_row(q1, x1);
-                  h = advanced(h, q1, t1 - t0);
-                  stepper.initialize(x1, t1, stepper.current_time_step());
-                }
-              else if (phase == Phase::released && gap(t1) > 0.)
-                phase = Phase::free;
-              if (t1 >= p.end_time)
-                break;
-              continue;
-            }
-
-          State xe = state(te);
-          if (event == Event::onset)
-            {
-              const PendulumContact c = kinematics(xe);
-              if (!(c.arm_1 >= 0. && c.arm_1 <= p.length_1))
-                fail("the tip of rod 2 meets the line of rod 1 outside the rod (s = " +
-                       std::to_string(c.arm_1) + " mm), outside the geometry of this scenario",
-                     te, n);
-              start_contact(xe, te);
-              if (impulse)
-                {
-                  // S004 §6 (i): M (q'+ - q'-) = J^T P, J q'+ = -e J q'-
-                  const double P = -(1. + p.restitution) * c.effective_mass * c.gap_rate;
-                  row(te, xe, 0.);
-                  const double E_minus = two_pendulums_energy(p, pendulum(xe));
-                  xe[2] += P * c.arm_1 / I1;
-                  xe[3] += P * c.arm_2 / I2;
-                  const double loss = E_minus - two_pendulums_energy(p, pendulum(xe));
-                  xe[4] += loss / E_s;
-                  xe[5] += P / P_s;
-                  Point q;
-                  q.t = te;
-                  end_contact(xe, te, q, "impulse", r);
-                  row(te, xe, 0.);
-                }
-              else
-                {
-                  law = make_contact_law(p, model, c.effective_mass);
-                  t_onset = te;
-                  h = law->updated_history(d_plus, -c.gap_rate, 0., NormalContactHistory{});
-                  h.contact_time = 0.;
-                  phase          = Phase::contact;
-                  compression    = true;
-                  zero_force     = false;
-                  Point q;
-                  q.t     = te;
-                  q.v     = -c.gap_rate;
-                  q.force = law->force(d_plus, q.v, h);
-                  current.max_force = q.force;
-                  if (first_contact)
-                    first_events.push_back(q);
-                  contact_row(q, xe);
-                }
-            }
-          else if (event == Event::turning)
-            {
-              Point q = pt(te);
-              q.v     = 0.;
-              q.force = law->force(std::max(q.d, d_plus), 0., at(h, te));
-              current.max_indentation = q.d;
-              current.max_force       = std::max(current.max_force, q.force);
-              if (first_contact)
-                first_events.push_back(q);
-              contact_row(q, xe);
-              h           = advanced(h, q, te - t0);
-              compression = false;
-            }
-          else if (event == Event::zero_force)
-            {
-              const Point q = pt(te);
-              zero_force    = true;
-              if (first_contact)
-                first_events.push_back(q);
-              contact_row(q, xe);
-              const NormalContactHistory hz = advanced(h, q, te - t0);
-              if (law->force_free_separation())
-                {
-                  // catalogue B5, S004 eq.(20): the contact ends at F = 0, the tip is released
-                  end_contact(xe, te, q, "force zero", r);
-                  h     = hz;
-                  h.released = true;
-                  phase = q.d > 0. ? Phase::released : Phase::free;
-                  if (first_contact)
-                    {
-                      first_contact_curves(r);
-                      first_contact = false;
-                    }
-                }
-              else
-                h = hz; // tension (unclamped) or free motion (clamped) until d = 0
-            }
-          else // separation d = 0
-            {
-              Point q = pt(te);
-              q.d     = 0.;
-              q.force = law->force(d_plus, q.v, at(h, te));
-              if (first_contact)
-                first_events.push_back(q);
-              contact_row(q, xe);
-              end_contact(xe, te, q, "indentation zero", r);
-              h     = NormalContactHistory{};
-              phase = Phase::free;
-              if (first_contact)
-                {
-                  first_contact_curves(r);
-                  first_contact = false;
-                }
-            }
-          if (impulse && event == Event::onset)
-            first_contact = false;
-          stepper.initialize(xe, te, stepper.current_time_step());
+          step = stepper.do_step([this](const State &x, State &dxdt, const double t) {
+            rhs(x, dxdt, t);
+          });
         }
+      catch (const std::exception &e)
+        {
+          fail(std::string("the integrator failed (") + e.what() + ")", stepper.current_time(),
+               n);
+        }
+      r.steps = n;
+      if (phase == Phase::contact)
+        ++current.steps;
+      const State x1 = stepper.current_state();
+      if (!std::all_of(x1.begin(), x1.end(), [](const double v) { return std::isfinite(v); }))
+        fail("the state became non-finite", step.second, n);
+      return step;
+    }
 
-      State xf;
-      stepper.calc_state(p.end_time, xf);
+    /// The event of the current phase in the step [t0, t1] and its time @p te (t1 if none).
+    /// @throws std::runtime_error (fail()) if the tip does not leave rod 1 after a
+    ///         separation or approaches it again after a force-free one.
+    Simulation::Event
+    Simulation::locate_event(const double t0, const double t1, const unsigned int n,
+                             double &te) const
+    {
+      te = t1;
+      if (phase == Phase::free)
+        return onset_event(t0, t1, n, te);
+      if (phase == Phase::contact)
+        {
+          if (!compression)
+            return restitution_event(t0, t1, te);
+          const Point q1 = current_point(t1);
+          if (q1.v > 0.)
+            return Event::none;
+          te = locate_sign_change([&](const double t) { return current_point(t).v; }, t0, t1,
+                                  current_point(t0).v, q1.v);
+          return Event::turning;
+        }
+      // released: free motion until the tip has left rod 1
+      if (!(gap(t1) > 0.) && rate(t1) < 0.)
+        fail("the tip of rod 2 approaches rod 1 again after a force-free separation before "
+             "it has left it",
+             t1, n);
+      return Event::none;
+    }
+
+    /// Free phase: the first crossing of g = 0 from above, also at a grazing minimum of g
+    /// inside the step (Brent).
+    Simulation::Event
+    Simulation::onset_event(const double t0, const double t1, const unsigned int n,
+                            double &te) const
+    {
+      const auto   g  = [this](const double t) { return gap(t); };
+      const double g0 = gap(t0), g1 = gap(t1);
+      if (!(g0 > 0.))
+        {
+          if (!(g1 > 0.))
+            fail("the tip of rod 2 did not leave rod 1 within a step after a separation "
+                 "(separation velocity ~ 0)",
+                 t1, n);
+          return Event::none;
+        }
+      if (!(g1 > 0.))
+        {
+          te = locate_sign_change(g, t0, t1, g0, g1);
+          return Event::onset;
+        }
+      if (rate(t0) < 0. && rate(t1) > 0.)
+        {
+          const Extremum g_min = locate_minimum(g, t0, t1);
+          if (!(g_min.value > 0.))
+            {
+              te = locate_sign_change(g, t0, g_min.t, g0, g_min.value);
+              return Event::onset;
+            }
+        }
+      return Event::none;
+    }
+
+    /// Restitution: the first return of F to 0, else the separation d = 0, in the step.
+    Simulation::Event
+    Simulation::restitution_event(const double t0, const double t1, double &te) const
+    {
+      double       t_d = std::numeric_limits<double>::quiet_NaN();
+      const auto   dd  = [this](const double t) { return -gap(t); };
+      const double d1  = dd(t1);
+      if (d1 <= 0.)
+        t_d = locate_sign_change(dd, t0, t1, dd(t0), d1);
+      double t_f = std::numeric_limits<double>::quiet_NaN();
+      if (!zero_force)
+        {
+          const auto zf = [&](const double t) {
+            const Point q = current_point(t);
+            return force_return_function(*law, q.force, q.d, q.v, at(h, q.t));
+          };
+          t_f = locate_force_return(zf, t0, t1, t_d, [&] {
+            const Point qd = current_point(t_d);
+            return unclamped_force(*law, 0., qd.v, at(h, t_d));
+          });
+        }
+      if (!std::isnan(t_f))
+        {
+          te = t_f;
+          return Event::zero_force;
+        }
+      if (!std::isnan(t_d))
+        {
+          te = t_d;
+          return Event::separation;
+        }
+      return Event::none;
+    }
+
+    /// A step without an event: in a contact, advance the history and restart the stepper
+    /// (its first-same-as-last derivative must use the new history); a released tip that
+    /// has left rod 1 moves freely again.
+    void
+    Simulation::ordinary_step(const double t0, const double t1)
+    {
+      if (phase == Phase::contact)
+        {
+          const State x1    = stepper.current_state();
+          const Point q1    = point(x1, t1, h);
+          current.max_force = std::max(current.max_force, q1.force);
+          contact_row(q1, x1);
+          h = advanced(h, q1, t1 - t0);
+          stepper.initialize(x1, t1, stepper.current_time_step());
+        }
+      else if (phase == Phase::released && gap(t1) > 0.)
+        phase = Phase::free;
+    }
+
+    /// The end of the first contact: its curve, and later contacts are not recorded.
+    void
+    Simulation::end_first_contact()
+    {
+      if (first_contact)
+        {
+          first_contact_curves(r);
+          first_contact = false;
+        }
+    }
+
+    /// The impact of the impulse model at the onset (state @p x at @p te, kinematics @p c):
+    /// S004 §6 (i), M (q'+ - q'-) = J^T P, J q'+ = -e J q'-.
+    void
+    Simulation::impulse_impact(State &x, const double te, const PendulumContact &c)
+    {
+      const double P = -(1. + p.restitution) * c.effective_mass * c.gap_rate;
+      row(te, x, 0.);
+      const double E_minus = two_pendulums_energy(p, pendulum(x));
+      x[2] += P * c.arm_1 / I1;
+      x[3] += P * c.arm_2 / I2;
+      const double loss = E_minus - two_pendulums_energy(p, pendulum(x));
+      x[4] += loss / E_s;
+      x[5] += P / P_s;
+      Point q;
+      q.t = te;
+      end_contact(x, te, q, "impulse", r);
+      row(te, x, 0.);
+      first_contact = false;
+    }
+
+    /// The onset g = 0 at @p te: the impulse, or the start of a law's contact (the law made
+    /// with m_eff of this configuration, its onset history at d -> 0+).
+    /// @throws std::runtime_error (fail()) if the tip meets the line of rod 1 outside it.
+    void
+    Simulation::contact_onset(State &x, const double te, const unsigned int n)
+    {
+      const PendulumContact c = kinematics(x);
+      if (!(c.arm_1 >= 0. && c.arm_1 <= p.length_1))
+        fail("the tip of rod 2 meets the line of rod 1 outside the rod (s = " +
+               std::to_string(c.arm_1) + " mm), outside the geometry of this scenario",
+             te, n);
+      start_contact(x, te);
+      if (impulse)
+        {
+          impulse_impact(x, te, c);
+          return;
+        }
+      law            = make_contact_law(p, model, c.effective_mass);
+      t_onset        = te;
+      h              = law->updated_history(d_plus, -c.gap_rate, 0., NormalContactHistory{});
+      h.contact_time = 0.;
+      phase          = Phase::contact;
+      compression    = true;
+      zero_force     = false;
+      Point q;
+      q.t               = te;
+      q.v               = -c.gap_rate;
+      q.force           = law->force(d_plus, q.v, h);
+      current.max_force = q.force;
+      if (first_contact)
+        first_events.push_back(q);
+      contact_row(q, x);
+    }
+
+    /// F returned to 0 at @p te: a law with force-free separation releases the tip there
+    /// (catalogue B5, S004 eq.(20)); other laws go on in tension (unclamped) or free motion
+    /// (clamped) until d = 0.
+    void
+    Simulation::force_returned_to_zero(const State &x, const double te, const double t0)
+    {
+      const Point q = current_point(te);
+      zero_force    = true;
+      if (first_contact)
+        first_events.push_back(q);
+      contact_row(q, x);
+      const NormalContactHistory hz = advanced(h, q, te - t0);
+      h                             = hz;
+      if (!law->force_free_separation())
+        return;
+      end_contact(x, te, q, "force zero", r);
+      h.released = true;
+      phase      = q.d > 0. ? Phase::released : Phase::free;
+      end_first_contact();
+    }
+
+    /// Separation d = 0 at @p te.
+    void
+    Simulation::separated(const State &x, const double te)
+    {
+      Point q = current_point(te);
+      q.d     = 0.;
+      q.force = law->force(d_plus, q.v, at(h, te));
+      if (first_contact)
+        first_events.push_back(q);
+      contact_row(q, x);
+      end_contact(x, te, q, "indentation zero", r);
+      h     = NormalContactHistory{};
+      phase = Phase::free;
+      end_first_contact();
+    }
+
+    /// Records the event at @p te of the step [t0, te] and restarts the stepper there.
+    void
+    Simulation::handle_event(const Event event, const double te, const double t0,
+                             const unsigned int n)
+    {
+      State xe = state(te);
+      if (event == Event::onset)
+        contact_onset(xe, te, n);
+      else if (event == Event::turning)
+        {
+          Point q = current_point(te);
+          q.v     = 0.;
+          q.force = law->force(std::max(q.d, d_plus), 0., at(h, te));
+          current.max_indentation = q.d;
+          current.max_force       = std::max(current.max_force, q.force);
+          if (first_contact)
+            first_events.push_back(q);
+          contact_row(q, xe);
+          h           = advanced(h, q, te - t0);
+          compression = false;
+        }
+      else if (event == Event::zero_force)
+        force_returned_to_zero(xe, te, t0);
+      else
+        separated(xe, te);
+      stepper.initialize(xe, te, stepper.current_time_step());
+    }
+
+    /// The end time: an unfinished contact, the final state and energy balance.
+    void
+    Simulation::finish(const std::chrono::steady_clock::time_point &clock_start)
+    {
+      const State xf = state(p.end_time);
       if (phase == Phase::contact)
         {
           Point q = point(xf, p.end_time, h);
@@ -737,6 +719,37 @@ namespace granular::impact
       r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                                      clock_start)
                          .count();
+    }
+
+    TwoPendulumsResult
+    Simulation::run()
+    {
+      const auto clock_start = std::chrono::steady_clock::now();
+      start();
+      for (unsigned int n = 1;; ++n)
+        {
+          const auto [t0, t1] = take_step(n);
+          double     te       = t1;
+          Event      event    = locate_event(t0, t1, n, te);
+          if (event != Event::none && te > p.end_time)
+            {
+              event = Event::none;
+              te    = t1;
+            }
+          emit_until(std::min(te, p.end_time));
+          if (phase == Phase::contact && first_contact)
+            first_record.add(stepper, h, t0, te);
+
+          if (event != Event::none)
+            handle_event(event, te, t0, n);
+          else
+            {
+              ordinary_step(t0, t1);
+              if (t1 >= p.end_time)
+                break;
+            }
+        }
+      finish(clock_start);
       return r;
     }
 
