@@ -25,14 +25,16 @@ namespace granular::impact
     return list.size() == 1 ? list[0] : list.at(i);
   }
 
-  void
-  ImpactParameters::entries(ParameterEntries &e)
+  namespace
   {
-    std::string law_names;
-    for (const auto &l : contact::laws::registered_laws())
-      law_names += (law_names.empty() ? "" : "|") + l.id;
-    e.subsection("Impact", [&] {
-      e.entry(scenario, "Scenario", "single impacts",
+    /// Subsection Impact: the scenario, the laws, the output and the integrator's accuracy.
+    void
+    impact_entries(ParameterEntries &e, ImpactParameters &p)
+    {
+      std::string law_names;
+      for (const auto &l : contact::laws::registered_laws())
+        law_names += (law_names.empty() ? "" : "|") + l.id;
+      e.entry(p.scenario, "Scenario", "single impacts",
               Selection("single impacts|damping factors|granular chain|optimal damping|"
                         "two pendulums"),
               "single impacts: the direct central impact m_eff d'' = -F(d, d', history), "
@@ -44,59 +46,66 @@ namespace granular::impact
               "sweeps, fit and random check (S6) and the Kelvin–Voigt check (S7), "
               "subsection Optimal damping; two pendulums: the impact of two pendulums "
               "(S8), subsection Two pendulums.");
-      e.entry(title, "Title", "", "A title for the results (the scenario and its source).");
-      e.entry(laws, "Laws", "hertz, hunt_crossley, lankarani_nikravesh, flores",
+      e.entry(p.title, "Title", "", "A title for the results (the scenario and its source).");
+      e.entry(p.laws, "Laws", "hertz, hunt_crossley, lankarani_nikravesh, flores",
               List(Selection(law_names), 1),
               "Identifiers of the laws to run (contact-impact --list-laws).");
-      e.entry(output_directory, "Output directory", "output-impact",
+      e.entry(p.output_directory, "Output directory", "output-impact",
               "Directory of results.csv, the curves and parameters.prm.");
-      e.entry(curve_samples, "Curve samples", "400", Integer(2),
+      e.entry(p.curve_samples, "Curve samples", "400", Integer(2),
               "Samples of each force–indentation / force–time curve (equally spaced in time "
               "over the contact, plus the events).");
-      e.entry(relative_tolerance, "Relative tolerance", "1e-10", Double(1e-14, 1e-3),
+      e.entry(p.relative_tolerance, "Relative tolerance", "1e-10", Double(1e-14, 1e-3),
               "Relative error tolerance of the adaptive ODE integrator (Boost.Odeint "
               "dopri5) on the state scaled by the impact's indentation and velocity scales; "
               "the absolute one is 1/100 of it. At 1e-10 an undamped Hertz impact returns "
               "c_r = 1 to ~3e-11.");
-      e.entry(restitution_samples, "Restitution samples", "200", Integer(2),
+      e.entry(p.restitution_samples, "Restitution samples", "200", Integer(2),
               "damping factors: number of c_r values, equally spaced in (0, 1].");
-    });
-    e.subsection("Cases", [&] {
-      e.entry(cases.names, "Names", "case", List(Anything(), 1),
+    }
+
+    /// Subsection Cases: the impact cases (ImpactCases; catalogue §8 S1–S3).
+    void
+    case_entries(ParameterEntries &e, ImpactCases &c)
+    {
+      e.entry(c.names, "Names", "case", List(Anything(), 1),
               "Case names, e.g. C1-low, C1-mod (catalogue §8). Every list below has one "
               "value per case, or one value for all cases, or is empty (undefined).");
       auto list = [&](std::vector<double> &v, const std::string &name,
                       const std::string &def, const std::string &doc) {
         e.entry(v, name, def, List(Double(), 0), doc);
       };
-      list(cases.effective_mass, "Effective mass", "5.4e-4",
+      list(c.effective_mass, "Effective mass", "5.4e-4",
            "m_eff in t (catalogue §1: m_i m_j/(m_i + m_j); a massive body: the other's "
            "mass).");
-      list(cases.approach_velocity, "Approach velocity", "94",
+      list(c.approach_velocity, "Approach velocity", "94",
            "delta_dot_minus in mm/s: the relative normal velocity at first contact (> 0).");
-      list(cases.stiffness, "Stiffness", "7.7792e5",
+      list(c.stiffness, "Stiffness", "7.7792e5",
            "K in N/mm^n (Hertz: N/mm^1.5). Empty: 4/3 E* sqrt(R_eff) from the two entries "
            "below (catalogue §2).");
-      list(cases.restitution, "Coefficient of restitution", "",
+      list(c.restitution, "Coefficient of restitution", "",
            "c_r given to every law that has the parameter \"Coefficient of restitution\" "
            "(it overrides the law's own value). Empty: the laws' own values.");
-      list(cases.effective_modulus, "Effective modulus", "",
+      list(c.effective_modulus, "Effective modulus", "",
            "E* in MPa: 1/((1 - nu_1^2)/E_1 + (1 - nu_2^2)/E_2).");
-      list(cases.effective_radius, "Effective radius", "",
+      list(c.effective_radius, "Effective radius", "",
            "R_eff in mm: R_1 R_2/(R_1 + R_2); a concave seat: R_1 R_2/(R_1 - R_2).");
-      list(cases.yield_strength, "Yield strength", "",
+      list(c.yield_strength, "Yield strength", "",
            "sigma_y in MPa (elastoplastic laws: the softer body's).");
-      list(cases.poisson_ratio, "Poisson ratio", "", "nu of the bodies (same material).");
-      list(cases.youngs_modulus, "Youngs modulus", "", "E in MPa of the bodies (same material).");
-      list(cases.measured_peak_force, "Measured peak force", "",
+      list(c.poisson_ratio, "Poisson ratio", "", "nu of the bodies (same material).");
+      list(c.youngs_modulus, "Youngs modulus", "", "E in MPa of the bodies (same material).");
+      list(c.measured_peak_force, "Measured peak force", "",
            "The experiment's peak force in N: results.csv gets each law's relative error "
            "(F_model - F_exp)/F_exp * 100.");
-      e.entry(cases.restitution_from_law, "Restitution from law", "",
+      e.entry(c.restitution_from_law, "Restitution from law", "",
               "If set (a law identifier, e.g. ma_liu): that law's effective c_r in the same "
               "impact is the c_r given to the others (catalogue §8 S3).");
-    });
-    e.subsection("Granular chain", [&] {
-      GranularChainParameters &c = granular_chain;
+    }
+
+    /// Subsection Granular chain (catalogue §8 S4; S003 §5.2).
+    void
+    granular_chain_entries(ParameterEntries &e, GranularChainParameters &c)
+    {
       e.entry(c.number_of_beads, "Number of beads", "70", Integer(2),
               "Beads of the chain, struck at one end by the striker (S003 §5.2: 70).");
       e.entry(c.bead_radius, "Bead radius", "2.38", Double(0.), "R (mm).");
@@ -134,9 +143,12 @@ namespace granular::impact
               "Rows of chain_forces.csv.");
       e.entry(c.relative_tolerance, "Relative tolerance", "1e-9", Double(1e-14, 1e-3),
               "Of the Dormand–Prince stepper on the scaled state.");
-    });
-    e.subsection("Optimal damping", [&] {
-      OptimalDampingParameters &o = optimal_damping;
+    }
+
+    /// Subsection Optimal damping (catalogue §8 S6, S7; S004 §5).
+    void
+    optimal_damping_entries(ParameterEntries &e, OptimalDampingParameters &o)
+    {
       e.entry(o.mass_sweep, "Mass sweep", "true", "S6 (a): the exact optimal c against m_eff.");
       e.entry(o.velocity_sweep, "Velocity sweep", "true", "S6 (b): c against d'_-.");
       e.entry(o.stiffness_sweep, "Stiffness sweep", "true", "S6 (c): c against k.");
@@ -162,9 +174,12 @@ namespace granular::impact
               "Values of e, log-spaced in [1e-4, 1], of S7.");
       e.entry(o.tolerance, "Restitution tolerance", "1e-8", Double(1e-12, 1e-2),
               "eps of S004 eq.(24): the exact c gives |e_out - e|/e <= eps.");
-    });
-    e.subsection("Two pendulums", [&] {
-      TwoPendulumsParameters &t = two_pendulums;
+    }
+
+    /// Subsection Two pendulums (catalogue §8 S8; S004 §6).
+    void
+    two_pendulums_entries(ParameterEntries &e, TwoPendulumsParameters &t)
+    {
       e.entry(t.mass_1, "Mass 1", "1e-3", Double(0.), "m1 (t): 1 kg (S004 §6).");
       e.entry(t.length_1, "Length 1", "6000", Double(0.), "L1 (mm): 6 m.");
       e.entry(t.mass_2, "Mass 2", "2e-4", Double(0.), "m2 (t): 0.2 kg.");
@@ -189,7 +204,17 @@ namespace granular::impact
               "need only K and m_eff (S004 §6: impulse, B5, flores).");
       e.entry(t.output_interval, "Output interval", "1e-3", Double(0.),
               "Spacing (s) of the rows of pendulums_<model>.csv.");
-    });
+    }
+  } // namespace
+
+  void
+  ImpactParameters::entries(ParameterEntries &e)
+  {
+    e.subsection("Impact", [&] { impact_entries(e, *this); });
+    e.subsection("Cases", [&] { case_entries(e, cases); });
+    e.subsection("Granular chain", [&] { granular_chain_entries(e, granular_chain); });
+    e.subsection("Optimal damping", [&] { optimal_damping_entries(e, optimal_damping); });
+    e.subsection("Two pendulums", [&] { two_pendulums_entries(e, two_pendulums); });
     e.subsection("Contact laws", [&] { contact_law_entries(e, law_parameters, false); });
   }
 

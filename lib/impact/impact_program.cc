@@ -122,6 +122,106 @@ namespace granular::impact
           }
   }
 
+  namespace
+  {
+    /// The granular chain (catalogue §8 S4) with the law's own values from Contact laws
+    /// (run_granular_chain()).
+    void
+    run_chain_scenario(const ImpactParameters &p, const std::string &dir, std::ostream &log)
+    {
+      GranularChainParameters chain = p.granular_chain;
+      if (const auto it = p.law_parameters.find(chain.law); it != p.law_parameters.end())
+        chain.law_values = it->second;
+      // the chain's c_r, xi and psi (subsection Granular chain) go to the law's entries of
+      // these names, not the law's own defaults
+      for (const char *name :
+           {"Coefficient of restitution", "Plastic limit ratio", "Hardness ratio"})
+        chain.law_values.erase(name);
+      run_granular_chain(chain, dir, log);
+    }
+
+    /// Catalogue §8 S0: chi delta_dot_minus / K of every law of the Hunt–Crossley family
+    /// against c_r (K / delta_dot_minus = 1) into damping_factors.csv; other laws are
+    /// skipped with a note. @throws std::runtime_error if the file cannot be written.
+    void
+    run_damping_factors(const ImpactParameters &p, const std::string &dir, std::ostream &log)
+    {
+      std::ostringstream s;
+      s << "law,c_r,factor\n";
+      std::size_t n_laws = 0;
+      for (const auto &law : p.laws)
+        {
+          bool hunt_crossley_family = true;
+          try
+            {
+              contact::laws::damping_factor(law, 0.5);
+            }
+          catch (const std::invalid_argument &)
+            {
+              hunt_crossley_family = false;
+            }
+          if (!hunt_crossley_family)
+            {
+              log << "  " << law << ": not a law of the Hunt–Crossley family (catalogue "
+                  << "§4.1), skipped\n";
+              continue;
+            }
+          ++n_laws;
+          for (unsigned int k = 1; k <= p.restitution_samples; ++k)
+            {
+              const double c_r = double(k) / p.restitution_samples;
+              s << law << ',' << csv_number(c_r) << ','
+                << csv_number(contact::laws::damping_factor(law, c_r)) << '\n';
+            }
+        }
+      write_file_atomically(dir + "/damping_factors.csv", s.str());
+      log << "contact-impact: damping factors of " << n_laws << " laws at "
+          << p.restitution_samples << " values of c_r in " << dir << "/damping_factors.csv\n";
+    }
+
+    /// The row of results.csv of the impact @p r of law @p law_id in case @p i.
+    ImpactRow
+    impact_row(const ImpactParameters &p, const std::size_t i, const std::string &law_id,
+               const double c_r, const ImpactResult &r)
+    {
+      const double F_exp = ImpactCases::value(p.cases.measured_peak_force, i);
+      ImpactRow    row;
+      row.case_name            = p.cases.names[i];
+      row.law                  = law_id;
+      row.separation           = to_string(r.separation);
+      row.max_force            = r.max_force;
+      row.max_indentation      = r.max_indentation;
+      row.contact_duration     = r.contact_duration;
+      row.separation_velocity  = r.separation_velocity;
+      row.restitution          = r.restitution;
+      row.dissipated_energy    = r.dissipated_energy;
+      row.restitution_input    = c_r;
+      row.residual_indentation = r.residual_indentation;
+      row.measured_max_force   = F_exp;
+      row.max_force_error_percent = (r.max_force - F_exp) / F_exp * 100.;
+      return row;
+    }
+
+    /// Writes results.csv (ImpactRow, one row per impact) into @p dir.
+    /// @throws std::runtime_error if the file cannot be written.
+    void
+    write_results(const std::vector<ImpactRow> &rows, const std::string &dir)
+    {
+      std::ostringstream s;
+      s << "case,law,F_max,delta_max,contact_duration,v_out,c_r_effective,dissipated_energy,"
+           "c_r_input,residual_indentation,separation,measured_F_max,F_max_error_percent\n";
+      for (const auto &r : rows)
+        s << r.case_name << ',' << r.law << ',' << csv_number(r.max_force) << ','
+          << csv_number(r.max_indentation) << ',' << csv_number(r.contact_duration) << ','
+          << csv_number(r.separation_velocity) << ',' << csv_number(r.restitution) << ','
+          << csv_number(r.dissipated_energy) << ',' << csv_number(r.restitution_input) << ','
+          << csv_number(r.residual_indentation) << ',' << r.separation << ','
+          << csv_number(r.measured_max_force) << ',' << csv_number(r.max_force_error_percent)
+          << '\n';
+      write_file_atomically(dir + "/results.csv", s.str());
+    }
+  } // namespace
+
   std::vector<ImpactRow>
   run_impact_program(const ImpactParameters &p, const dealii::ParameterHandler &prm,
                      std::ostream &log)
@@ -140,15 +240,7 @@ namespace granular::impact
 
     if (p.scenario == "granular chain")
       {
-        GranularChainParameters chain = p.granular_chain;
-        if (const auto it = p.law_parameters.find(chain.law); it != p.law_parameters.end())
-          chain.law_values = it->second;
-        // the chain's c_r, xi and psi (subsection Granular chain) go to the law's entries of
-        // these names, not the law's own defaults
-        for (const char *name :
-             {"Coefficient of restitution", "Plastic limit ratio", "Hardness ratio"})
-          chain.law_values.erase(name);
-        run_granular_chain(chain, dir, log);
+        run_chain_scenario(p, dir, log);
         return {};
       }
     if (p.scenario == "optimal damping")
@@ -163,38 +255,7 @@ namespace granular::impact
       }
     if (p.scenario == "damping factors")
       {
-        // catalogue §8 S0: chi delta_dot_minus / K against c_r (K / delta_dot_minus = 1)
-        std::ostringstream s;
-        s << "law,c_r,factor\n";
-        std::size_t n_laws = 0;
-        for (const auto &law : p.laws)
-          {
-            bool hunt_crossley_family = true;
-            try
-              {
-                contact::laws::damping_factor(law, 0.5);
-              }
-            catch (const std::invalid_argument &)
-              {
-                hunt_crossley_family = false;
-              }
-            if (!hunt_crossley_family)
-              {
-                log << "  " << law << ": not a law of the Hunt–Crossley family (catalogue "
-                    << "§4.1), skipped\n";
-                continue;
-              }
-            ++n_laws;
-            for (unsigned int k = 1; k <= p.restitution_samples; ++k)
-              {
-                const double c_r = double(k) / p.restitution_samples;
-                s << law << ',' << csv_number(c_r) << ','
-                  << csv_number(contact::laws::damping_factor(law, c_r)) << '\n';
-              }
-          }
-        write_file_atomically(dir + "/damping_factors.csv", s.str());
-        log << "contact-impact: damping factors of " << n_laws << " laws at "
-            << p.restitution_samples << " values of c_r in " << dir << "/damping_factors.csv\n";
+        run_damping_factors(p, dir, log);
         return {};
       }
 
@@ -210,25 +271,11 @@ namespace granular::impact
         const double      m    = data.effective_mass;
         const double      v0   = ImpactCases::value(p.cases.approach_velocity, i);
         const double      c_r  = case_restitution(p, i, options);
-        const double      F_exp = ImpactCases::value(p.cases.measured_peak_force, i);
         for (const auto &law_id : p.laws)
           {
             const auto law = contact::laws::make_law(law_id, law_values(p, law_id, c_r), data);
             const ImpactResult r = simulate_impact(*law, m, v0, options);
-            ImpactRow row;
-            row.case_name            = p.cases.names[i];
-            row.law                  = law_id;
-            row.separation           = to_string(r.separation);
-            row.max_force            = r.max_force;
-            row.max_indentation      = r.max_indentation;
-            row.contact_duration     = r.contact_duration;
-            row.separation_velocity  = r.separation_velocity;
-            row.restitution          = r.restitution;
-            row.dissipated_energy    = r.dissipated_energy;
-            row.restitution_input    = c_r;
-            row.residual_indentation = r.residual_indentation;
-            row.measured_max_force   = F_exp;
-            row.max_force_error_percent = (r.max_force - F_exp) / F_exp * 100.;
+            const ImpactRow row = impact_row(p, i, law_id, c_r, r);
             rows.push_back(row);
             write_impact_curves_csv(dir + "/curves/" + file_part(row.case_name) + "__" +
                                       file_part(law_id) + ".csv",
@@ -242,18 +289,7 @@ namespace granular::impact
               log << "      note: " << r.note << "\n";
           }
       }
-    std::ostringstream s;
-    s << "case,law,F_max,delta_max,contact_duration,v_out,c_r_effective,dissipated_energy,"
-         "c_r_input,residual_indentation,separation,measured_F_max,F_max_error_percent\n";
-    for (const auto &r : rows)
-      s << r.case_name << ',' << r.law << ',' << csv_number(r.max_force) << ','
-        << csv_number(r.max_indentation) << ',' << csv_number(r.contact_duration) << ','
-        << csv_number(r.separation_velocity) << ',' << csv_number(r.restitution) << ','
-        << csv_number(r.dissipated_energy) << ',' << csv_number(r.restitution_input) << ','
-        << csv_number(r.residual_indentation) << ',' << r.separation << ','
-        << csv_number(r.measured_max_force) << ',' << csv_number(r.max_force_error_percent)
-        << '\n';
-    write_file_atomically(dir + "/results.csv", s.str());
+    write_results(rows, dir);
     const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     log << "contact-impact: " << rows.size() << " impacts (" << p.cases.size() << " cases x "

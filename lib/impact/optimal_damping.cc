@@ -411,6 +411,232 @@ namespace granular::impact
           "kelvin_voigt_stiffness", "must be positive (N/mm)");
   }
 
+  namespace
+  {
+    /// S6 (a)–(c) (catalogue §8 S6; S004 §5): the exact optimal c against m_eff, the
+    /// approach velocity and k, one sweep per n, with the slopes of ln c against the S004
+    /// exponents; optimal_damping_{a,b,c}.csv and optimal_damping_slopes.csv in @p dir.
+    /// @throws std::runtime_error naming a file that cannot be written.
+    void
+    run_parameter_sweeps(const OptimalDampingParameters &p, const std::string &dir,
+                         const ImpactOptions &options, std::ostream &log)
+    {
+      enum Swept
+      {
+        mass,
+        velocity,
+        stiffness
+      };
+      const std::vector<double> sweep_n =
+        linspace(p.exponent_min, p.exponent_max, p.sweep_exponents);
+      std::vector<std::vector<double>> slopes(3, std::vector<double>(sweep_n.size(), nan));
+      const bool                       run[3] = {p.mass_sweep, p.velocity_sweep,
+                                                 p.stiffness_sweep};
+      const char                      *part[3] = {"a", "b", "c"};
+      const char                      *what[3] = {"m_eff", "delta_dot_minus", "k"};
+      for (const Swept s : {mass, velocity, stiffness})
+        {
+          if (!run[s])
+            continue;
+          const auto start = std::chrono::steady_clock::now();
+          const std::vector<double> values =
+            s == mass     ? linspace(p.mass_min, p.mass_max, p.sweep_values) :
+            s == velocity ? linspace(p.velocity_min, p.velocity_max, p.sweep_values) :
+                            linspace(p.stiffness_min, p.stiffness_max, p.sweep_values);
+          Csv          csv(sweep_header);
+          unsigned int impacts = 0, failed = 0;
+          double       worst = 0., worst_slope = 0.;
+          for (std::size_t j = 0; j < sweep_n.size(); ++j)
+            {
+              const double        n = sweep_n[j];
+              std::vector<double> x, y;
+              for (const double value : values)
+                {
+                  const double m  = s == mass ? value : p.reference_mass;
+                  const double v0 = s == velocity ? value : p.reference_velocity;
+                  const double k =
+                    stiffness_in_mm(s == stiffness ? value : p.reference_stiffness, n);
+                  const ExactOptimalDamping r =
+                    exact_optimal_damping(n, k, v0, m, p.sweep_restitution, p.tolerance,
+                                          options);
+                  impacts += r.impacts;
+                  failed += r.converged ? 0 : 1;
+                  worst = std::max(worst, r.relative_error);
+                  csv.row({n, m, v0, k, p.sweep_restitution, r.c, r.restitution,
+                           r.relative_error, double(r.impacts), r.c / damping_scale(n, k, v0, m),
+                           laws::optimal_damping_coefficient(n, k, v0, m, p.sweep_restitution)});
+                  x.push_back(std::log(value));
+                  y.push_back(std::log(r.c));
+                }
+              slopes[s][j] = slope(x, y);
+              const double exponent =
+                s == mass ? n / (n + 1.) : s == velocity ? (n - 1.) / (n + 1.) : 1. / (n + 1.);
+              worst_slope = std::max(worst_slope, std::abs(slopes[s][j] - exponent));
+            }
+          csv.write(dir + "/optimal_damping_" + part[s] + ".csv");
+          log << "optimal damping S6 (" << part[s] << "): exact c at " << values.size()
+              << " values of " << what[s] << " x " << sweep_n.size() << " values of n, "
+              << impacts << " impacts, max |e_out - e|/e = " << worst << " (" << failed
+              << " above eps), max |slope - S004 exponent| = " << worst_slope << ", "
+              << seconds_since(start) << " s\n";
+        }
+      if (p.mass_sweep || p.velocity_sweep || p.stiffness_sweep)
+        {
+          Csv csv("n,slope_mass,exponent_mass,slope_velocity,exponent_velocity,slope_stiffness,"
+                  "exponent_stiffness");
+          for (std::size_t j = 0; j < sweep_n.size(); ++j)
+            {
+              const double n = sweep_n[j];
+              csv.row({n, slopes[mass][j], n / (n + 1.), slopes[velocity][j],
+                       (n - 1.) / (n + 1.), slopes[stiffness][j], 1. / (n + 1.)});
+            }
+          csv.write(dir + "/optimal_damping_slopes.csv");
+        }
+    }
+
+    /// S6 (d) (catalogue §8 S6; S004 eqs.(46)-(47)): the exact c against e per n and the fit
+    /// zeta = alpha (e^beta - 1); optimal_damping_d.csv and optimal_damping_fit.csv in @p dir.
+    /// @throws std::runtime_error naming a file that cannot be written.
+    void
+    run_restitution_fit(const OptimalDampingParameters &p, const std::string &dir,
+                        const ImpactOptions &options, std::ostream &log)
+    {
+      const auto start = std::chrono::steady_clock::now();
+      Csv        csv(sweep_header);
+      Csv        fit_csv("n,alpha_fit,beta_fit,alpha_S004,beta_S004,rms_residual,"
+                         "rms_residual_S004,max_relative_error_fit,max_relative_error_S004");
+      const double       m = p.reference_mass, v0 = p.reference_velocity;
+      unsigned int       impacts = 0, failed = 0;
+      double             worst = 0.;
+      for (const double n : linspace(p.exponent_min, p.exponent_max, p.fit_exponents))
+        {
+          const double        k = stiffness_in_mm(p.reference_stiffness, n);
+          std::vector<double> es, zetas;
+          for (const double e : linspace(p.fit_restitution_min, 1., p.fit_restitutions))
+            {
+              const ExactOptimalDamping r =
+                exact_optimal_damping(n, k, v0, m, e, p.tolerance, options);
+              impacts += r.impacts;
+              failed += r.converged ? 0 : 1;
+              worst = std::max(worst, r.relative_error);
+              const double zeta = r.c / damping_scale(n, k, v0, m);
+              csv.row({n, m, v0, k, e, r.c, r.restitution, r.relative_error,
+                       double(r.impacts), zeta,
+                       laws::optimal_damping_coefficient(n, k, v0, m, e)});
+              es.push_back(e);
+              zetas.push_back(zeta);
+            }
+          const DampingFit fit = fit_optimal_damping(es, zetas);
+          const double     a = laws::optimal_damping_alpha(n), b = laws::optimal_damping_beta(n);
+          double           rms_s004 = 0., max_fit = 0., max_s004 = 0.;
+          for (std::size_t i = 0; i < es.size(); ++i)
+            {
+              const double z_s004 = a * (std::pow(es[i], b) - 1.);
+              const double z_fit  = fit.alpha * (std::pow(es[i], fit.beta) - 1.);
+              rms_s004 += (z_s004 - zetas[i]) * (z_s004 - zetas[i]) / es.size();
+              if (es[i] < 1.)
+                {
+                  max_fit  = std::max(max_fit, std::abs(z_fit / zetas[i] - 1.));
+                  max_s004 = std::max(max_s004, std::abs(z_s004 / zetas[i] - 1.));
+                }
+            }
+          rms_s004 = std::sqrt(rms_s004);
+          fit_csv.row(
+            {n, fit.alpha, fit.beta, a, b, fit.rms_residual, rms_s004, max_fit, max_s004});
+          log << "optimal damping S6 (d): n = " << n << ": alpha = " << fit.alpha
+              << " (S004 eq.(47) " << a << "), beta = " << fit.beta << " (" << b
+              << "); rms residual of zeta " << fit.rms_residual << " (S004 " << rms_s004
+              << "), max relative " << max_fit << " (S004 " << max_s004 << ")\n";
+        }
+      csv.write(dir + "/optimal_damping_d.csv");
+      fit_csv.write(dir + "/optimal_damping_fit.csv");
+      log << "optimal damping S6 (d): " << p.fit_restitutions << " values of e x "
+          << p.fit_exponents << " values of n, " << impacts
+          << " impacts, max |e_out - e|/e = " << worst << " (" << failed << " above eps), "
+          << seconds_since(start) << " s\n";
+    }
+
+    /// S6 (e) (catalogue §8 S6; S004 eq.(49), §5.1): the closed-form c on random systems,
+    /// with the errors binned by e; optimal_damping_e.csv and optimal_damping_e_bins.csv.
+    /// @throws std::runtime_error naming a file that cannot be written.
+    void
+    run_random_check(const OptimalDampingParameters &p, const std::string &dir,
+                     std::ostream &log)
+    {
+      const auto start = std::chrono::steady_clock::now();
+      Csv          csv("index,n,m_eff,v0,k,e,c,e_out,abs_error,relative_error");
+      const double e_lo = p.random_restitution_min;
+      std::vector<double> bin_abs(p.random_bins, 0.), bin_rel(p.random_bins, 0.);
+      std::vector<double> bin_count(p.random_bins, 0.);
+      const std::vector<RandomSystem> systems = random_check(p);
+      for (std::size_t i = 0; i < systems.size(); ++i)
+        {
+          const RandomSystem &r         = systems[i];
+          const double        abs_error = std::abs(r.e_out - r.e);
+          csv.row({double(i), r.n, r.m_eff, r.v0, r.k, r.e, r.c, r.e_out, abs_error,
+                   abs_error / r.e});
+          const unsigned int b = std::min<unsigned int>(
+            p.random_bins - 1,
+            static_cast<unsigned int>((r.e - e_lo) / (1. - e_lo) * p.random_bins));
+          bin_abs[b] = std::max(bin_abs[b], abs_error);
+          bin_rel[b] = std::max(bin_rel[b], abs_error / r.e);
+          bin_count[b] += 1.;
+        }
+      csv.write(dir + "/optimal_damping_e.csv");
+      Csv bins("e_low,e_high,systems,max_abs_error,max_relative_error");
+      double worst = 0.;
+      for (unsigned int b = 0; b < p.random_bins; ++b)
+        {
+          const double lo = e_lo + (1. - e_lo) * b / p.random_bins;
+          const double hi = e_lo + (1. - e_lo) * (b + 1.) / p.random_bins;
+          bins.row({lo, hi, bin_count[b], bin_abs[b], bin_rel[b]});
+          worst = std::max(worst, bin_abs[b]);
+          log << "optimal damping S6 (e): e in [" << lo << ", " << hi << "]: "
+              << bin_count[b] << " systems, max |e_out - e| = " << bin_abs[b] << "\n";
+        }
+      bins.write(dir + "/optimal_damping_e_bins.csv");
+      log << "optimal damping S6 (e): " << p.random_systems << " random systems (seed "
+          << p.seed << "), max |e_out - e| = " << worst << " with S004 eq.(49), "
+          << seconds_since(start) << " s\n";
+    }
+
+    /// S7 (catalogue §8 S7; S004 eq.(57)): the Kelvin–Voigt damping of eq.(57) against B4's
+    /// exact e(xi) and the simulated impact; kelvin_voigt_check.csv in @p dir.
+    /// @throws std::runtime_error naming a file that cannot be written.
+    void
+    run_kelvin_voigt_check(const OptimalDampingParameters &p, const std::string &dir,
+                           const ImpactOptions &options, std::ostream &log)
+    {
+      const auto start = std::chrono::steady_clock::now();
+      Csv        csv("e,c,xi,e_exact_B4,e_simulated,error_B4,error_simulated");
+      double     worst_b4 = 0., worst_sim = 0., e_worst = 0.;
+      const double l0 = std::log(p.kelvin_voigt_restitution_min);
+      for (unsigned int i = 0; i < p.kelvin_voigt_points; ++i)
+        {
+          const double e =
+            i + 1 == p.kelvin_voigt_points ?
+              1. :
+              std::exp(l0 - l0 * double(i) / (p.kelvin_voigt_points - 1.));
+          const KelvinVoigtCheck r = kelvin_voigt_check(
+            e, p.kelvin_voigt_stiffness, p.kelvin_voigt_mass, p.kelvin_voigt_velocity,
+            options);
+          csv.row({r.e, r.c, r.xi, r.e_exact, r.e_simulated, r.e_exact - r.e,
+                   r.e_simulated - r.e_exact});
+          if (std::abs(r.e_exact - r.e) > worst_b4)
+            {
+              worst_b4 = std::abs(r.e_exact - r.e);
+              e_worst  = e;
+            }
+          worst_sim = std::max(worst_sim, std::abs(r.e_simulated - r.e_exact));
+        }
+      csv.write(dir + "/kelvin_voigt_check.csv");
+      log << "optimal damping S7: " << p.kelvin_voigt_points
+          << " values of e, max |e_B4(xi(eq.(57))) - e| = " << worst_b4 << " at e = "
+          << e_worst << ", max |e_simulated - e_B4| = " << worst_sim << ", "
+          << seconds_since(start) << " s\n";
+    }
+  } // namespace
+
   void
   run_optimal_damping(const OptimalDampingParameters &p, const std::string &dir,
                       std::ostream &log)
@@ -420,208 +646,14 @@ namespace granular::impact
     const ImpactOptions options = impact_options(p.relative_tolerance);
     const auto          total   = std::chrono::steady_clock::now();
 
-    // ---- S6 (a)–(c): exact c against one parameter per n, slopes of ln c
-    enum Swept
-    {
-      mass,
-      velocity,
-      stiffness
-    };
-    const std::vector<double> sweep_n =
-      linspace(p.exponent_min, p.exponent_max, p.sweep_exponents);
-    std::vector<std::vector<double>> slopes(3, std::vector<double>(sweep_n.size(), nan));
-    const bool                       run[3] = {p.mass_sweep, p.velocity_sweep,
-                                               p.stiffness_sweep};
-    const char                      *part[3] = {"a", "b", "c"};
-    const char                      *what[3] = {"m_eff", "delta_dot_minus", "k"};
-    for (const Swept s : {mass, velocity, stiffness})
-      {
-        if (!run[s])
-          continue;
-        const auto start = std::chrono::steady_clock::now();
-        const std::vector<double> values =
-          s == mass     ? linspace(p.mass_min, p.mass_max, p.sweep_values) :
-          s == velocity ? linspace(p.velocity_min, p.velocity_max, p.sweep_values) :
-                          linspace(p.stiffness_min, p.stiffness_max, p.sweep_values);
-        Csv          csv(sweep_header);
-        unsigned int impacts = 0, failed = 0;
-        double       worst = 0., worst_slope = 0.;
-        for (std::size_t j = 0; j < sweep_n.size(); ++j)
-          {
-            const double        n = sweep_n[j];
-            std::vector<double> x, y;
-            for (const double value : values)
-              {
-                const double m  = s == mass ? value : p.reference_mass;
-                const double v0 = s == velocity ? value : p.reference_velocity;
-                const double k =
-                  stiffness_in_mm(s == stiffness ? value : p.reference_stiffness, n);
-                const ExactOptimalDamping r =
-                  exact_optimal_damping(n, k, v0, m, p.sweep_restitution, p.tolerance,
-                                        options);
-                impacts += r.impacts;
-                failed += r.converged ? 0 : 1;
-                worst = std::max(worst, r.relative_error);
-                csv.row({n, m, v0, k, p.sweep_restitution, r.c, r.restitution,
-                         r.relative_error, double(r.impacts), r.c / damping_scale(n, k, v0, m),
-                         laws::optimal_damping_coefficient(n, k, v0, m, p.sweep_restitution)});
-                x.push_back(std::log(value));
-                y.push_back(std::log(r.c));
-              }
-            slopes[s][j] = slope(x, y);
-            const double exponent =
-              s == mass ? n / (n + 1.) : s == velocity ? (n - 1.) / (n + 1.) : 1. / (n + 1.);
-            worst_slope = std::max(worst_slope, std::abs(slopes[s][j] - exponent));
-          }
-        csv.write(dir + "/optimal_damping_" + part[s] + ".csv");
-        log << "optimal damping S6 (" << part[s] << "): exact c at " << values.size()
-            << " values of " << what[s] << " x " << sweep_n.size() << " values of n, "
-            << impacts << " impacts, max |e_out - e|/e = " << worst << " (" << failed
-            << " above eps), max |slope - S004 exponent| = " << worst_slope << ", "
-            << seconds_since(start) << " s\n";
-      }
     if (p.mass_sweep || p.velocity_sweep || p.stiffness_sweep)
-      {
-        Csv csv("n,slope_mass,exponent_mass,slope_velocity,exponent_velocity,slope_stiffness,"
-                "exponent_stiffness");
-        for (std::size_t j = 0; j < sweep_n.size(); ++j)
-          {
-            const double n = sweep_n[j];
-            csv.row({n, slopes[mass][j], n / (n + 1.), slopes[velocity][j],
-                     (n - 1.) / (n + 1.), slopes[stiffness][j], 1. / (n + 1.)});
-          }
-        csv.write(dir + "/optimal_damping_slopes.csv");
-      }
-
-    // ---- S6 (d): exact c against e, fit zeta = alpha (e^beta - 1) per n
+      run_parameter_sweeps(p, dir, options, log);
     if (p.restitution_fit)
-      {
-        const auto start = std::chrono::steady_clock::now();
-        Csv        csv(sweep_header);
-        Csv        fit_csv("n,alpha_fit,beta_fit,alpha_S004,beta_S004,rms_residual,"
-                           "rms_residual_S004,max_relative_error_fit,max_relative_error_S004");
-        const double       m = p.reference_mass, v0 = p.reference_velocity;
-        unsigned int       impacts = 0, failed = 0;
-        double             worst = 0.;
-        for (const double n : linspace(p.exponent_min, p.exponent_max, p.fit_exponents))
-          {
-            const double        k = stiffness_in_mm(p.reference_stiffness, n);
-            std::vector<double> es, zetas;
-            for (const double e : linspace(p.fit_restitution_min, 1., p.fit_restitutions))
-              {
-                const ExactOptimalDamping r =
-                  exact_optimal_damping(n, k, v0, m, e, p.tolerance, options);
-                impacts += r.impacts;
-                failed += r.converged ? 0 : 1;
-                worst = std::max(worst, r.relative_error);
-                const double zeta = r.c / damping_scale(n, k, v0, m);
-                csv.row({n, m, v0, k, e, r.c, r.restitution, r.relative_error,
-                         double(r.impacts), zeta,
-                         laws::optimal_damping_coefficient(n, k, v0, m, e)});
-                es.push_back(e);
-                zetas.push_back(zeta);
-              }
-            const DampingFit fit = fit_optimal_damping(es, zetas);
-            const double     a = laws::optimal_damping_alpha(n), b = laws::optimal_damping_beta(n);
-            double           rms_s004 = 0., max_fit = 0., max_s004 = 0.;
-            for (std::size_t i = 0; i < es.size(); ++i)
-              {
-                const double z_s004 = a * (std::pow(es[i], b) - 1.);
-                const double z_fit  = fit.alpha * (std::pow(es[i], fit.beta) - 1.);
-                rms_s004 += (z_s004 - zetas[i]) * (z_s004 - zetas[i]) / es.size();
-                if (es[i] < 1.)
-                  {
-                    max_fit  = std::max(max_fit, std::abs(z_fit / zetas[i] - 1.));
-                    max_s004 = std::max(max_s004, std::abs(z_s004 / zetas[i] - 1.));
-                  }
-              }
-            rms_s004 = std::sqrt(rms_s004);
-            fit_csv.row(
-              {n, fit.alpha, fit.beta, a, b, fit.rms_residual, rms_s004, max_fit, max_s004});
-            log << "optimal damping S6 (d): n = " << n << ": alpha = " << fit.alpha
-                << " (S004 eq.(47) " << a << "), beta = " << fit.beta << " (" << b
-                << "); rms residual of zeta " << fit.rms_residual << " (S004 " << rms_s004
-                << "), max relative " << max_fit << " (S004 " << max_s004 << ")\n";
-          }
-        csv.write(dir + "/optimal_damping_d.csv");
-        fit_csv.write(dir + "/optimal_damping_fit.csv");
-        log << "optimal damping S6 (d): " << p.fit_restitutions << " values of e x "
-            << p.fit_exponents << " values of n, " << impacts
-            << " impacts, max |e_out - e|/e = " << worst << " (" << failed << " above eps), "
-            << seconds_since(start) << " s\n";
-      }
-
-    // ---- S6 (e): eq.(49) on random systems
+      run_restitution_fit(p, dir, options, log);
     if (p.random_check)
-      {
-        const auto start = std::chrono::steady_clock::now();
-        Csv          csv("index,n,m_eff,v0,k,e,c,e_out,abs_error,relative_error");
-        const double e_lo = p.random_restitution_min;
-        std::vector<double> bin_abs(p.random_bins, 0.), bin_rel(p.random_bins, 0.);
-        std::vector<double> bin_count(p.random_bins, 0.);
-        const std::vector<RandomSystem> systems = random_check(p);
-        for (std::size_t i = 0; i < systems.size(); ++i)
-          {
-            const RandomSystem &r         = systems[i];
-            const double        abs_error = std::abs(r.e_out - r.e);
-            csv.row({double(i), r.n, r.m_eff, r.v0, r.k, r.e, r.c, r.e_out, abs_error,
-                     abs_error / r.e});
-            const unsigned int b = std::min<unsigned int>(
-              p.random_bins - 1,
-              static_cast<unsigned int>((r.e - e_lo) / (1. - e_lo) * p.random_bins));
-            bin_abs[b] = std::max(bin_abs[b], abs_error);
-            bin_rel[b] = std::max(bin_rel[b], abs_error / r.e);
-            bin_count[b] += 1.;
-          }
-        csv.write(dir + "/optimal_damping_e.csv");
-        Csv bins("e_low,e_high,systems,max_abs_error,max_relative_error");
-        double worst = 0.;
-        for (unsigned int b = 0; b < p.random_bins; ++b)
-          {
-            const double lo = e_lo + (1. - e_lo) * b / p.random_bins;
-            const double hi = e_lo + (1. - e_lo) * (b + 1.) / p.random_bins;
-            bins.row({lo, hi, bin_count[b], bin_abs[b], bin_rel[b]});
-            worst = std::max(worst, bin_abs[b]);
-            log << "optimal damping S6 (e): e in [" << lo << ", " << hi << "]: "
-                << bin_count[b] << " systems, max |e_out - e| = " << bin_abs[b] << "\n";
-          }
-        bins.write(dir + "/optimal_damping_e_bins.csv");
-        log << "optimal damping S6 (e): " << p.random_systems << " random systems (seed "
-            << p.seed << "), max |e_out - e| = " << worst << " with S004 eq.(49), "
-            << seconds_since(start) << " s\n";
-      }
-
-    // ---- S7: eq.(57) against B4's exact e(xi)
+      run_random_check(p, dir, log);
     if (p.kelvin_voigt_check)
-      {
-        const auto start = std::chrono::steady_clock::now();
-        Csv        csv("e,c,xi,e_exact_B4,e_simulated,error_B4,error_simulated");
-        double     worst_b4 = 0., worst_sim = 0., e_worst = 0.;
-        const double l0 = std::log(p.kelvin_voigt_restitution_min);
-        for (unsigned int i = 0; i < p.kelvin_voigt_points; ++i)
-          {
-            const double e =
-              i + 1 == p.kelvin_voigt_points ?
-                1. :
-                std::exp(l0 - l0 * double(i) / (p.kelvin_voigt_points - 1.));
-            const KelvinVoigtCheck r = kelvin_voigt_check(
-              e, p.kelvin_voigt_stiffness, p.kelvin_voigt_mass, p.kelvin_voigt_velocity,
-              options);
-            csv.row({r.e, r.c, r.xi, r.e_exact, r.e_simulated, r.e_exact - r.e,
-                     r.e_simulated - r.e_exact});
-            if (std::abs(r.e_exact - r.e) > worst_b4)
-              {
-                worst_b4 = std::abs(r.e_exact - r.e);
-                e_worst  = e;
-              }
-            worst_sim = std::max(worst_sim, std::abs(r.e_simulated - r.e_exact));
-          }
-        csv.write(dir + "/kelvin_voigt_check.csv");
-        log << "optimal damping S7: " << p.kelvin_voigt_points
-            << " values of e, max |e_B4(xi(eq.(57))) - e| = " << worst_b4 << " at e = "
-            << e_worst << ", max |e_simulated - e_B4| = " << worst_sim << ", "
-            << seconds_since(start) << " s\n";
-      }
+      run_kelvin_voigt_check(p, dir, options, log);
     log << "optimal damping: results in " << dir << ", " << seconds_since(total) << " s\n";
   }
 } // namespace granular::impact
