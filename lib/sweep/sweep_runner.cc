@@ -679,6 +679,236 @@ namespace granular
            summary_header() + "\n";
   }
 
+  namespace
+  {
+    /**
+     * Rank 0 of a sweep (sweep_runner.h, docs/methods.md §8.3): it keeps sweep.csv, hands
+     * the pending points out to the other ranks and computes points itself; between its time
+     * steps (and afterwards) it answers the other ranks: a result is recorded, the next
+     * point handed out.
+     */
+    class SweepCoordinator
+    {
+    public:
+      SweepCoordinator(const ProgramParameters &parameters, dealii::ParameterHandler &prm,
+                       MPI_Comm comm, const int size, const std::vector<SweepPoint> &points,
+                       SweepTable &table)
+        : parameters_(parameters), prm_(prm), comm_(comm), size_(size), points_(points),
+          table_(table), active_(size - 1),
+          // a progress line with the running points' t/T0 at least every minute (and at the
+          // file's progress interval if longer)
+          progress_every_(std::max(60., parameters.output.progress_interval))
+      {}
+
+      /// Runs the sweep; @return the exit status (0 all points ok, 1 a point failed,
+      /// 128 + signal if stopped by a signal).
+      int run()
+      {
+        load_completed();
+        table_.write();
+        table_.start_clock(pending_.size());
+        poll();
+        run_own_points();
+        wait_for_workers();
+        const int status = report_end();
+        table_.print_table();
+        return status;
+      }
+
+    private:
+      const ProgramParameters   &parameters_;
+      dealii::ParameterHandler  &prm_;
+      MPI_Comm                   comm_;
+      const int                  size_;
+      const std::vector<SweepPoint> &points_;
+      SweepTable                &table_;
+      std::vector<unsigned int>  pending_; ///< the points without a summary.csv
+      std::size_t                next_ = 0; ///< the next pending point to hand out or run
+      int                        active_;   ///< workers still to be told to stop
+      const double               progress_every_; ///< s between progress lines
+
+      /// The points completed by an earlier run (their summary.csv) go into the table; the
+      /// others are pending.
+      void load_completed()
+      {
+        const std::string dir = parameters_.output.output_directory;
+        for (const SweepPoint &p : points_)
+          {
+            const std::string row = completed_row(dir + "/" + p.name);
+            if (row.empty())
+              pending_.push_back(p.index);
+            else
+              {
+                PointResult r;
+                r.status      = "ok";
+                r.summary_row = row;
+                r.kbar        = kbar_of_row(row);
+                table_.set(p.index, r);
+              }
+          }
+        std::cout << "granular-interface: sweep of " << points_.size() << " points ("
+                  << points_.size() - pending_.size() << " already complete) on " << size_
+                  << (size_ == 1 ? " rank" : " ranks") << ", results in " << dir
+                  << "/sweep.csv" << std::endl;
+      }
+
+      /// Answers the message of @p st: records a result, then hands out the next point or
+      /// tells the worker to stop.
+      void handle(const MPI_Status &st)
+      {
+        int count = 0;
+        MPI_Get_count(&st, MPI_CHAR, &count);
+        std::string message(static_cast<std::size_t>(count), '\0');
+        MPI_Recv(message.data(), count, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, comm_,
+                 MPI_STATUS_IGNORE);
+        if (st.MPI_TAG == tag_result)
+          {
+            const auto [index, r] = deserialise(message);
+            table_.set(index, r);
+            table_.write();
+            table_.report(index, st.MPI_SOURCE);
+          }
+        int work = -1;
+        if (next_ < pending_.size() && sweep_stop_signal == 0)
+          {
+            work = static_cast<int>(pending_[next_++]);
+            table_.start(static_cast<unsigned int>(work));
+          }
+        else
+          --active_;
+        MPI_Send(&work, 1, MPI_INT, st.MPI_SOURCE, tag_work, comm_);
+      }
+
+      /// Between rank 0's time steps: a progress line when due, and the waiting messages.
+      void poll()
+      {
+        table_.report_progress(progress_every_);
+        if (size_ == 1)
+          return;
+        int        flag = 0;
+        MPI_Status st;
+        while (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, &st) == MPI_SUCCESS && flag)
+          handle(st);
+      }
+
+      /// Rank 0's own points, until none is pending or a signal stops the sweep.
+      void run_own_points()
+      {
+        while (next_ < pending_.size() && sweep_stop_signal == 0)
+          {
+            const unsigned int i = pending_[next_++];
+            table_.start(i);
+            table_.set(i, run_point(parameters_, prm_, points_[i], [this]() { poll(); }));
+            table_.write();
+            table_.report(i, 0);
+            poll();
+          }
+      }
+
+      /// The other ranks' last points: idle waiting (wait_idly), with progress lines.
+      void wait_for_workers()
+      {
+        while (active_ > 0)
+          {
+            int        flag = 0;
+            MPI_Status st;
+            MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, &st);
+            if (flag)
+              handle(st);
+            else
+              {
+                table_.report_progress(progress_every_);
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+              }
+          }
+      }
+
+      /// The closing line; @return the exit status.
+      int report_end() const
+      {
+        const std::string dir    = parameters_.output.output_directory;
+        int               status = table_.all_ok() ? 0 : 1;
+        if (sweep_stop_signal == 0)
+          {
+            std::cout << "granular-interface: sweep " << (status == 0 ? "complete" : "FAILED")
+                      << ", " << dir << "/sweep.csv" << std::endl;
+            return status;
+          }
+        // say what the stopped sweep did; its points are whole (a stopped point has no
+        // summary.csv and is run again on resume)
+        status = 128 + int(sweep_stop_signal);
+        std::cout << "granular-interface: sweep stopped by signal " << int(sweep_stop_signal)
+                  << ": " << table_.count("ok") << " of " << points_.size()
+                  << " points complete, " << table_.count("failed") << " failed, "
+                  << table_.count("stopped") << " stopped in progress, "
+                  << table_.count("pending")
+                  << " not started; run the same command again to resume (" << dir
+                  << "/sweep.csv)" << std::endl;
+        return status;
+      }
+    };
+
+    /// Rank 0: SweepCoordinator, then the exit status broadcast to the other ranks.
+    /// @throws what SweepCoordinator throws (sweep.csv not writable); with more than one
+    ///         rank it calls MPI_Abort instead.
+    int run_sweep_coordinator(const ProgramParameters &parameters, dealii::ParameterHandler &prm,
+                              MPI_Comm comm, const int size,
+                              const std::vector<SweepPoint> &points)
+    {
+      int status = 0;
+      try
+        {
+          const std::string dir = parameters.output.output_directory;
+          fs::create_directories(dir);
+          SweepTable table(dir + "/sweep.csv", points, size);
+          status = SweepCoordinator(parameters, prm, comm, size, points, table).run();
+        }
+      catch (const std::exception &e)
+        {
+          if (size > 1)
+            {
+              std::cerr << "granular-interface: sweep error on rank 0: " << e.what()
+                        << std::endl;
+              MPI_Abort(comm, 1);
+            }
+          throw;
+        }
+      if (size > 1)
+        {
+          MPI_Request request;
+          MPI_Ibcast(&status, 1, MPI_INT, 0, comm, &request);
+          wait_idly(request);
+        }
+      return status;
+    }
+
+    /// A rank other than 0: asks for points and runs them until told to stop; @return the
+    /// exit status broadcast by rank 0.
+    int run_sweep_worker(const ProgramParameters &parameters, dealii::ParameterHandler &prm,
+                         MPI_Comm comm, const std::vector<SweepPoint> &points)
+    {
+      MPI_Send(nullptr, 0, MPI_CHAR, 0, tag_ready, comm);
+      while (true)
+        {
+          int         work = -1;
+          MPI_Request request;
+          MPI_Irecv(&work, 1, MPI_INT, 0, tag_work, comm, &request);
+          wait_idly(request); // rank 0 answers between its own time steps
+          if (work < 0)
+            break;
+          const PointResult r       = run_point(parameters, prm, points.at(work));
+          const std::string message = serialise(work, r);
+          MPI_Send(message.data(), static_cast<int>(message.size()), MPI_CHAR, 0, tag_result,
+                   comm);
+        }
+      int         status = 1;
+      MPI_Request request;
+      MPI_Ibcast(&status, 1, MPI_INT, 0, comm, &request);
+      wait_idly(request); // until rank 0 has finished its own last point
+      return status;
+    }
+  } // namespace
+
   int run_sweep(const ProgramParameters &parameters, dealii::ParameterHandler &prm,
                 MPI_Comm comm)
   {
@@ -693,160 +923,9 @@ namespace granular
       }
 
     const std::vector<SweepPoint> points = sweep_points(parameters);
-    const std::string             dir    = parameters.output.output_directory;
     const SweepSignalHandlers     signal_handlers;
-
     if (rank == 0)
-      {
-        int status = 0;
-        try
-          {
-            fs::create_directories(dir);
-            SweepTable table(dir + "/sweep.csv", points, size);
-            std::vector<unsigned int> pending;
-            for (const SweepPoint &p : points)
-              {
-                const std::string row = completed_row(dir + "/" + p.name);
-                if (row.empty())
-                  pending.push_back(p.index);
-                else
-                  {
-                    PointResult r;
-                    r.status      = "ok";
-                    r.summary_row = row;
-                    r.kbar        = kbar_of_row(row);
-                    table.set(p.index, r);
-                  }
-              }
-            std::cout << "granular-interface: sweep of " << points.size() << " points ("
-                      << points.size() - pending.size() << " already complete) on "
-                      << size << (size == 1 ? " rank" : " ranks")
-                      << ", results in " << dir << "/sweep.csv" << std::endl;
-            table.write();
-            table.start_clock(pending.size());
-
-            // rank 0 computes points too; between its time steps (and afterwards) it
-            // answers the other ranks: a result is recorded, the next point handed out
-            std::size_t next   = 0;
-            int         active = size - 1; // workers still to be told to stop
-            auto handle = [&](const MPI_Status &st) {
-              int count = 0;
-              MPI_Get_count(&st, MPI_CHAR, &count);
-              std::string message(static_cast<std::size_t>(count), '\0');
-              MPI_Recv(message.data(), count, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, comm,
-                       MPI_STATUS_IGNORE);
-              if (st.MPI_TAG == tag_result)
-                {
-                  const auto [index, r] = deserialise(message);
-                  table.set(index, r);
-                  table.write();
-                  table.report(index, st.MPI_SOURCE);
-                }
-              int work = -1;
-              if (next < pending.size() && sweep_stop_signal == 0)
-                {
-                  work = static_cast<int>(pending[next++]);
-                  table.start(static_cast<unsigned int>(work));
-                }
-              else
-                --active;
-              MPI_Send(&work, 1, MPI_INT, st.MPI_SOURCE, tag_work, comm);
-            };
-            // a progress line with the running points' t/T0 at least every minute (and at the
-            // file's progress interval if longer)
-            const double progress_every = std::max(60., parameters.output.progress_interval);
-            auto poll = [&]() {
-              table.report_progress(progress_every);
-              if (size == 1)
-                return;
-              int        flag = 0;
-              MPI_Status st;
-              while (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, &st) == MPI_SUCCESS &&
-                     flag)
-                handle(st);
-            };
-            poll();
-            while (next < pending.size() && sweep_stop_signal == 0)
-              {
-                const unsigned int i = pending[next++];
-                table.start(i);
-                table.set(i, run_point(parameters, prm, points[i], poll));
-                table.write();
-                table.report(i, 0);
-                poll();
-              }
-            // the other ranks' last points: idle waiting (wait_idly), with progress lines
-            while (active > 0)
-              {
-                int        flag = 0;
-                MPI_Status st;
-                MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, &st);
-                if (flag)
-                  handle(st);
-                else
-                  {
-                    table.report_progress(progress_every);
-                    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-                  }
-              }
-            status = table.all_ok() ? 0 : 1;
-            if (sweep_stop_signal != 0)
-              {
-                // say what the stopped sweep did; its points are whole (a stopped point has
-                // no summary.csv and is run again on resume)
-                status = 128 + int(sweep_stop_signal);
-                std::cout << "granular-interface: sweep stopped by signal "
-                          << int(sweep_stop_signal) << ": " << table.count("ok") << " of "
-                          << points.size() << " points complete, " << table.count("failed")
-                          << " failed, " << table.count("stopped")
-                          << " stopped in progress, " << table.count("pending")
-                          << " not started; run the same command again to resume (" << dir
-                          << "/sweep.csv)" << std::endl;
-              }
-            else
-              std::cout << "granular-interface: sweep "
-                        << (status == 0 ? "complete" : "FAILED") << ", " << dir
-                        << "/sweep.csv" << std::endl;
-            table.print_table();
-          }
-        catch (const std::exception &e)
-          {
-            if (size > 1)
-              {
-                std::cerr << "granular-interface: sweep error on rank 0: " << e.what()
-                          << std::endl;
-                MPI_Abort(comm, 1);
-              }
-            throw;
-          }
-        if (size > 1)
-          {
-            MPI_Request request;
-            MPI_Ibcast(&status, 1, MPI_INT, 0, comm, &request);
-            wait_idly(request);
-          }
-        return status;
-      }
-
-    // worker
-    MPI_Send(nullptr, 0, MPI_CHAR, 0, tag_ready, comm);
-    while (true)
-      {
-        int         work = -1;
-        MPI_Request request;
-        MPI_Irecv(&work, 1, MPI_INT, 0, tag_work, comm, &request);
-        wait_idly(request); // rank 0 answers between its own time steps
-        if (work < 0)
-          break;
-        const PointResult r = run_point(parameters, prm, points.at(work));
-        const std::string message = serialise(work, r);
-        MPI_Send(message.data(), static_cast<int>(message.size()), MPI_CHAR, 0, tag_result,
-                 comm);
-      }
-    int         status = 1;
-    MPI_Request request;
-    MPI_Ibcast(&status, 1, MPI_INT, 0, comm, &request);
-    wait_idly(request); // until rank 0 has finished its own last point
-    return status;
+      return run_sweep_coordinator(parameters, prm, comm, size, points);
+    return run_sweep_worker(parameters, prm, comm, points);
   }
 } // namespace granular
