@@ -30,10 +30,14 @@ namespace
     "  --set \"Sub/section/Entry=value\"  override one entry; repeatable\n"
     "  --print-parameters               print the complete, documented default\n"
     "                                   parameter file and exit\n"
+    "  --print-parameters=json          the same as JSON (default, pattern and\n"
+    "                                   documentation of every entry)\n"
     "  --defaults                       run the documented defaults on purpose (without\n"
     "                                   a parameter file or with one that sets nothing)\n"
     "  --list-laws                      print the identifiers of the registered contact\n"
     "                                   laws, one per line with its source, and exit\n"
+    "  --list-laws=markdown             print their table as Markdown (formula,\n"
+    "                                   parameters, data needed, source) and exit\n"
     "  --help                           print this text and exit\n"
     "\n"
     "Exit status: 0 on success, 2 for invalid input, 1 on other errors.\n";
@@ -51,15 +55,24 @@ int main(int argc, char **argv)
         }
       if (options.list_laws)
         {
-          std::cout << granular::contact_law_list();
+          std::cout << (options.law_table ? granular::contact_law_table() :
+                                            granular::contact_law_list());
           return 0;
         }
       dealii::ParameterHandler prm;
       granular::ParameterEntries::declare<granular::impact::ImpactParameters>(prm);
       if (options.print_parameters)
         {
-          prm.print_parameters(std::cout, dealii::ParameterHandler::PRM |
-                                            dealii::ParameterHandler::KeepDeclarationOrder);
+          if (options.parameter_listing == granular::ParameterListing::used)
+            throw granular::ParameterError("--print-parameters=used",
+                                           "is an option of granular-interface; "
+                                           "contact-impact has --print-parameters and "
+                                           "--print-parameters=json");
+          prm.print_parameters(std::cout,
+                               (options.parameter_listing == granular::ParameterListing::json ?
+                                  dealii::ParameterHandler::JSON :
+                                  dealii::ParameterHandler::PRM) |
+                                 dealii::ParameterHandler::KeepDeclarationOrder);
           return 0;
         }
       if (options.restart)

@@ -48,12 +48,13 @@ int main(int argc, char **argv)
         }
       if (options.list_laws)
         {
-          std::cout << granular::contact_law_list();
+          std::cout << (options.law_table ? granular::contact_law_table() :
+                                            granular::contact_law_list());
           return 0;
         }
       if (options.print_parameters)
         {
-          std::cout << granular::default_parameter_file();
+          std::cout << granular::parameter_listing(options);
           return 0;
         }
       if (options.parameter_file.empty() && !options.defaults)

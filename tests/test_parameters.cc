@@ -1,6 +1,7 @@
 // Parameter file, command line and bad-input rejection (docs/methods.md §8.1; issue: foundation).
 #include "program/command_line.h"
 #include "base/parameter_error.h"
+#include "contact/laws/contact_law.h"
 
 #include <deal.II/base/parameter_handler.h>
 
@@ -50,6 +51,23 @@ namespace
         EXPECT_NE(std::string(e.what()).find(entry), std::string::npos)
           << "message does not name the entry '" << entry << "': " << e.what();
       }
+  }
+
+  /// The complete listing (deal.II's PRM output) of the parameters read from @p file with the
+  /// --set entries @p sets: equal for two inputs exactly when every entry has the same value.
+  std::string listing_after_reading(const std::string              &file,
+                                    const std::vector<std::string> &sets)
+  {
+    CommandLineOptions options;
+    options.parameter_file = file;
+    options.set_entries    = sets;
+    dealii::ParameterHandler prm;
+    granular::ProgramParameters::declare_parameters(prm);
+    granular::read_parameter_input(options, prm);
+    std::ostringstream s;
+    prm.print_parameters(s, dealii::ParameterHandler::PRM |
+                              dealii::ParameterHandler::KeepDeclarationOrder);
+    return s.str();
   }
 
   std::string temporary_file(const std::string &name, const std::string &content)
@@ -110,10 +128,44 @@ TEST(Parameters, DefaultsMatchTheSpecification)
   EXPECT_DOUBLE_EQ(p.contact.particle_surface.damping, 3e-5);
 }
 
-TEST(Parameters, ShippedDefaultFileEqualsPrintParameters)
+// params/default.prm lists what the default run sets: it is the output of
+// --print-parameters=used without a parameter file (every subsection, of the contact laws only
+// the default law's), and read back it gives every entry its default.
+TEST(Parameters, ShippedDefaultFileListsTheDefaultRun)
 {
-  EXPECT_EQ(read_file(std::string(GRANULAR_SOURCE_DIR) + "/params/default.prm"),
-            granular::default_parameter_file());
+  const std::string path = std::string(GRANULAR_SOURCE_DIR) + "/params/default.prm";
+  const std::string text = read_file(path);
+  EXPECT_EQ(text, granular::used_parameter_file(CommandLineOptions{}))
+    << "params/default.prm is not current: build/granular-interface --print-parameters=used "
+       "> params/default.prm";
+  EXPECT_EQ(listing_after_reading(path, {}), granular::default_parameter_file());
+  // of the laws' subsections only the default law's
+  for (const auto &law : granular::contact::laws::registered_laws())
+    EXPECT_EQ(text.find("    subsection " + law.id + "\n") != std::string::npos,
+              law.id == "temizer_decompression_undamped")
+      << law.id;
+  EXPECT_LT(text.size(), granular::default_parameter_file().size() / 2);
+}
+
+// --print-parameters=used with a file and --set: the run's values, the selected law's
+// subsection only; the listing read back gives the run's parameters.
+TEST(Parameters, UsedListingOfARunReadsBackAsThatRun)
+{
+  const std::string file = temporary_file(
+    "used-listing.prm", "subsection Loading\n  set Pressure = 3\nend\n"
+                        "subsection Contact\n  subsection Particle-surface\n"
+                        "    set Normal law = hunt_crossley\n  end\nend\n");
+  CommandLineOptions options;
+  options.parameter_file = file;
+  options.set_entries    = {
+    "Contact/Particle-surface/hunt_crossley/Coefficient of restitution=0.7"};
+  const std::string used = granular::used_parameter_file(options);
+  EXPECT_NE(used.find("    subsection hunt_crossley\n"), std::string::npos);
+  EXPECT_EQ(used.find("    subsection temizer_decompression_undamped\n"), std::string::npos);
+  EXPECT_EQ(used.find("    subsection lee_wang\n"), std::string::npos);
+  EXPECT_NE(used.find("set Coefficient of restitution = 0.7"), std::string::npos) << used;
+  const std::string copy = temporary_file("used-listing-copy.prm", used);
+  EXPECT_EQ(listing_after_reading(copy, {}), listing_after_reading(file, options.set_entries));
 }
 
 TEST(Parameters, EveryShippedParameterFileIsValid)
@@ -439,8 +491,17 @@ TEST(CommandLine, ExecutableHelpAndPrintParameters)
   EXPECT_EQ(run_executable("--help", out), 0);
   EXPECT_NE(out.find("--output-directory"), std::string::npos);
   EXPECT_NE(out.find("--print-parameters"), std::string::npos);
+  EXPECT_NE(out.find("--print-parameters=used"), std::string::npos);
+  EXPECT_NE(out.find("--list-laws=markdown"), std::string::npos);
   EXPECT_EQ(run_executable("--print-parameters", out), 0);
   EXPECT_EQ(out, granular::default_parameter_file());
+  EXPECT_EQ(run_executable("--print-parameters=used", out), 0);
+  EXPECT_EQ(out, granular::used_parameter_file(CommandLineOptions{}));
+  EXPECT_EQ(run_executable("--print-parameters=json", out), 0);
+  EXPECT_EQ(out, granular::parameter_listing_json());
+  EXPECT_EQ(run_executable("--print-parameters=short", out), 2);
+  EXPECT_EQ(run_executable("--list-laws=markdown", out), 0);
+  EXPECT_EQ(out, granular::contact_law_table());
 }
 
 TEST(CommandLine, ExecutableRejectsBadInputBeforeWork)

@@ -2,6 +2,8 @@
 
 #include "base/parameter_error.h"
 #include "contact/laws/contact_law.h"
+#include "contact/laws/temizer_decompression_undamped.h"
+#include "contact/normal_contact_law.h"
 #include "sweep/sweep_runner.h"
 
 #include <deal.II/base/exceptions.h>
@@ -129,7 +131,17 @@ namespace granular
            "                                   directory from its checkpoint.bin (same\n"
            "                                   parameters; Output entries may differ)\n"
            "  --print-parameters               print the complete, documented default\n"
-           "                                   parameter file and exit\n"
+           "                                   parameter file (every subsection, also\n"
+           "                                   those of all contact laws) and exit\n"
+           "  --print-parameters=used          print only the entries the run uses: with\n"
+           "                                   a parameter file and --set, their values;\n"
+           "                                   of the contact laws' subsections only the\n"
+           "                                   selected law's (Contact/Particle-surface/\n"
+           "                                   Normal law). Without a file: the default\n"
+           "                                   run, which is params/default.prm\n"
+           "  --print-parameters=json          print every entry with its default, pattern\n"
+           "                                   and documentation as JSON (the source of\n"
+           "                                   docs/parameters.md) and exit"
            "  --overwrite                      replace the results of an earlier run in the\n"
            "                                   output directory (without it, a directory\n"
            "                                   holding them is refused)\n"
@@ -139,6 +151,9 @@ namespace granular
            "  --list-laws                      print the identifiers of the normal contact\n"
            "                                   laws (Contact/Particle-surface/Normal law),\n"
            "                                   one per line with its source, and exit\n"
+           "  --list-laws=markdown             print the table of the contact laws (formula,\n"
+           "                                   parameters, data needed, source) as Markdown,\n"
+           "                                   which is docs/contact-law-table.md, and exit\n"
            "  --help                           print this text and exit\n"
            "\n"
            "A parameter file with a non-empty Sweep subsection runs the Cartesian\n"
@@ -171,8 +186,24 @@ namespace granular
           options.restart = true;
         else if (arg == "--print-parameters")
           options.print_parameters = true;
+        else if (arg == "--print-parameters=used" || arg == "--print-parameters=json")
+          {
+            options.print_parameters  = true;
+            options.parameter_listing = arg == "--print-parameters=used" ?
+                                          ParameterListing::used :
+                                          ParameterListing::json;
+          }
+        else if (arg.rfind("--print-parameters=", 0) == 0)
+          throw std::invalid_argument("unknown listing in " + arg +
+                                      " (--print-parameters, --print-parameters=used or "
+                                      "--print-parameters=json; see --help)");
         else if (arg == "--list-laws")
           options.list_laws = true;
+        else if (arg == "--list-laws=markdown")
+          options.list_laws = options.law_table = true;
+        else if (arg.rfind("--list-laws=", 0) == 0)
+          throw std::invalid_argument("unknown format in " + arg +
+                                      " (--list-laws or --list-laws=markdown; see --help)");
         else if (arg == "--defaults")
           options.defaults = true;
         else if (arg == "--overwrite")
@@ -206,11 +237,244 @@ namespace granular
     return s.str();
   }
 
+  std::string used_parameter_file(const CommandLineOptions &options)
+  {
+    dealii::ParameterHandler prm;
+    ProgramParameters::declare_parameters(prm);
+    if (!options.parameter_file.empty() || !options.set_entries.empty())
+      read_parameter_input(options, prm);
+    prm.enter_subsection("Contact");
+    prm.enter_subsection("Particle-surface");
+    std::string law = prm.get("Normal law");
+    prm.leave_subsection();
+    prm.leave_subsection();
+    if (law == contact::legacy_default_law_name)
+      law = contact::DampedHertzDecompressionOff::law_name;
+    std::ostringstream full;
+    prm.print_parameters(full, dealii::ParameterHandler::PRM |
+                                 dealii::ParameterHandler::KeepDeclarationOrder);
+
+    // deal.II's listing without the subsections Contact/Particle-surface/<id> of the other
+    // registered laws (each from its "subsection <id>" line to its "end" and the empty line
+    // after it); the remaining text is what deal.II prints with only the selected law declared
+    std::istringstream       in(full.str());
+    std::ostringstream       out;
+    std::vector<std::string> path;
+    std::string              line;
+    bool                     header = true;
+    while (std::getline(in, line))
+      {
+        const auto        first = line.find_first_not_of(' ');
+        const std::string code  = first == std::string::npos ? "" : line.substr(first);
+        if (header && code.rfind('#', 0) != 0)
+          {
+            // after deal.II's title lines: say what is left out
+            out << "# The entries of the run: of the contact laws' subsections only that of\n"
+                   "# Contact/Particle-surface/Normal law = "
+                << law
+                << ".\n"
+                   "# granular-interface --print-parameters lists every law's.\n";
+            header = false;
+          }
+        if (code.rfind("subsection ", 0) == 0)
+          {
+            path.push_back(code.substr(11));
+            if (path.size() == 3 && path[0] == "Contact" && path[1] == "Particle-surface" &&
+                path[2] != law && contact::laws::find_law(path[2]) != nullptr)
+              {
+                // skip to the matching end and the empty line that follows it
+                for (unsigned int depth = 1; depth > 0 && std::getline(in, line);)
+                  {
+                    const auto        f = line.find_first_not_of(' ');
+                    const std::string c = f == std::string::npos ? "" : line.substr(f);
+                    depth += c.rfind("subsection ", 0) == 0 ? 1 : c == "end" ? -1 : 0;
+                  }
+                if (in.peek() == '\n')
+                  std::getline(in, line);
+                path.pop_back();
+                continue;
+              }
+          }
+        else if (code == "end" && !path.empty())
+          path.pop_back();
+        out << line << '\n';
+      }
+    return out.str();
+  }
+
+  std::string parameter_listing_json()
+  {
+    dealii::ParameterHandler prm;
+    ProgramParameters::declare_parameters(prm);
+    std::ostringstream s;
+    prm.print_parameters(s, dealii::ParameterHandler::JSON |
+                              dealii::ParameterHandler::KeepDeclarationOrder);
+    return s.str();
+  }
+
+  std::string parameter_listing(const CommandLineOptions &options)
+  {
+    switch (options.parameter_listing)
+      {
+        case ParameterListing::used:
+          return used_parameter_file(options);
+        case ParameterListing::json:
+          return parameter_listing_json();
+        case ParameterListing::all:
+          break;
+      }
+    return default_parameter_file();
+  }
+
   std::string contact_law_list()
   {
     std::ostringstream s;
     for (const auto &law : contact::laws::registered_laws())
       s << law.id << "  (" << law.entry << ", " << law.title << "; " << law.source << ")\n";
+    return s.str();
+  }
+
+  namespace
+  {
+    /// @p text for a Markdown table cell: `|` escaped, line breaks as spaces.
+    std::string table_cell(std::string text)
+    {
+      std::string out;
+      for (const char c : text)
+        if (c == '|')
+          out += "\\|";
+        else if (c == '\n')
+          out += ' ';
+        else
+          out += c;
+      return out;
+    }
+
+    /// The shortest text that reads back as @p v (3e-05, not 3.0000000000000001e-05).
+    std::string shortest(const double v)
+    {
+      std::string best;
+      for (int digits = 1; digits <= 17; ++digits)
+        {
+          std::ostringstream t;
+          t.precision(digits);
+          t << v;
+          if (std::stod(t.str()) == v && (best.empty() || t.str().size() < best.size()))
+            best = t.str();
+        }
+      return best;
+    }
+
+    /// Short names of the ContactData members, for the table.
+    std::string symbol(const contact::laws::Needs n)
+    {
+      using contact::laws::Needs;
+      switch (n)
+        {
+          case Needs::stiffness:
+            return "K";
+          case Needs::effective_mass:
+            return "m_eff";
+          case Needs::effective_modulus:
+            return "E*";
+          case Needs::effective_radius:
+            return "R_eff";
+          case Needs::yield_strength:
+            return "sigma_y";
+          case Needs::poisson_ratio:
+            return "nu";
+          case Needs::youngs_modulus:
+            return "E";
+        }
+      return "?";
+    }
+  } // namespace
+
+  std::string contact_law_table()
+  {
+    namespace laws = contact::laws;
+    // the default cell: its particle-surface contact parameters and particle mass
+    dealii::ParameterHandler prm;
+    ProgramParameters::declare_parameters(prm);
+    ProgramParameters defaults;
+    defaults.parse_parameters(prm);
+
+    std::ostringstream s;
+    s << "# Contact law table\n"
+         "\n"
+         "<!-- Generated by scripts/contact-law-table.sh (granular-interface "
+         "--list-laws=markdown)\n"
+         "     from the laws' own descriptions in lib/contact/laws/; do not edit. -->\n"
+         "\n"
+         "The "
+      << laws::registered_laws().size()
+      << " normal contact force laws of the program, in catalogue order. The identifier\n"
+         "selects a law: `Contact/Particle-surface/Normal law` for the particle on the surface,\n"
+         "`Impact/Laws` for the impact benchmarks of `contact-impact`. The physics of each law, "
+         "the\n"
+         "readings of its sources and the verification scenarios are in the catalogue of "
+         "contact\n"
+         "laws, [contact-law-catalogue.md](contact-law-catalogue.md), under the entry given "
+         "here;\n"
+         "the source labels (S000 ...) resolve in [references.md](references.md).\n"
+         "\n"
+         "- **formula**: d is the indentation (mm), d' its rate (mm/s, > 0 in compression), "
+         "d'_- the\n"
+         "  approach velocity at contact onset, K the contact stiffness.\n"
+         "- **parameters**: the entries of the law's own subsection "
+         "(`Contact/Particle-surface/<identifier>`,\n"
+         "  `Contact laws/<identifier>` in `contact-impact`) with their defaults. In the "
+         "micromechanical\n"
+         "  cell `Minimum approach velocity` defaults to 100 mm/s, and the default law takes "
+         "its c_N\n"
+         "  from `Contact/Particle-surface/Damping coefficient`.\n"
+         "- **data**: what the law needs besides its parameters: K, the effective mass m_eff, "
+         "the\n"
+         "  effective modulus E*, the effective radius R_eff, a yield strength sigma_y, Young's "
+         "modulus\n"
+         "  E, Poisson's ratio nu.\n"
+         "- **2D cell**: whether the micromechanical cell, which knows K = k_N and the "
+         "particle's mass\n"
+         "  only, can use the law with its default parameters (\"with its parameters set\": "
+         "only with\n"
+         "  values the defaults leave open).\n"
+         "\n"
+         "| entry | identifier | family | law | formula | parameters (defaults) | data | "
+         "2D cell | source |\n"
+         "|---|---|---|---|---|---|---|---|---|\n";
+    for (const laws::LawInfo &law : laws::registered_laws())
+      {
+        std::string parameters;
+        for (const laws::LawParameter &p : law.all_parameters())
+          parameters += (parameters.empty() ? "" : "; ") + p.name + " = " +
+                        (p.flag ? (p.default_value == 1. ? "true" : "false") :
+                                  shortest(p.default_value));
+        std::string needs;
+        bool        cell_has_data = true;
+        for (const laws::Needs n : law.needs)
+          {
+            needs += (needs.empty() ? "" : ", ") + symbol(n);
+            cell_has_data = cell_has_data && (n == laws::Needs::stiffness ||
+                                              n == laws::Needs::effective_mass);
+          }
+        std::string in_cell = "no";
+        if (cell_has_data)
+          try
+            {
+              ParticleSurfaceContactParameters contact = defaults.contact.particle_surface;
+              contact.normal_law                       = law.id;
+              contact::create_normal_contact_law(contact, defaults.particle.mass());
+              in_cell = "yes";
+            }
+          catch (const std::invalid_argument &)
+            {
+              in_cell = "with its parameters set";
+            }
+        s << "| " << law.entry << " | `" << law.id << "` | " << laws::family(law) << " | "
+          << table_cell(law.title) << " | `" << table_cell(law.formula) << "` | "
+          << table_cell(parameters) << " | " << needs << " | " << in_cell << " | "
+          << table_cell(law.source) << " |\n";
+      }
     return s.str();
   }
 

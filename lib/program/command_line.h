@@ -1,10 +1,10 @@
 #pragma once
 /**
  * @file command_line.h
- * The command line contract of spec §8.1:
+ * The command line contract of docs/methods.md §8.1:
  *   granular-interface [options] PARAMETER_FILE.prm
  *     --output-directory DIR, --set "Sub/section/Entry=value" (repeatable),
- *     --restart, --print-parameters, --list-laws, --defaults, --help
+ *     --restart, --print-parameters[=used|json], --list-laws[=markdown], --defaults, --help
  */
 #include "sweep/program_parameters.h"
 
@@ -13,6 +13,14 @@
 
 namespace granular
 {
+  /// What --print-parameters prints.
+  enum class ParameterListing
+  {
+    all,  ///< --print-parameters: every entry with its default and documentation
+    used, ///< --print-parameters=used: the entries the run uses (used_parameter_file())
+    json  ///< --print-parameters=json: every entry (default, pattern, documentation) as JSON
+  };
+
   /// What the user asked for on the command line.
   struct CommandLineOptions
   {
@@ -22,7 +30,9 @@ namespace granular
     bool                     restart          = false; ///< continue from checkpoint.bin
     bool                     print_parameters = false;
     bool                     help             = false;
+    ParameterListing         parameter_listing = ParameterListing::all;
     bool                     list_laws        = false; ///< --list-laws
+    bool                     law_table        = false; ///< --list-laws=markdown
     /// --defaults: run with the documented defaults on purpose (without a parameter file, or
     /// with one that sets no entry)
     bool defaults = false;
@@ -37,9 +47,25 @@ namespace granular
   /// The --help text.
   std::string usage_text();
 
-  /// The complete documented default parameter file (what --print-parameters prints
-  /// and what params/default.prm holds).
+  /// The complete documented default parameter file (what --print-parameters prints).
   std::string default_parameter_file();
+
+  /**
+   * The entries the run of @p options uses, with their documentation (what
+   * --print-parameters=used prints): the parameter file and every --set of @p options are
+   * read (without them: the defaults, which is params/default.prm), and every subsection is
+   * listed except those of the contact laws other than the selected
+   * Contact/Particle-surface/Normal law. Throws ParameterError as read_parameter_input().
+   */
+  std::string used_parameter_file(const CommandLineOptions &options);
+
+  /// Every entry of the program with its default, pattern and documentation as JSON
+  /// (deal.II's JSON output; what --print-parameters=json prints and
+  /// scripts/parameters-page.sh turns into docs/parameters.md).
+  std::string parameter_listing_json();
+
+  /// What --print-parameters[=...] prints for @p options.
+  std::string parameter_listing(const CommandLineOptions &options);
 
   /**
    * Reads @p options.parameter_file (if given) into @p prm, whose entries the caller has
@@ -60,6 +86,14 @@ namespace granular
   /// One line per registered contact law: its identifier, catalogue entry, title and source
   /// (what --list-laws prints).
   std::string contact_law_list();
+
+  /**
+   * The Markdown page docs/contact-law-table.md (what --list-laws=markdown prints): one row
+   * per registered contact law, made from its LawInfo alone: catalogue entry, identifier,
+   * family, title, formula, its parameters with their defaults, the contact data it needs
+   * (and so whether the 2D cell can use it) and its source.
+   */
+  std::string contact_law_table();
 
   /// Declares all parameters in @p prm, reads the parameter file (if any), applies
   /// every --set and --output-directory, parses and validates. Nothing else is done,
