@@ -148,6 +148,75 @@ namespace
   }
 } // namespace
 
+// The remaining-time estimate of the progress lines adds the phases ahead at their own
+// cost rates (wall s per simulated s): the prior (every reference step a hard step at the
+// mean cost of a Newton iteration so far) where nothing is measured, a phase in progress
+// blended from its measured rate to that in proportion to how much of it has run, the
+// averaging window at the dragging's rate; with a particle the dragged phases cost at least
+// the prior.
+namespace
+{
+  using granular::coupling::RemainingTime;
+  const double dt = 0.01; // reference step (s)
+
+  /// load ramp [0, 1), hold [1, 2), dragging [2, 3), window [3, 5) costing what the dragging
+  /// did; @p rolls: the dragged phases cost at least the prior
+  RemainingTime four_phases(const bool rolls)
+  {
+    return RemainingTime({{1., 0, false}, {2., 1, false}, {3., 2, rolls}, {5., 2, rolls}}, dt,
+                         6.);
+  }
+
+  /// @p n steps of dt from @p t0, each taking @p wall s and @p iterations Newton iterations
+  void steps(RemainingTime &r, const double t0, const int n, const double wall,
+             const unsigned int iterations)
+  {
+    for (int i = 0; i < n; ++i)
+      r.record(t0 + i * dt, t0 + (i + 1) * dt, wall, iterations);
+  }
+} // namespace
+
+TEST(RemainingTime, AddsThePhasesAheadAtTheirOwnCost)
+{
+  RemainingTime r = four_phases(true);
+  // the ramp: 100 steps, 0.01 s and 2 Newton iterations each (1 s per s)
+  steps(r, 0., 100, 0.01, 2);
+  // nothing ahead measured: the prior, 0.005 s per iteration x 6 / dt = 3 s per s, for the
+  // 4 s still to come
+  EXPECT_NEAR(r.seconds_left(1.), 4. * 3., 1e-9);
+  // half of the hold in one long step, cheap (0.1 s per s): it blends half its own rate and
+  // half the prior; the dragging and the window at the prior
+  r.record(1., 1.5, 0.05, 2);
+  const double prior = 1.05 / 202. * 6. / dt;
+  EXPECT_NEAR(r.seconds_left(1.5), 0.5 * (0.5 * 0.1 + 0.5 * prior) + 3. * prior, 1e-9);
+  // the rest of the hold, then a tenth of the dragging at 20 s per s, dearer than the prior:
+  // the dragging blends 10 % measured with 90 % prior, and the window costs the same
+  r.record(1.5, 2., 0.05, 2);
+  steps(r, 2., 10, 0.2, 5);
+  const double prior_2 = 3.1 / 254. * 6. / dt;
+  EXPECT_NEAR(r.seconds_left(2.1), 2.9 * (0.1 * 20. + 0.9 * prior_2), 1e-9);
+  // the whole dragging measured: the window costs what it did
+  steps(r, 2.1, 90, 0.2, 5);
+  EXPECT_NEAR(r.seconds_left(3.), 2. * 20., 1e-9);
+  EXPECT_EQ(r.seconds_left(5.), 0.);
+}
+
+TEST(RemainingTime, DraggedPhasesWithAParticleCostAtLeastThePrior)
+{
+  // the first fifth of the dragging is cheap (0.1 s per s, long steps): with a particle the
+  // rest of it and the window are still estimated at the prior (a roll-over may come);
+  // without one, at the blend of the cheap measured rate and the prior
+  for (const bool rolls : {true, false})
+    {
+      RemainingTime r = four_phases(rolls);
+      steps(r, 0., 200, 0.01, 2); // ramp and hold: prior 3 s per s
+      r.record(2., 2.2, 0.02, 2);
+      const double prior = 2.02 / 402. * 6. / dt;
+      const double blend = 0.2 * 0.1 + 0.8 * prior;
+      EXPECT_NEAR(r.seconds_left(2.2), 2.8 * (rolls ? prior : blend), 1e-9) << rolls;
+    }
+}
+
 TEST(AdaptiveTimeStep, BareInterfaceGivesCoulombFrictionWithTheHistoryOnTheGrid)
 {
   // steady sliding of the bare interface is the quiet case: long steps, and k̄ = k_o

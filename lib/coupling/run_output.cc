@@ -27,7 +27,7 @@ namespace granular::coupling
           const std::string name = entry.path().filename().string();
           const bool        vtu  = entry.path().extension() == ".vtu" &&
                            (name.rfind("solution-", 0) == 0 || name.rfind("particle-", 0) == 0);
-          if (vtu || name == "summary.csv" || name == "history.csv" || name == "checkpoint.bin" ||
+          if (vtu || name == "summary.csv" || name == "history.csv" || name == "energy.csv" || name == "checkpoint.bin" ||
               name == "error.txt" || name == "solution.pvd" || name == "particle.pvd")
             names.push_back(name);
         }
@@ -36,10 +36,15 @@ namespace granular::coupling
     }
 
     /// The run's phases for the remaining-time estimate: the load ramp, the hold, the
-    /// dragging before the window, and the window, which costs what the dragging did.
-    std::vector<RemainingTime::Phase> phases(const LoadingProgram &loading, double t_end)
+    /// dragging before the window, and the window, which costs what the dragging did; with
+    /// a particle (@p rolls) the dragged phases cost at least the prior.
+    std::vector<RemainingTime::Phase> phases(const LoadingProgram &loading, double t_end,
+                                             bool rolls)
     {
-      return {{loading.ramp_time, 0}, {loading.T0, 1}, {2. * loading.T0, 2}, {t_end, 2}};
+      return {{loading.ramp_time, 0, false},
+              {loading.T0, 1, false},
+              {2. * loading.T0, 2, rolls},
+              {t_end, 2, rolls}};
     }
   } // namespace
 
@@ -82,7 +87,8 @@ namespace granular::coupling
     , adaptive_(adaptive)
     , solution_pvd_(dir_ + "/solution.pvd")
     , particle_pvd_(dir_ + "/particle.pvd")
-    , remaining_(phases(loading, n_steps * dt), dt, TimeStepControl::hard_iterations)
+    , remaining_(phases(loading, n_steps * dt, scheme.particle() != nullptr), dt,
+                 TimeStepControl::hard_iterations)
   {}
 
   void RunOutput::open_history(const bool restart, const std::uint64_t restart_bytes)

@@ -22,7 +22,12 @@ namespace granular
          "mean_particle_speed,mean_rolling_speed,dem_substeps,factorizations,"
          "coupling_passes,dissipation_numerical,assemblies,failed_newton_iterations,"
          "max_penetration_rubber_surface,max_penetration_rubber_particle,"
-         "block_length,block_height,elements_x,elements_y,time_step\n";
+         "block_length,block_height,elements_x,elements_y,time_step";
+    for (const char *stretch : {"", "window_"})
+      for (const char *c : {"bulk", "rubber_surface", "rubber_particle", "particle_surface",
+                            "platen", "unassigned"})
+        o << ",created_" << stretch << c;
+    o << '\n';
     o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
       << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
       << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
@@ -38,7 +43,11 @@ namespace granular
       << s.dissipation_numerical << ',' << s.assemblies << ',' << s.failed_newton_iterations
       << ',' << s.max_penetration_rubber_surface << ',' << s.max_penetration_rubber_particle
       << ',' << s.block_length << ',' << s.block_height << ',' << s.elements_x << ','
-      << s.elements_y << ',' << s.time_step << '\n';
+      << s.elements_y << ',' << s.time_step;
+    for (const CreatedEnergy *c : {&s.created_energy, &s.created_energy_in_window})
+      o << ',' << c->bulk << ',' << c->rubber_surface << ',' << c->rubber_particle << ','
+        << c->particle_surface << ',' << c->platen << ',' << c->unassigned;
+    o << '\n';
     return o.str();
   }
 
@@ -205,19 +214,24 @@ namespace granular
       total_iterations_ += newton_iterations;
     }
 
+    double RemainingTime::prior() const
+    {
+      return total_iterations_ > 0 ?
+               total_wall_ / total_iterations_ * prior_iterations_ / reference_step_ :
+               0.;
+    }
+
     double RemainingTime::rate(const unsigned int i) const
     {
-      const double prior =
-        total_iterations_ > 0 ?
-          total_wall_ / total_iterations_ * prior_iterations_ / reference_step_ :
-          0.;
-      const unsigned int j = simulated_[i] > 0. ? i : phases_[i].like;
-      if (!(simulated_[j] > 0.))
-        return prior;
-      const double measured = wall_[j] / simulated_[j];
-      const double w =
-        std::min(1., simulated_[j] / (0.25 * (phases_[j].end - start(j))));
-      return w * measured + (1. - w) * prior;
+      const unsigned int like = phases_[i].like;
+      const double       base = like < i ? rate(like) : prior();
+      double             r    = base;
+      if (simulated_[i] > 0.)
+        {
+          const double w = std::min(1., simulated_[i] / (phases_[i].end - start(i)));
+          r              = w * wall_[i] / simulated_[i] + (1. - w) * base;
+        }
+      return phases_[i].at_least_prior ? std::max(r, prior()) : r;
     }
 
     double RemainingTime::seconds_left(const double t) const

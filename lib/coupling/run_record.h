@@ -16,6 +16,29 @@
 
 namespace granular
 {
+  /// Energy created per component (R = W + ΔE + D of the energy ledger, > 0 created) over a
+  /// stretch of the run (N mm/mm); see coupling/energy_ledger.h and docs/methods.md §2.2.
+  struct CreatedEnergy
+  {
+    double bulk = 0., rubber_surface = 0., rubber_particle = 0., particle_surface = 0.,
+           platen = 0., unassigned = 0.;
+
+    CreatedEnergy operator-(const CreatedEnergy &o) const
+    {
+      return {bulk - o.bulk,
+              rubber_surface - o.rubber_surface,
+              rubber_particle - o.rubber_particle,
+              particle_surface - o.particle_surface,
+              platen - o.platen,
+              unassigned - o.unassigned};
+    }
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &bulk &rubber_surface &rubber_particle &particle_surface &platen &unassigned;
+    }
+  };
+
   /// The row of summary.csv (docs/methods.md §8.2). Units of docs/methods.md §1; times in s.
   struct RunSummary
   {
@@ -56,6 +79,9 @@ namespace granular
     double       block_length = 0., block_height = 0.;
     unsigned int elements_x = 0, elements_y = 0;
     double       time_step = 0.;
+    /// energy created per component of the energy ledger over the whole run and over the
+    /// averaging window (N mm/mm; coupling/energy_ledger.h, docs/methods.md §2.2)
+    CreatedEnergy created_energy, created_energy_in_window;
   };
 
   /// CSV header and row of summary.csv (same column order).
@@ -168,29 +194,32 @@ namespace granular
      * The remaining-time estimate of the progress lines, from the cost of the steps still
      * to come. A run's phases cost very different wall time per unit of simulated time
      * (adaptive steps make the load ramp and the hold cheap; a particle that rolls over
-     * keeps the steps at Δt and Newton busy in the dragging), so the estimate adds, over
-     * the phases ahead, their remaining simulated time times their cost rate (wall s per
-     * simulated s):
-     *  - a phase that has run long enough (a quarter of it) costs what it measured so far;
-     *  - a phase not reached yet that has the physics of an earlier one (the averaging
-     *    window that of the dragging) costs what that one measured;
-     *  - otherwise the rate is the prior: every reference step of the phase a hard step
-     *    (TimeStepControl::hard_iterations Newton iterations) at the mean cost of a Newton
-     *    iteration so far; a phase's measured rate takes over from the prior linearly as it
-     *    runs its first quarter.
-     * The prior reads high for a bare interface, which keeps long steps while dragged, until
-     * the dragging has been measured; it keeps the estimate above half of the true time
-     * left in a run with a particle (docs/performance.md states the measured bound).
+     * keeps the steps at Δt and Newton busy while the block is dragged), so the estimate
+     * adds, over the phases ahead, their remaining simulated time times a cost rate (wall s
+     * per simulated s):
+     *  - the prior: every reference step a hard step (TimeStepControl::hard_iterations
+     *    Newton iterations) at the mean wall time of a Newton iteration so far;
+     *  - a phase not reached yet costs what the earlier phase with its physics measured
+     *    (the averaging window: the dragging), or the prior;
+     *  - a phase in progress blends its own measured rate with that, in proportion to the
+     *    fraction of it that has run;
+     *  - a phase in which a particle may roll over (the dragging and the window of a run
+     *    with a particle) costs at least the prior: the first part of the dragging is
+     *    cheap, the roll-overs come later and cannot be foreseen.
+     * A bare interface keeps long steps while dragged and has no such floor.
+     * docs/performance.md states the measured bound for the default run.
      */
     class RemainingTime
     {
     public:
-      /// One phase of the run: it ends at @p end (s) and, before it is reached, costs what
-      /// the phase @p like (an earlier phase's index, or its own: the prior) measured.
+      /// One phase of the run: it ends at @p end (s); before it is reached it costs what
+      /// the phase @p like (an earlier phase's index, or its own: the prior) measured; with
+      /// @p at_least_prior it never costs less than the prior.
       struct Phase
       {
         double       end;
         unsigned int like;
+        bool         at_least_prior;
       };
 
       /**
@@ -211,6 +240,8 @@ namespace granular
     private:
       /// the cost rate (wall s per simulated s) of phase @p i
       double rate(unsigned int i) const;
+      /// the prior cost rate (wall s per simulated s)
+      double prior() const;
       double start(unsigned int i) const { return i == 0 ? 0. : phases_[i - 1].end; }
 
       std::vector<Phase>  phases_;
