@@ -20,8 +20,8 @@ namespace granular::coupling
     /// 2: the coupling scheme, the energy accountant and the loop counters archived
     /// apart, the block's solvers and quadrature-point history with their own archives;
     /// checkpoints of formats 1 and 2 (earlier builds) are not read; 3 added the adaptive
-    /// time step's state
-    constexpr unsigned int checkpoint_format = 3;
+    /// time step's state; 4 the energy ledger (docs/methods.md §2.2)
+    constexpr unsigned int checkpoint_format = 4;
 
     /// Set by SIGINT/SIGTERM (the signal number) or request_checkpoint_and_stop() (-1).
     volatile std::sig_atomic_t stop_request_flag = 0;

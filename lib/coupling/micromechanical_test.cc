@@ -32,11 +32,13 @@ namespace granular::coupling
     /// summary.csv's row at the end of the run: the dissipation split of the window
     /// (paper eq. 13), the energy balance (docs/methods.md §2.2), the cell and the run's cost.
     RunSummary summarise(const RunParameters &P, const LoadingProgram &loading, double t_end,
-                         const EnergyAccountant &energy,
+                         const EnergyAccountant &energy, const EnergyLedger &ledger,
                          const MacroscopicFriction &friction, const CouplingScheme &scheme,
                          const fem::RubberBlock &block, const LoopState &S)
     {
       RunSummary s;
+      s.created_energy           = ledger.created();
+      s.created_energy_in_window = ledger.created_in_window();
       s.pressure        = P.loading.pressure;
       s.slip_velocity   = P.loading.slip_velocity;
       s.relaxation_time = P.rubber.relaxation_time;
@@ -182,6 +184,7 @@ namespace granular::coupling
       scheme->set_long_steps(dt, P.solver.long_step_newton_iterations,
                              P.solver.max_newton_iterations);
     energy = std::make_unique<EnergyAccountant>(*block, *scheme);
+    ledger = std::make_unique<EnergyLedger>(*block, *scheme, loading);
     // a p > 2 particle keeps the steps at dt until the dragging starts (StepPlanner)
     const bool rocks_at_rest =
       particle != nullptr && (particle->geometry().shape().p1 > 2. ||
@@ -207,6 +210,7 @@ namespace granular::coupling
             &planner->control();
           scheme->load(ar);
           block->load_state(ar);
+          ar &*ledger;
         });
         if (!(S.step < n_steps))
           throw std::runtime_error("--restart: " + checkpoint.path() +
@@ -230,6 +234,7 @@ namespace granular::coupling
     if (!P.output.restart)
       fs::remove(checkpoint.path()); // nor a checkpoint of another run
     output->open_history(P.output.restart, S.history_bytes);
+    ledger->open(dir + "/energy.csv", P.output.restart);
     if (!P.output.restart)
       {
         if (P.output.vtu_interval > 0)
@@ -238,6 +243,7 @@ namespace granular::coupling
             output->write_vtu(0, 0.);
           }
         energy->start();
+        ledger->start();
       }
     planner->start(*energy);
     last_checkpoint = Clock::now();
@@ -268,6 +274,8 @@ namespace granular::coupling
           std::abs(particle->state().angular_velocity) * P.particle.reference_radius;
       }
     energy->record_step(m);
+    // the ledger's row before the guard, so that a run the guard stops keeps its last step
+    ledger->record(ledger->row(plan.t, plan.h, *energy), m.in_window);
     friction->add(plan.t, m.platen_forces.normal, m.platen_forces.tangential);
     S.record_penetrations(*block, *scheme);
     energy->check(plan.t, loading.T0, P.solver.max_energy_error, loading.full_load,
@@ -332,6 +340,7 @@ namespace granular::coupling
         &planner->control();
       scheme->save(ar);
       block->save_state(ar);
+      ar &*ledger;
     });
   }
 
@@ -339,7 +348,7 @@ namespace granular::coupling
   RunSummary MicromechanicalTest::finish()
   {
     output->close_history();
-    RunSummary summary = summarise(P, loading, t_end, *energy, *friction, *scheme, *block, S);
+    RunSummary summary = summarise(P, loading, t_end, *energy, *ledger, *friction, *scheme, *block, S);
     // times of this process plus those of the processes before a restart
     summary.wall_time = S.wall_time + seconds_since(wall_start, Clock::now());
     const auto times  = timer.get_summary_data(dealii::TimerOutput::total_wall_time);

@@ -5,13 +5,15 @@
  * (FEM), the particle (DEM) and the scheme that couples them, restart from a checkpoint or
  * start clean, then the time loop (plan the step, advance, measure, record, checkpoint),
  * then the summary. Its parts: the step planner (step_planner.h: landmarks and adaptive
- * steps), the energy accountant (energy_balance.h), the run's outputs (run_output.h:
+ * steps), the energy accountant (energy_balance.h) and its ledger per component
+ * (energy_ledger.h: energy.csv), the run's outputs (run_output.h:
  * history.csv, VTU, progress), checkpoint/restart and the stop signals (checkpoint.h).
  * run_micromechanical_test() (micromechanical_run.h) is its one-call interface.
  */
 #include "coupling/checkpoint.h"
 #include "coupling/coupling_scheme.h"
 #include "coupling/energy_balance.h"
+#include "coupling/energy_ledger.h"
 #include "coupling/loading_program.h"
 #include "coupling/macroscopic_friction.h"
 #include "coupling/run_output.h"
@@ -106,6 +108,7 @@ namespace granular::coupling
     const dem::Particle               *particle = nullptr;
     std::unique_ptr<MacroscopicFriction> friction;
     std::unique_ptr<EnergyAccountant>  energy;
+    std::unique_ptr<EnergyLedger>      ledger;
     std::unique_ptr<StepPlanner>       planner;
     std::unique_ptr<RunOutput>         output;
     LoopState                          S;

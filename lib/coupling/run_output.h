@@ -22,6 +22,7 @@ namespace granular::coupling
 {
   /**
    * Makes @p dir usable for a fresh run: the results of an earlier run there (summary.csv,
+   * energy.csv,
    * history.csv, checkpoint.bin, error.txt, the .pvd collections and their VTUs) are
    * removed with @p overwrite, and refused without it.
    * @throws ParameterError naming Output/Output directory if @p dir holds an earlier run's

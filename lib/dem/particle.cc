@@ -123,6 +123,8 @@ namespace granular::dem
     s.velocity         = velocity;
     s.angular_velocity = angular_velocity;
     wrap();
+    data.surface_work += 0.5 * ((data.contact.force + contact.force) * centre_increment +
+                                (data.contact.moment + contact.moment) * rotation_increment);
     data.contact = contact;
     data.friction_dissipation += contact.friction_dissipation;
     data.damping_dissipation += contact.damping_dissipation;
@@ -280,7 +282,12 @@ namespace granular::dem
         if (damper_n != 0.)
           data.damping_dissipation += 0.5 * h * damper_n * -(v_half[1] + w_half * arm_n[0]);
         // contact at t_{n+1} with the drift velocity
+        const Tensor<1, 2> contact_force_n  = data.contact.force;
+        const double       contact_moment_n = data.contact.moment;
         evaluate_contact(v_half, w_half, h);
+        data.surface_work += 0.5 * h *
+                             ((contact_force_n + data.contact.force) * v_half +
+                              (contact_moment_n + data.contact.moment) * w_half);
         // kick (h/2) with the forces at t_{n+1}
         const Tensor<1, 2> F_1 = constant_force + data.contact.force;
         const double       M_1 = external_moment + data.contact.moment;
@@ -389,6 +396,12 @@ namespace granular::dem
   Particle::external_work() const
   {
     return data.external_work;
+  }
+
+  double
+  Particle::surface_work() const
+  {
+    return data.surface_work;
   }
 
   double

@@ -83,6 +83,9 @@ namespace granular::dem
       double friction_dissipation = 0.; ///< N mm per mm
       double damping_dissipation  = 0.; ///< N mm per mm
       double external_work        = 0.; ///< work of the external force and moment (N mm/mm)
+      /// trapezoidal work of the surface contact's force and moment on the particle
+      /// (N mm/mm), see surface_work()
+      double surface_work = 0.;
       double gross_external_work  = 0.; ///< sum of |increments| of external_work
       double energy_scale         = 0.; ///< max of kinetic + contact energy so far
       double max_height_change    = 0.; ///< max |c_2 - c_2,0| so far (mm)
@@ -96,7 +99,7 @@ namespace granular::dem
       {
         ar &state &unwrapped_centre &contact &friction_dissipation &damping_dissipation
           &external_work &gross_external_work &energy_scale &max_height_change
-            &last_substeps &total_substeps &time;
+            &last_substeps &total_substeps &time &surface_work;
       }
     };
 
@@ -252,6 +255,17 @@ namespace granular::dem
     contact_energy() const; ///< energy in the contact springs: normal law + 1/2 k_T d_T^2
     double
     external_work() const; ///< accumulated work of the external force and moment
+    /**
+     * Work of the particle-surface contact's force and moment about the centre on the
+     * particle since t = 0 (N mm/mm), by the trapezoidal rule over each step of the
+     * particle's own integrator: per sub-step of advance() (f_n + f_{n+1})/2 . Delta c +
+     * (M_n + M_{n+1})/2 Delta theta with Delta c = h v_{1/2}, Delta theta = h omega_{1/2};
+     * per accept_step() the same with its increments. The contact's part of the energy
+     * ledger (docs/methods.md §2.2): work + Delta(contact energy) + friction and damping
+     * dissipation is the energy the contact created.
+     */
+    double
+    surface_work() const;
     /// r = (E - E_0) + D - W (see advance()); ~0 up to time-discretisation error.
     double
     energy_balance_error() const;

@@ -35,6 +35,8 @@ namespace granular::fem
       ar &m.u_n &m.v_n &m.a_n &m.last_step &m.last_increment_vector &m.internal_force;
       ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
       ar &m.history &m.viscous_dissipation;
+      ar &m.work.bulk &m.work.surface &m.work.obstacle &m.work.platen;
+      ar &m.surface_traction_n &m.obstacle_traction_n &m.platen_load_n;
     }
   } // namespace
 
@@ -127,6 +129,7 @@ namespace granular::fem
         std::to_string(m.history.size()) + " (a different mesh or rubber model)");
     archive_committed_state(ar, m);
     m.newton.load(ar);
+    m.internal_force_n = m.internal_force; // f_int of the committed state
     m.u = m.u_n;
     m.v = m.v_n;
     m.a = m.a_n;

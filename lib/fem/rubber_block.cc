@@ -185,8 +185,15 @@ namespace granular::fem
     surface_history.assign(contact_points.size(), {});
     surface_trial.assign(contact_points.size(), {});
 
-    for (Vector<double> *vec : {&u_n, &v_n, &a_n, &u, &v, &a, &internal_force, &last_increment_vector})
+    for (Vector<double> *vec : {&u_n, &v_n, &a_n, &u, &v, &a, &internal_force, &last_increment_vector,
+                                &internal_force_n, &nodal_mass})
       vec->reinit(dof_handler.n_dofs());
+    for (const CellReferenceData &d : cells)
+      for (unsigned int k = 0; k < dofs_per_cell; ++k)
+        nodal_mass[d.dofs[k]] += d.lumped_mass[d.node[k]];
+    surface_traction_n.assign(contact_points.size(), Tensor<1, 2>());
+    obstacle_traction.assign(contact_points.size(), Tensor<1, 2>());
+    obstacle_traction_n.assign(contact_points.size(), Tensor<1, 2>());
     cell_pressure.assign(cells.size(), 0.);
     cell_dilatation.assign(cells.size(), 1.);
     if (maxwell.active())
@@ -314,6 +321,7 @@ namespace granular::fem
             Tensor<1, 2> t2;
             Tensor<2, 2> dt2;
             obstacle->evaluate(i, x, x_old, t2, dt2);
+            obstacle_traction[i] = t2; // for the energy ledger only
             t += t2;
             dt_dx += dt2;
           }
@@ -391,6 +399,27 @@ namespace granular::fem
   void RubberBlock::Impl::commit_step()
   {
     newmark_update();
+    // the energy ledger (BlockWork): trapezoidal works of the step, then t_n <- t_{n+1}
+    for (unsigned int i = 0; i < u.size(); ++i)
+      work.bulk -= 0.5 * (internal_force_n[i] + internal_force[i]) * (u[i] - u_n[i]);
+    for (const auto i : top_x_dofs)
+      work.platen += 0.5 *
+                     (internal_force_n[i] + internal_force[i] + nodal_mass[i] * (a_n[i] + a[i])) *
+                     (u[i] - u_n[i]);
+    work.platen -= 0.5 * (platen_load_n + platen_load) * (u[platen_dof] - u_n[platen_dof]);
+    for (unsigned int i = 0; i < contact_points.size(); ++i)
+      {
+        const Tensor<1, 2> dx = point_position(i, u) - point_position(i, u_n);
+        const double       w  = contact_points[i].weight;
+        const Tensor<1, 2> t_surface  = surface_trial[i].traction;
+        const Tensor<1, 2> t_obstacle = obstacle != nullptr ? obstacle_traction[i] : Tensor<1, 2>();
+        work.surface += 0.5 * w * (surface_traction_n[i] + t_surface) * dx;
+        work.obstacle += 0.5 * w * (obstacle_traction_n[i] + t_obstacle) * dx;
+        surface_traction_n[i]  = t_surface;
+        obstacle_traction_n[i] = t_obstacle;
+      }
+    internal_force_n = internal_force;
+    platen_load_n    = platen_load;
     // algorithmic dissipation of Newmark over the step (BlockEnergies::numerical_dissipation)
     for (const CellReferenceData &d : cells)
       for (unsigned int k = 0; k < dofs_per_cell; ++k)
@@ -451,6 +480,8 @@ namespace granular::fem
   }
 
   void RubberBlock::commit_step() { impl->commit_step(); }
+
+  BlockWork RubberBlock::work() const { return impl->work; }
 
   PlatenForces RubberBlock::platen_forces() const
   {

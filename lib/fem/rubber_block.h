@@ -71,6 +71,24 @@ namespace granular::fem
   };
 
   /**
+   * The trapezoidal work of the forces acting on the rubber's nodes, accumulated over the
+   * committed steps since t = 0 (cut-back sub-steps each on their own), the rubber's half of
+   * the energy ledger (docs/methods.md §2.2): per step W = (f_n + f_{n+1})/2 . (u_{n+1} - u_n)
+   * with f the force ON the nodes. With the equations of motion holding at t_n and t_{n+1},
+   * bulk + surface + obstacle + platen = Delta kinetic + Newmark's algorithmic dissipation
+   * (up to the Newton tolerance). N mm per mm thickness.
+   */
+  struct BlockWork
+  {
+    double bulk     = 0.; ///< of the element forces -f_int (Ogden, volumetric, Maxwell)
+    double surface  = 0.; ///< of the rubber-surface contact tractions
+    double obstacle = 0.; ///< of the obstacle's (particle's) tractions on the rubber
+    /// of the platen: the reaction of the prescribed top dofs (their f_int + M a) and the
+    /// vertical load on the platen's shared unknown
+    double platen = 0.;
+  };
+
+  /**
    * Distribution of the rate of deformation and of the Payne factor over the boundary
    * layer: the quadrature points of the cells with a face on the bottom boundary (the
    * bottom row of a structured mesh), in the committed state (docs/methods.md §3.4).
@@ -148,6 +166,8 @@ namespace granular::fem
     /// Pairs of (left, right) boundary vertex displacements (periodicity check).
     std::vector<std::pair<Tensor<1, 2>, Tensor<1, 2>>> periodic_vertex_pairs() const;
     BlockEnergies energies() const;
+    /// The work of the forces on the rubber since t = 0 (see BlockWork).
+    BlockWork work() const;
     /// Cell-averaged Cauchy stress (xx, yy, xy, zz) per cell (MPa), committed state.
     std::vector<std::array<double, 4>> cell_cauchy_stress() const;
     /// Element pressure p~ = U'(J~) per cell (MPa).

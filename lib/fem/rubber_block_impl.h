@@ -88,6 +88,15 @@ namespace granular::fem
     std::vector<double> cell_pressure, cell_dilatation;
     double friction_dissipation = 0.;
     double numerical_dissipation = 0.; ///< Newmark, BlockEnergies::numerical_dissipation
+    /// the energy ledger's works (BlockWork) and what they need of t_n: f_int, the
+    /// contact tractions on the rubber per point and the platen load of the committed state
+    BlockWork                 work;
+    dealii::Vector<double>    internal_force_n;
+    std::vector<dealii::Tensor<1, 2>> surface_traction_n, obstacle_traction,
+      obstacle_traction_n;
+    double                    platen_load_n = 0.;
+    /// lumped mass per dof (t), for the platen's reaction f_int + M a
+    dealii::Vector<double>    nodal_mass;
     /// Maxwell-branch history per quadrature point (empty without the branch)
     QuadraturePointHistory history;
     double              viscous_dissipation = 0.;
