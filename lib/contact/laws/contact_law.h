@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file contact_law.h
- * The contact-law library (spec §9; catalogue ../shared/reference/contact-laws.md, §5 A–H):
+ * The contact-law library (docs/methods.md §9; docs/contact-law-catalogue.md §5 A–H):
  * every normal contact force law of the catalogue behind one interface, registered by the
  * catalogue's identifier (`hooke` … `jian`).
  *
@@ -26,7 +26,7 @@
  * This layer is free of deal.II: parameters are declared by lib/contact/contact_parameters.cc
  * (the cell) and by the contact-impact program from LawInfo::parameters.
  *
- * Units (mm–s–N–t, spec §1): indentation d in mm, rate d' in mm/s (d' > 0 compression),
+ * Units (mm–s–N–t, docs/methods.md §1): indentation d in mm, rate d' in mm/s (d' > 0 compression),
  * force in N (3D) or N per mm thickness (2D cell); K in N/mm^n (3D) or N/mm^(n+1) per mm
  * (2D); mass in t (3D) or t per mm thickness (2D); moduli and stresses in MPa.
  */
@@ -54,11 +54,13 @@ namespace granular::contact::laws
     /// K: generalized stiffness of the elastic term K d^n (N/mm^n in 3D; N/mm^(n+1) per mm
     /// thickness in the 2D cell, where it is k_N).
     double stiffness = unknown;
-    /// m_eff (t; t per mm thickness in the 2D cell). catalogue §1.
+    /// m_eff (t; t per mm thickness in the 2D cell). docs/contact-law-catalogue.md §1.
     double effective_mass = unknown;
-    /// E* = 1/((1-nu_1^2)/E_1 + (1-nu_2^2)/E_2) (MPa), 3D sphere contact. catalogue §2.
+    /// E* = 1/((1-nu_1^2)/E_1 + (1-nu_2^2)/E_2) (MPa), 3D sphere contact.
+    /// docs/contact-law-catalogue.md §2.
     double effective_modulus = unknown;
-    /// R_eff (mm), > 0 convex–convex, a concave seat makes it R1 R2/(R1 - R2). catalogue §2.
+    /// R_eff (mm), > 0 convex–convex, a concave seat makes it R1 R2/(R1 - R2).
+    /// docs/contact-law-catalogue.md §2.
     double effective_radius = unknown;
     /// sigma_y (MPa): yield strength of the softer body (elastoplastic laws, G1–G4).
     double yield_strength = unknown;
@@ -106,7 +108,8 @@ namespace granular::contact::laws
   /// Values of a law's parameters by entry name (a flag: 0 or 1).
   using LawValues = std::map<std::string, double>;
 
-  /// The two flags every law has (catalogue §6), with the law's source behaviour as default.
+  /// The two flags every law has (docs/contact-law-catalogue.md §6), with the law's source
+  /// behaviour as default.
   inline const std::string clamp_flag   = "Clamp nonnegative";
   inline const std::string damping_flag = "Damping in decompression";
 
@@ -120,7 +123,7 @@ namespace granular::contact::laws
    *  - clamp_nonnegative = true: F = max(0, S + D) (no tension).
    * A law whose contact ends at F = 0 (B4, B5: force_free_separation()) is "released" when its
    * force reaches 0 in restitution; it then carries no force until d <= 0 (the history is
-   * kept while d > 0, catalogue §6).
+   * kept while d > 0, docs/contact-law-catalogue.md §6).
    *
    * Derivatives (stiffness(), damping_coefficient()) default to central differences of
    * force(); stored_energy() defaults to a Gauss–Legendre integral of S from 0 to d.
@@ -222,7 +225,8 @@ namespace granular::contact::laws
 
   protected:
     /// Approach velocity used by the laws whose damping depends on it: max(h's
-    /// approach_velocity, minimum_approach_velocity) (catalogue §6: guard d'- -> 0).
+    /// approach_velocity, minimum_approach_velocity) (docs/contact-law-catalogue.md §6: guard
+    /// d'- -> 0).
     double
     approach_velocity(const NormalContactHistory &h) const;
 
@@ -239,7 +243,7 @@ namespace granular::contact::laws
   using LawFactory =
     std::function<std::shared_ptr<const ContactLaw>(const LawValues &, const ContactData &)>;
 
-  /// Description of a registered law (catalogue §5).
+  /// Description of a registered law (docs/contact-law-catalogue.md §5).
   struct LawInfo
   {
     std::string               id;        ///< catalogue identifier, e.g. "lankarani_nikravesh"
@@ -252,10 +256,10 @@ namespace granular::contact::laws
     bool                      default_clamp_nonnegative        = false;
     bool                      default_damping_in_decompression = true;
     LawFactory                create;
-    /// Laws of the Hunt–Crossley table (catalogue §4.1): the dimensionless damping factor
-    /// f(c_r) = chi d'_-/K for 0 < c_r <= 1 (for wang_yield_zq, at its effective c_r*); empty
-    /// for every other law. Read through damping_factor() (hunt_crossley_family.h), which
-    /// checks c_r.
+    /// Laws of the Hunt–Crossley table (docs/contact-law-catalogue.md §4.1): the dimensionless
+    /// damping factor f(c_r) = chi d'_-/K for 0 < c_r <= 1 (for wang_yield_zq, at its effective
+    /// c_r*); empty for every other law. Read through damping_factor() (hunt_crossley_family.h),
+    /// which checks c_r.
     std::function<double(double c_r)> damping_factor;
 
     /// parameters plus the two flags (clamp_flag, damping_flag) with this law's defaults.
