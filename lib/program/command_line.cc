@@ -141,7 +141,7 @@ namespace granular
            "                                   run, which is params/default.prm\n"
            "  --print-parameters=json          print every entry with its default, pattern\n"
            "                                   and documentation as JSON (the source of\n"
-           "                                   docs/parameters.md) and exit"
+           "                                   docs/parameters.md) and exit\n"
            "  --overwrite                      replace the results of an earlier run in the\n"
            "                                   output directory (without it, a directory\n"
            "                                   holding them is refused)\n"
@@ -273,7 +273,7 @@ namespace granular
                    "# Contact/Particle-surface/Normal law = "
                 << law
                 << ".\n"
-                   "# granular-interface --print-parameters lists every law's.\n";
+                   "# granular-interface --print-parameters lists every law's.\n\n";
             header = false;
           }
         if (code.rfind("subsection ", 0) == 0)
