@@ -1,4 +1,5 @@
-// The horizontal granular chain (catalogue §8 S4, S003 §5.2). See granular_chain.h.
+// The horizontal granular chain (docs/contact-law-catalogue.md §8 S4, S003 §5.2). See
+// granular_chain.h.
 #include "impact/granular_chain.h"
 
 #include "base/atomic_file.h"
@@ -108,11 +109,11 @@ namespace granular::impact
     }
 
     /**
-     * The integration of the chain (simulate_granular_chain(), granular_chain.h; catalogue
-     * §8 S4, S003 §5.2). run() advances step by step; locate_contact_event() finds every
-     * contact's earliest event in the step (the step is cut at the earliest of all),
-     * record_step() writes the samples and refines the sensor peaks on the step's dense
-     * output, update_contacts() switches the contacts and advances their histories.
+     * The integration of the chain (simulate_granular_chain(), granular_chain.h;
+     * docs/contact-law-catalogue.md §8 S4, S003 §5.2). run() advances step by step;
+     * locate_contact_event() finds every contact's earliest event in the step (the step is cut at
+     * the earliest of all), record_step() writes the samples and refines the sensor peaks on the
+     * step's dense output, update_contacts() switches the contacts and advances their histories.
      */
     class ChainIntegrator
     {
@@ -769,8 +770,9 @@ namespace granular::impact
     if (!(positive(K) && positive(Kp) && positive(dy) && positive(v0) && c_r > 0. && c_r <= 1.))
       throw std::invalid_argument("S003ChainLaw: K, K_p, delta_y and v0 must be positive and "
                                   "finite, c_r in (0, 1]");
-    chi_F = 8. * (1. - c_r) / (5. * c_r) * K / v0;   // catalogue D8
-    chi_W = 3. * Kp * (1. - c_r) / (2. * c_r * v0); // S003 eq.(17), catalogue G4
+    chi_F = 8. * (1. - c_r) / (5. * c_r) * K / v0;   // docs/contact-law-catalogue.md D8
+    // S003 eq.(17), docs/contact-law-catalogue.md G4
+    chi_W = 3. * Kp * (1. - c_r) / (2. * c_r * v0);
   }
 
   S003ChainLaw::S003ChainLaw(const GranularChainParameters &p)
@@ -811,9 +813,9 @@ namespace granular::impact
   run_granular_chain(const GranularChainParameters &p, const std::string &output_directory,
                      std::ostream &log)
   {
-    log << "granular chain (catalogue §8 S4): " << p.number_of_beads << " beads + striker at "
-        << p.striker_velocity << " mm/s, law " << p.law << ", c_r " << p.restitution
-        << ", to t = " << p.end_time << " s\n";
+    log << "granular chain (docs/contact-law-catalogue.md §8 S4): " << p.number_of_beads
+        << " beads + striker at " << p.striker_velocity << " mm/s, law " << p.law << ", c_r "
+        << p.restitution << ", to t = " << p.end_time << " s\n";
     const GranularChainResult r = simulate_granular_chain(p);
     std::filesystem::create_directories(output_directory);
     const std::string dir = output_directory + "/";

@@ -1,10 +1,10 @@
 #pragma once
 /**
  * @file granular_chain.h
- * The horizontal granular chain of catalogue §8 S4 (S003 §5.2, Table 8; experiment of Daraio
- * and co-workers, S003 refs [59],[72]): N identical beads on a line, initially touching and at
- * rest, struck at t = 0 by a striker bead (bead 0) moving at v0; frictionless, no track, no
- * gravity, the far end free. Every nearest-neighbour pair is a contact with its own law
+ * The horizontal granular chain of docs/contact-law-catalogue.md §8 S4 (S003 §5.2, Table 8;
+ * experiment of Daraio and co-workers, S003 refs [59],[72]): N identical beads on a line, initially
+ * touching and at rest, struck at t = 0 by a striker bead (bead 0) moving at v0; frictionless, no
+ * track, no gravity, the far end free. Every nearest-neighbour pair is a contact with its own law
  * history; the law is either one registered law (contact/laws/contact_law.h) for every contact
  * or the S003 rule (S003ChainLaw: Flores while elastic, Wang–Liu–Liu once past the Ma–Liu
  * yield indentation, chi of all contacts fixed from the striker impact).
@@ -15,8 +15,9 @@
  * d'_i = v_i - v_{i+1} (> 0 approach); its force F_i >= 0 pushes bead i back and bead i+1 on:
  *   m_j v'_j = F_{j-1} - F_j   (F_{-1} = F_N = 0).
  *
- * Units (mm–s–N–t–MPa, catalogue §1): lengths mm, velocities mm/s, masses t, forces N, moduli
- * and stresses MPa, times s, energies N mm (= mJ), momentum t mm/s (= kg m/s = N s).
+ * Units (mm–s–N–t–MPa, docs/contact-law-catalogue.md §1): lengths mm, velocities mm/s, masses t,
+ * forces N, moduli and stresses MPa, times s, energies N mm (= mJ), momentum t mm/s (= kg m/s = N
+ * s).
  *
  * This layer is free of deal.II.
  */
@@ -34,8 +35,8 @@ namespace granular::impact
   inline const std::string s003_mixed_law = "S003 mixed";
 
   /**
-   * Parameters of the granular chain (catalogue §8 S4). Defaults = the scenario's inputs in
-   * mm–t–s (S003 §5.2, Table 8: stainless steel 316 beads).
+   * Parameters of the granular chain (docs/contact-law-catalogue.md §8 S4). Defaults = the
+   * scenario's inputs in mm–t–s (S003 §5.2, Table 8: stainless steel 316 beads).
    */
   struct GranularChainParameters
   {
@@ -47,15 +48,15 @@ namespace granular::impact
     double bead_mass = 4.5e-7;
     /// Mass of the striker bead (t; S4: a bead of the chain, 4.5e-7 t).
     double striker_mass = 4.5e-7;
-    /// E of the beads (MPa; S4: 193 GPa). E* = E/(2 (1 - nu^2)) (catalogue §2).
+    /// E of the beads (MPa; S4: 193 GPa). E* = E/(2 (1 - nu^2)) (docs/contact-law-catalogue.md §2).
     double youngs_modulus = 1.93e5;
     /// nu of the beads (S4: 0.3); in [0, 0.5).
     double poisson_ratio = 0.3;
-    /// sigma_y of the beads (MPa; S4: 900 MPa): Ma–Liu yield, catalogue G3.
+    /// sigma_y of the beads (MPa; S4: 900 MPa): Ma–Liu yield, docs/contact-law-catalogue.md G3.
     double yield_strength = 900.;
-    /// Ma–Liu xi (dimensionless, > sqrt(2); S4: 13), catalogue G3.
+    /// Ma–Liu xi (dimensionless, > sqrt(2); S4: 13), docs/contact-law-catalogue.md G3.
     double plastic_limit_ratio = 13.;
-    /// Ma–Liu psi (dimensionless, > 0; S4: 2.84), catalogue G3.
+    /// Ma–Liu psi (dimensionless, > 0; S4: 2.84), docs/contact-law-catalogue.md G3.
     double hardness_ratio = 2.84;
     /// v0 of the striker at t = 0 (mm/s, > 0; S4: 1.77 m/s = 1770 mm/s).
     double striker_velocity = 1770.;
@@ -93,26 +94,27 @@ namespace granular::impact
     void
     validate() const;
 
-    /// E* = E/(2 (1 - nu^2)) (MPa), two identical beads (catalogue §2, §8 S4).
+    /// E* = E/(2 (1 - nu^2)) (MPa), two identical beads (docs/contact-law-catalogue.md §2, §8 S4).
     double
     effective_modulus() const;
     /// R_eff = R/2 (mm), two identical beads.
     double
     effective_radius() const;
-    /// Hertz K = (4/3) E* sqrt(R_eff) (N/mm^1.5), catalogue §2.
+    /// Hertz K = (4/3) E* sqrt(R_eff) (N/mm^1.5), docs/contact-law-catalogue.md §2.
     double
     hertz_stiffness() const;
   };
 
   /**
-   * The S003 rule for the contacts of the granular chain (S003 §5.2; catalogue §8 S4 and G4
-   * notes), as read here:
+   * The S003 rule for the contacts of the granular chain (S003 §5.2;
+   * docs/contact-law-catalogue.md §8 S4 and G4 notes), as read here:
    *  - elastic phase, while the contact's maximum indentation in the current contact episode
-   *    (h.max_indentation) is below the Ma–Liu yield indentation delta_y (catalogue G3,
-   *    delta_y = pi^2 R_eff p_y^2/(4 E*^2), p_y = 1.61 sigma_y): Flores (catalogue D8)
-   *      F = K d^1.5 + chi_F d^1.5 d',  chi_F = 8 (1 - c_r)/(5 c_r) K / v0;
+   *    (h.max_indentation) is below the Ma–Liu yield indentation delta_y
+   *    (docs/contact-law-catalogue.md G3, delta_y = pi^2 R_eff p_y^2/(4 E*^2), p_y = 1.61 sigma_y):
+   *      Flores (docs/contact-law-catalogue.md D8) F = K d^1.5 + chi_F d^1.5 d',  chi_F = 8 (1 -
+   *      c_r)/(5 c_r) K / v0;
    *  - elastoplastic phase, from the instant d reaches delta_y until the contact separates:
-   *    Wang–Liu–Liu (catalogue G4, S003 eqs.(9),(17))
+   *    Wang–Liu–Liu (docs/contact-law-catalogue.md G4, S003 eqs.(9),(17))
    *      F = K_p d + chi_W d d',  chi_W = 3 K_p (1 - c_r)/(2 c_r v0),
    *    K_p = (F(delta_p) - F(delta_y))/(delta_p - delta_y) of the Ma–Liu loading curve.
    * v0 is the approach velocity of the striker–first-bead impact (the striker speed; bead 1
@@ -240,8 +242,8 @@ namespace granular::impact
     /// chi_F (N s/mm^2.5), chi_W (N s/mm^2).
     double yield_indentation = 0., hertz_stiffness = 0., linearized_stiffness = 0.,
            flores_chi = 0., wang_liu_liu_chi = 0.;
-    /// Ma–Liu first-pair impact (catalogue §8 S4: m = one bead's mass, not m_eff):
-    /// delta_max (mm) and CoR (Stronge, S003 eq.(8)).
+    /// Ma–Liu first-pair impact (docs/contact-law-catalogue.md §8 S4: m = one bead's mass, not
+    /// m_eff): delta_max (mm) and CoR (Stronge, S003 eq.(8)).
     double first_pair_max_indentation = 0., first_pair_ma_liu_restitution = 0.;
 
     unsigned int steps  = 0;  ///< accepted steps (events cut a step: the part counts)
@@ -267,8 +269,9 @@ namespace granular::impact
    * across d = 0 until its separation is located). After every accepted step each contact's
    * history is advanced with law.updated_history(d, d', dt, h) (h.internal_variable = the
    * integrated alpha).
-   * Events, located with Boost.Math TOMS 748 on the dense output (the step is cut at the
-   * earliest, the history updated there, the stepper restarted): onset (d crosses 0 upwards:
+   * Events, located with Boost.Math TOMS 748 on the dense output (event_search.h, the time
+   * reported just after the crossing; the step is cut at the earliest, the history updated
+   * there, the stepper restarted): onset (d crosses 0 upwards:
    * onset history with d'_- = d' there), separation (d crosses 0 downwards: history reset),
    * S003 rule yield (d reaches delta_y in the elastic phase), turning points d' = 0 of a law
    * with switches_with_rate() (unloading branches, damping off in decompression), and F = 0
@@ -287,8 +290,8 @@ namespace granular::impact
   simulate_granular_chain(const GranularChainParameters &p, bool record_contacts = false);
 
   /**
-   * Catalogue §8 S4: simulate_granular_chain(p), then write into @p output_directory
-   * (created), atomically:
+   * docs/contact-law-catalogue.md §8 S4: simulate_granular_chain(p), then write into @p
+   * output_directory (created), atomically:
    *  - chain_forces.csv: `t,F_bead_<j>,...` — time (s) and the force of each sensor bead (N);
    *  - chain_velocities.csv: `t,v_0,v_1,...,v_N` — time (s), bead velocities (mm/s; 0 is the
    *    striker);

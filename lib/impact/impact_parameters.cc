@@ -38,13 +38,13 @@ namespace granular::impact
               Selection("single impacts|damping factors|granular chain|optimal damping|"
                         "two pendulums"),
               "single impacts: the direct central impact m_eff d'' = -F(d, d', history), "
-              "d(0) = 0, d'(0) = approach velocity, of every law in every case (catalogue "
-              "§8 S1–S3; Boost.Odeint dopri5 with dense output and located events); "
-              "damping factors: chi delta_dot_minus / K of the Hunt–Crossley family "
-              "against c_r (catalogue §8 S0); granular chain: a chain of beads struck by a "
-              "striker (S4), subsection Granular chain; optimal damping: Poursina–Nikravesh's "
-              "sweeps, fit and random check (S6) and the Kelvin–Voigt check (S7), "
-              "subsection Optimal damping; two pendulums: the impact of two pendulums "
+              "d(0) = 0, d'(0) = approach velocity, of every law in every case "
+              "(docs/contact-law-catalogue.md §8 S1–S3; Boost.Odeint dopri5 with dense output and "
+              "located events); damping factors: chi delta_dot_minus / K of the Hunt–Crossley "
+              "family against c_r (docs/contact-law-catalogue.md §8 S0); granular chain: a chain "
+              "of beads struck by a striker (S4), subsection Granular chain; optimal damping: "
+              "Poursina–Nikravesh's sweeps, fit and random check (S6) and the Kelvin–Voigt check "
+              "(S7), subsection Optimal damping; two pendulums: the impact of two pendulums "
               "(S8), subsection Two pendulums.");
       e.entry(p.title, "Title", "", "A title for the results (the scenario and its source).");
       e.entry(p.laws, "Laws", "hertz, hunt_crossley, lankarani_nikravesh, flores",
@@ -64,25 +64,25 @@ namespace granular::impact
               "damping factors: number of c_r values, equally spaced in (0, 1].");
     }
 
-    /// Subsection Cases: the impact cases (ImpactCases; catalogue §8 S1–S3).
+    /// Subsection Cases: the impact cases (ImpactCases; docs/contact-law-catalogue.md §8 S1–S3).
     void
     case_entries(ParameterEntries &e, ImpactCases &c)
     {
       e.entry(c.names, "Names", "case", List(Anything(), 1),
-              "Case names, e.g. C1-low, C1-mod (catalogue §8). Every list below has one "
-              "value per case, or one value for all cases, or is empty (undefined).");
+              "Case names, e.g. C1-low, C1-mod (docs/contact-law-catalogue.md §8). Every list "
+              "below has one value per case, or one value for all cases, or is empty (undefined).");
       auto list = [&](std::vector<double> &v, const std::string &name,
                       const std::string &def, const std::string &doc) {
         e.entry(v, name, def, List(Double(), 0), doc);
       };
       list(c.effective_mass, "Effective mass", "5.4e-4",
-           "m_eff in t (catalogue §1: m_i m_j/(m_i + m_j); a massive body: the other's "
-           "mass).");
+           "m_eff in t (docs/contact-law-catalogue.md §1: m_i m_j/(m_i + m_j); a massive body: the "
+           "other's mass).");
       list(c.approach_velocity, "Approach velocity", "94",
            "delta_dot_minus in mm/s: the relative normal velocity at first contact (> 0).");
       list(c.stiffness, "Stiffness", "7.7792e5",
            "K in N/mm^n (Hertz: N/mm^1.5). Empty: 4/3 E* sqrt(R_eff) from the two entries "
-           "below (catalogue §2).");
+           "below (docs/contact-law-catalogue.md §2).");
       list(c.restitution, "Coefficient of restitution", "",
            "c_r given to every law that has the parameter \"Coefficient of restitution\" "
            "(it overrides the law's own value). Empty: the laws' own values.");
@@ -99,10 +99,10 @@ namespace granular::impact
            "(F_model - F_exp)/F_exp * 100.");
       e.entry(c.restitution_from_law, "Restitution from law", "",
               "If set (a law identifier, e.g. ma_liu): that law's effective c_r in the same "
-              "impact is the c_r given to the others (catalogue §8 S3).");
+              "impact is the c_r given to the others (docs/contact-law-catalogue.md §8 S3).");
     }
 
-    /// Subsection Granular chain (catalogue §8 S4; S003 §5.2).
+    /// Subsection Granular chain (docs/contact-law-catalogue.md §8 S4; S003 §5.2).
     void
     granular_chain_entries(ParameterEntries &e, GranularChainParameters &c)
     {
@@ -145,7 +145,7 @@ namespace granular::impact
               "Of the Dormand–Prince stepper on the scaled state.");
     }
 
-    /// Subsection Optimal damping (catalogue §8 S6, S7; S004 §5).
+    /// Subsection Optimal damping (docs/contact-law-catalogue.md §8 S6, S7; S004 §5).
     void
     optimal_damping_entries(ParameterEntries &e, OptimalDampingParameters &o)
     {
@@ -176,7 +176,7 @@ namespace granular::impact
               "eps of S004 eq.(24): the exact c gives |e_out - e|/e <= eps.");
     }
 
-    /// Subsection Two pendulums (catalogue §8 S8; S004 §6).
+    /// Subsection Two pendulums (docs/contact-law-catalogue.md §8 S8; S004 §6).
     void
     two_pendulums_entries(ParameterEntries &e, TwoPendulumsParameters &t)
     {

@@ -1,13 +1,13 @@
 #pragma once
 /**
  * @file impact_parameters.h
- * Parameters of the contact-impact program (issue 16; catalogue §8 scenarios S0–S8): which
- * scenario, which laws, the impact cases, and every law's own parameters (one subsection per
- * law under "Contact laws", the same entries as Contact/Particle-surface/<identifier> of the
- * micromechanical test).
+ * Parameters of the contact-impact program (issue 16; docs/contact-law-catalogue.md §8 scenarios
+ * S0–S8): which scenario, which laws, the impact cases, and every law's own parameters (one
+ * subsection per law under "Contact laws", the same entries as
+ * Contact/Particle-surface/<identifier> of the micromechanical test).
  *
- * Units mm–s–N–t–MPa (catalogue §1 converts the sources' SI values): mass t, velocity mm/s,
- * stiffness K N/mm^n, moduli and strengths MPa, radii mm, force N.
+ * Units mm–s–N–t–MPa (docs/contact-law-catalogue.md §1 converts the sources' SI values): mass t,
+ * velocity mm/s, stiffness K N/mm^n, moduli and strengths MPa, radii mm, force N.
  */
 #include "impact/granular_chain.h"
 #include "impact/optimal_damping.h"

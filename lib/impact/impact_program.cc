@@ -1,4 +1,4 @@
-// The contact-impact program (catalogue §8). See impact_program.h.
+// The contact-impact program (docs/contact-law-catalogue.md §8). See impact_program.h.
 #include "impact/impact_program.h"
 
 #include "base/atomic_file.h"
@@ -124,8 +124,8 @@ namespace granular::impact
 
   namespace
   {
-    /// The granular chain (catalogue §8 S4) with the law's own values from Contact laws
-    /// (run_granular_chain()).
+    /// The granular chain (docs/contact-law-catalogue.md §8 S4) with the law's own values from
+    /// Contact laws (run_granular_chain()).
     void
     run_chain_scenario(const ImpactParameters &p, const std::string &dir, std::ostream &log)
     {
@@ -140,9 +140,9 @@ namespace granular::impact
       run_granular_chain(chain, dir, log);
     }
 
-    /// Catalogue §8 S0: chi delta_dot_minus / K of every law of the Hunt–Crossley family
-    /// against c_r (K / delta_dot_minus = 1) into damping_factors.csv; other laws are
-    /// skipped with a note. @throws std::runtime_error if the file cannot be written.
+    /// docs/contact-law-catalogue.md §8 S0: chi delta_dot_minus / K of every law of the
+    /// Hunt–Crossley family against c_r (K / delta_dot_minus = 1) into damping_factors.csv; other
+    /// laws are skipped with a note. @throws std::runtime_error if the file cannot be written.
     void
     run_damping_factors(const ImpactParameters &p, const std::string &dir, std::ostream &log)
     {

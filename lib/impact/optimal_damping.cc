@@ -1,5 +1,5 @@
-// Poursina–Nikravesh optimal linear damping: catalogue §5 B4/B5, §8 S6/S7 (S004 §§3–5).
-// See optimal_damping.h.
+// Poursina–Nikravesh optimal linear damping: docs/contact-law-catalogue.md §5 B4/B5, §8 S6/S7 (S004
+// §§3–5). See optimal_damping.h.
 #include "impact/optimal_damping.h"
 
 #include "base/atomic_file.h"
@@ -40,9 +40,9 @@ namespace granular::impact
     }
 
     /**
-     * F = c d' + k d^n released at F = 0 (catalogue B5 with a given c; S004 eq.(50)):
-     * hertz_linear_damping_optimal computes its own c from eq.(49), the exact optimal damping
-     * needs the law for any c. Units: k N/mm^n, c N s/mm, d mm, d' mm/s, F N.
+     * F = c d' + k d^n released at F = 0 (docs/contact-law-catalogue.md B5 with a given c; S004
+     * eq.(50)): hertz_linear_damping_optimal computes its own c from eq.(49), the exact optimal
+     * damping needs the law for any c. Units: k N/mm^n, c N s/mm, d mm, d' mm/s, F N.
      */
     class PowerLawLinearDashpot : public laws::ContactLaw
     {
@@ -413,9 +413,9 @@ namespace granular::impact
 
   namespace
   {
-    /// S6 (a)–(c) (catalogue §8 S6; S004 §5): the exact optimal c against m_eff, the
-    /// approach velocity and k, one sweep per n, with the slopes of ln c against the S004
-    /// exponents; optimal_damping_{a,b,c}.csv and optimal_damping_slopes.csv in @p dir.
+    /// S6 (a)–(c) (docs/contact-law-catalogue.md §8 S6; S004 §5): the exact optimal c against
+    /// m_eff, the approach velocity and k, one sweep per n, with the slopes of ln c against the
+    /// S004 exponents; optimal_damping_{a,b,c}.csv and optimal_damping_slopes.csv in @p dir.
     /// @throws std::runtime_error naming a file that cannot be written.
     void
     run_parameter_sweeps(const OptimalDampingParameters &p, const std::string &dir,
@@ -494,8 +494,9 @@ namespace granular::impact
         }
     }
 
-    /// S6 (d) (catalogue §8 S6; S004 eqs.(46)-(47)): the exact c against e per n and the fit
-    /// zeta = alpha (e^beta - 1); optimal_damping_d.csv and optimal_damping_fit.csv in @p dir.
+    /// S6 (d) (docs/contact-law-catalogue.md §8 S6; S004 eqs.(46)-(47)): the exact c against e per
+    /// n and the fit zeta = alpha (e^beta - 1); optimal_damping_d.csv and optimal_damping_fit.csv
+    /// in @p dir.
     /// @throws std::runtime_error naming a file that cannot be written.
     void
     run_restitution_fit(const OptimalDampingParameters &p, const std::string &dir,
@@ -556,8 +557,9 @@ namespace granular::impact
           << seconds_since(start) << " s\n";
     }
 
-    /// S6 (e) (catalogue §8 S6; S004 eq.(49), §5.1): the closed-form c on random systems,
-    /// with the errors binned by e; optimal_damping_e.csv and optimal_damping_e_bins.csv.
+    /// S6 (e) (docs/contact-law-catalogue.md §8 S6; S004 eq.(49), §5.1): the closed-form c on
+    /// random systems, with the errors binned by e; optimal_damping_e.csv and
+    /// optimal_damping_e_bins.csv.
     /// @throws std::runtime_error naming a file that cannot be written.
     void
     run_random_check(const OptimalDampingParameters &p, const std::string &dir,
@@ -600,8 +602,8 @@ namespace granular::impact
           << seconds_since(start) << " s\n";
     }
 
-    /// S7 (catalogue §8 S7; S004 eq.(57)): the Kelvin–Voigt damping of eq.(57) against B4's
-    /// exact e(xi) and the simulated impact; kelvin_voigt_check.csv in @p dir.
+    /// S7 (docs/contact-law-catalogue.md §8 S7; S004 eq.(57)): the Kelvin–Voigt damping of eq.(57)
+    /// against B4's exact e(xi) and the simulated impact; kelvin_voigt_check.csv in @p dir.
     /// @throws std::runtime_error naming a file that cannot be written.
     void
     run_kelvin_voigt_check(const OptimalDampingParameters &p, const std::string &dir,

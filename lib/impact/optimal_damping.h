@@ -1,15 +1,15 @@
 #pragma once
 /**
  * @file optimal_damping.h
- * Poursina–Nikravesh's optimal linear damping (catalogue ../shared/reference/contact-laws.md
- * §5 B4, B5; S004 §§3–5) and the verification scenarios of catalogue §8:
+ * Poursina–Nikravesh's optimal linear damping (docs/contact-law-catalogue.md
+ * §5 B4, B5; S004 §§3–5) and the verification scenarios of docs/contact-law-catalogue.md §8:
  *  - S6: parameter sweeps of the exact optimal damping coefficient (S004 §4.2, eq.(23)):
  *    (a) against m_eff, (b) against delta_dot_minus, (c) against k (fitted slopes of
  *    ln c against the exponents n/(n+1), (n-1)/(n+1), 1/(n+1) of S004 eq.(49)),
  *    (d) against e with the fit c = alpha (e^beta - 1) per n (S004 eqs.(46)–(47)),
  *    (e) S004 §5.1's random check of the closed form eq.(49);
  *  - S7: the Kelvin–Voigt case of eq.(57) against Butcher–Segalman's exact e(xi) (B4, with
- *    the corrected xi > 1 branch, catalogue §7).
+ *    the corrected xi > 1 branch, docs/contact-law-catalogue.md §7).
  *
  * The impact: m_eff d'' = -F, F = c d' + k d^n (1 <= n <= 2), d(0) = 0, d'(0) = v0 =
  * delta_dot_minus, the contact ends at the first restitution instant with F = 0 (S004
@@ -22,8 +22,8 @@
  * so e_out = E(n, zeta) and the exact optimal c is zeta*(n, e) (k v0^(n-1) m_eff^n)^(1/(n+1)):
  * the exponents of S004 eq.(49) hold exactly; only zeta*(n, e) = alpha (e^beta - 1) is a fit.
  *
- * Units (mm–s–N–t, spec §1): k in N/mm^n, m_eff in t, v0 in mm/s, c in N s/mm; e, xi, zeta,
- * n dimensionless. Exception: the stiffness entries of OptimalDampingParameters are in the
+ * Units (mm–s–N–t, docs/methods.md §1): k in N/mm^n, m_eff in t, v0 in mm/s, c in N s/mm; e, xi,
+ * zeta, n dimensionless. Exception: the stiffness entries of OptimalDampingParameters are in the
  * catalogue's N/m^n, because the unit of k depends on n (see there).
  *
  * This layer is free of deal.II.
@@ -37,8 +37,8 @@
 namespace granular::impact
 {
   /**
-   * The impact of F = c d' + k d^n with release at F = 0 (catalogue B5 with a given c,
-   * S004 eq.(50)/(53)): simulate_impact() of a local ContactLaw (optimal_damping.cc) with
+   * The impact of F = c d' + k d^n with release at F = 0 (docs/contact-law-catalogue.md B5 with a
+   * given c, S004 eq.(50)/(53)): simulate_impact() of a local ContactLaw (optimal_damping.cc) with
    * force_free_separation() true (hertz_linear_damping_optimal computes its own c).
    * @param n elastic exponent in [1, 2]; @param k N/mm^n, > 0; @param c N s/mm, >= 0;
    * @param m_eff t, > 0; @param v0 delta_dot_minus (mm/s), > 0.
@@ -67,7 +67,8 @@ namespace granular::impact
   };
 
   /**
-   * The exact optimal damping of S004 eq.(23) (catalogue B5 "exact alternative"): the c with
+   * The exact optimal damping of S004 eq.(23) (docs/contact-law-catalogue.md B5 "exact
+   * alternative"): the c with
    * |e_out(c) - e| / e <= @p eps (S004 eq.(24), eps = 1e-8), e_out from
    * simulate_linear_damping_impact(). e_out decreases monotonically in c: Boost.Math
    * bracket_and_solve_root (expansion by factors of 1.1 from the eq.(49) value, then TOMS 748)
@@ -100,9 +101,9 @@ namespace granular::impact
 
   /**
    * Unweighted least-squares fit of @p zeta (normalized optimal damping, c/damping_scale())
-   * against @p e by zeta = alpha (e^beta - 1) (S004 eq.(46), catalogue §8 S6 (d)): alpha is
-   * linear (alpha(beta) = sum z g / sum g^2, g = e^beta - 1), beta minimises the residual
-   * (Boost.Math brent_find_minima on beta in [-5, -1e-4]; S004 eq.(47) gives beta in
+   * against @p e by zeta = alpha (e^beta - 1) (S004 eq.(46), docs/contact-law-catalogue.md §8 S6
+   * (d)): alpha is linear (alpha(beta) = sum z g / sum g^2, g = e^beta - 1), beta minimises the
+   * residual (Boost.Math brent_find_minima on beta in [-5, -1e-4]; S004 eq.(47) gives beta in
    * [-0.44, -0.19]).
    * @throws std::invalid_argument if the sizes differ, fewer than 2 points have e < 1, or an
    *         e is outside (0, 1].
@@ -110,7 +111,8 @@ namespace granular::impact
   DampingFit
   fit_optimal_damping(const std::vector<double> &e, const std::vector<double> &zeta);
 
-  /// One random system of catalogue §8 S6 (e) (S004 §5.1) and its impact with eq.(49)'s c.
+  /// One random system of docs/contact-law-catalogue.md §8 S6 (e) (S004 §5.1) and its impact with
+  /// eq.(49)'s c.
   struct RandomSystem
   {
     double n = 1.5;        ///< elastic exponent
@@ -133,8 +135,9 @@ namespace granular::impact
   };
 
   /**
-   * Catalogue §8 S7 at one e: c from S004 eq.(57), xi, B4's exact e(xi) (S004 eqs.(55)–(56),
-   * xi > 1 exponent corrected) and the simulated e of F = c d' + k d released at F = 0.
+   * docs/contact-law-catalogue.md §8 S7 at one e: c from S004 eq.(57), xi, B4's exact e(xi) (S004
+   * eqs.(55)–(56), xi > 1 exponent corrected) and the simulated e of F = c d' + k d released at
+   * F = 0.
    * @p k N/mm, @p m_eff t, @p v0 mm/s (all > 0), 0 < @p e <= 1.
    */
   KelvinVoigtCheck
@@ -142,9 +145,9 @@ namespace granular::impact
                      const ImpactOptions &options = {});
 
   /**
-   * Parameters of the optimal-damping scenario (catalogue §8 S6 (a)–(e) and S7; S004 §§4.2,
-   * 5.1, 5.2). Defaults: the catalogue's inputs converted to mm–s–N–t, including its sweep
-   * sizes (about 33 s in total, measured on 2 busy cores: (a)–(c) 4 s each, (d) 22 s, the
+   * Parameters of the optimal-damping scenario (docs/contact-law-catalogue.md §8 S6 (a)–(e) and S7;
+   * S004 §§4.2, 5.1, 5.2). Defaults: the catalogue's inputs converted to mm–s–N–t, including its
+   * sweep sizes (about 33 s in total, measured on 2 busy cores: (a)–(c) 4 s each, (d) 22 s, the
    * rest < 0.1 s); use_reduced_sizes() gives a 0.5 s run for quick checks.
    *
    * Stiffnesses are in N/m^n (SI, the catalogue's unit): the unit of k depends on n, so one
@@ -219,20 +222,20 @@ namespace granular::impact
   };
 
   /**
-   * Catalogue §8 S6 (e) (S004 §5.1): p.random_systems systems drawn with Boost.Random's
-   * mt19937 seeded with p.seed, in this order per system: m_eff, k, v0 log-uniform in their
-   * ranges (k in N/m^n, converted to N/mm^n), n uniform in [p.exponent_min, p.exponent_max],
-   * e uniform in [p.random_restitution_min, 1]; c from S004 eq.(49) and e_out simulated with
-   * the relative tolerance p.relative_tolerance. The sampling distribution is not stated by
-   * the source; log-uniform is the catalogue's reading for the wide ranges.
+   * docs/contact-law-catalogue.md §8 S6 (e) (S004 §5.1): p.random_systems systems drawn with
+   * Boost.Random's mt19937 seeded with p.seed, in this order per system: m_eff, k, v0 log-uniform
+   * in their ranges (k in N/m^n, converted to N/mm^n), n uniform in [p.exponent_min,
+   * p.exponent_max], e uniform in [p.random_restitution_min, 1]; c from S004 eq.(49) and e_out
+   * simulated with the relative tolerance p.relative_tolerance. The sampling distribution is not
+   * stated by the source; log-uniform is the catalogue's reading for the wide ranges.
    * @throws std::invalid_argument from p.validate(); what simulate_impact() throws.
    */
   std::vector<RandomSystem>
   random_check(const OptimalDampingParameters &p);
 
   /**
-   * Runs the parts of catalogue §8 S6/S7 selected in @p p, writing into @p output_directory
-   * (created; every file atomically) and progress lines (with timings) to @p log:
+   * Runs the parts of docs/contact-law-catalogue.md §8 S6/S7 selected in @p p, writing into @p
+   * output_directory (created; every file atomically) and progress lines (with timings) to @p log:
    *  - optimal_damping_a.csv, _b.csv, _c.csv (sweeps (a)–(c)) and optimal_damping_d.csv:
    *    n, m_eff (t), v0 (mm/s), k (N/mm^n), e, c (N s/mm, exact), e_out, relative_error,
    *    impacts, zeta (= c/damping_scale()), c_eq49 (N s/mm);

@@ -1,4 +1,5 @@
-// Single-degree-of-freedom direct central impact (catalogue §1, §8). See sdof_impact.h.
+// Single-degree-of-freedom direct central impact (docs/contact-law-catalogue.md §1, §8). See
+// sdof_impact.h.
 #include "impact/sdof_impact.h"
 
 #include "base/atomic_file.h"
@@ -37,11 +38,12 @@ namespace granular::impact
     }
 
     /**
-     * The integration of one impact (simulate_impact(), sdof_impact.h; catalogue §1 and §8
-     * S1–S3, S004 eqs.(1)–(5)). run() sets up the onset, then integrates step by step: every
-     * accepted step is searched for its events (turning point in compression, separation
-     * and return of the force to 0 in restitution), which end the step and restart the
-     * stepper; finish() evaluates F_max and the curves on the recorded dense output.
+     * The integration of one impact (simulate_impact(), sdof_impact.h;
+     * docs/contact-law-catalogue.md §1 and §8 S1–S3, S004 eqs.(1)–(5)). run() sets up the onset,
+     * then integrates step by step: every accepted step is searched for its events (turning point
+     * in compression, separation and return of the force to 0 in restitution), which end the step
+     * and restart the stepper; finish() evaluates F_max and the curves on the recorded dense
+     * output.
      */
     class Integrator
     {
@@ -348,9 +350,9 @@ namespace granular::impact
       events.push_back(p);
       if (law.force_free_separation() || law.has_unloading_branch())
         {
-          // catalogue B4/B5, S004 eq.(20): the contact ends at F = 0; an elastoplastic law
-          // (A3, G1-G3) carries no force below its residual indentation: the bodies
-          // separate there with the permanent indentation
+          // docs/contact-law-catalogue.md B4/B5, S004 eq.(20): the contact ends at F = 0; an
+          // elastoplastic law (A3, G1-G3) carries no force below its residual indentation: the
+          // bodies separate there with the permanent indentation
           end_contact(p, Separation::force_zero, zero_force_history);
           // released: the event located F = 0 to rounding, whatever its sign
           r.final_history.released = true;

@@ -1,17 +1,18 @@
 #pragma once
 /**
  * @file sdof_impact.h
- * Single-degree-of-freedom direct central impact (catalogue ../shared/reference/
- * contact-laws.md §1 and §8; S004 eqs.(1)–(5)): the integrator behind the impact benchmark
- * program `contact-impact` (spec §9).
+ * Single-degree-of-freedom direct central impact (docs/contact-law-catalogue.md
+ * §1 and §8; S004 eqs.(1)–(5)): the integrator behind the impact benchmark
+ * program `contact-impact` (docs/methods.md §9).
  *
  *   m_eff d'' = -F(d, d', history),   d(0) = 0,   d'(0) = v0 > 0,   no gravity,
  *
  * integrated with Boost.Odeint (dense-output Dormand–Prince 5(4)) from first contact through
  * the turning point d' = 0 (maximum indentation) to separation; events are located on the
- * dense output with Boost.Math's TOMS 748 root finder.
+ * dense output with Boost.Math's TOMS 748 root finder (the search shared by the impact
+ * integrators, event_search.h).
  *
- * Units (mm–s–N–t, spec §1): d in mm, d' in mm/s (> 0 compression), F in N, m_eff in t,
+ * Units (mm–s–N–t, docs/methods.md §1): d in mm, d' in mm/s (> 0 compression), F in N, m_eff in t,
  * energies in N mm, times in s. (In the 2D cell's per-thickness units the same code gives
  * N/mm, t/mm and N mm/mm.)
  *
@@ -61,19 +62,20 @@ namespace granular::impact
   /// How the contact ended.
   enum class Separation
   {
-    /// d returned to 0 (classical criterion, catalogue §1 (a)); a law whose damping term
-    /// does not vanish at d = 0 then ends in tension (ImpactResult::separation_force < 0).
+    /// d returned to 0 (classical criterion, docs/contact-law-catalogue.md §1 (a)); a law whose
+    /// damping term does not vanish at d = 0 then ends in tension (ImpactResult::separation_force <
+    /// 0).
     indentation_zero,
     /// The force returned to 0 in restitution and the law has force_free_separation()
-    /// (catalogue B4/B5, S004 eq.(20), §1 (b)) or a permanent indentation
+    /// (docs/contact-law-catalogue.md B4/B5, S004 eq.(20), §1 (b)) or a permanent indentation
     /// (has_unloading_branch(): A3, G1-G3, whose force is 0 below the residual indentation);
     /// the bodies separate with the indentation ImpactResult::residual_indentation.
     force_zero,
     /// d did not return to 0 (a permanent indentation held by the law: the guards were
     /// reached; or an overdamped Kelvin–Voigt-type contact whose d only decays: d reached 0
     /// with |d'| below the integration noise, 1e3 * absolute tolerance * v0), but the force
-    /// had returned to 0 in restitution: the contact was ended at that instant (catalogue §1
-    /// criterion (b); ImpactResult::note says so).
+    /// had returned to 0 in restitution: the contact was ended at that instant
+    /// (docs/contact-law-catalogue.md §1 criterion (b); ImpactResult::note says so).
     force_zero_no_return
   };
 
@@ -92,7 +94,7 @@ namespace granular::impact
   };
 
   /**
-   * Result of simulate_impact() (catalogue §8 "Report"). Units mm–s–N–t.
+   * Result of simulate_impact() (docs/contact-law-catalogue.md §8 "Report"). Units mm–s–N–t.
    *
    * At d = 0 (first contact and, for the classical criterion, separation) the force is the
    * limit from inside the contact, F(0+, d'): the force jump of a law with a velocity term
@@ -108,11 +110,12 @@ namespace granular::impact
     double time_of_max_indentation = 0.; ///< t at delta_max (s)
     double contact_duration  = 0.; ///< t_c (s): first contact to separation
     /// v_out (mm/s): the relative velocity after the impact, positive = separating
-    /// (= -d' at separation; catalogue §3 cor_newton: -delta_dot_plus).
+    /// (= -d' at separation; docs/contact-law-catalogue.md §3 cor_newton: -delta_dot_plus).
     double separation_velocity = 0.;
-    double restitution = 0.; ///< c_r,effective = v_out / v0 (Newton's, catalogue §3)
-    /// 0.5 m_eff (v0^2 - v_out^2) (N mm), catalogue §8. For a force-free separation it
-    /// includes the elastic energy left in the residual indentation.
+    /// c_r,effective = v_out / v0 (Newton's, docs/contact-law-catalogue.md §3)
+    double restitution = 0.;
+    /// 0.5 m_eff (v0^2 - v_out^2) (N mm), docs/contact-law-catalogue.md §8. For a force-free
+    /// separation it includes the elastic energy left in the residual indentation.
     double dissipated_energy = 0.;
     /// The same from the work of the contact force, integral of F d' dt over the contact
     /// (N mm), integrated as a fourth ODE state: an independent check of the integration.
@@ -138,7 +141,7 @@ namespace granular::impact
   };
 
   /**
-   * Integrates the direct central impact of catalogue §1/§8 (S004 eqs.(1)–(5)):
+   * Integrates the direct central impact of docs/contact-law-catalogue.md §1/§8 (S004 eqs.(1)–(5)):
    * m_eff d'' = -F(d, d', h), d(0) = 0, d'(0) = approach_velocity, no gravity, until
    * separation, with @p law's force F = law.force(d, d', h) (flags of the law applied).
    *
@@ -182,8 +185,8 @@ namespace granular::impact
    * closed forms of tests/test_sdof_impact.cc): an undamped power-law (Hertz n = 3/2, n = 1,
    * n = 2) impact returns c_r = 1 to 3e-11, delta_max and F_max to 2e-11 and t_c to 4e-12
    * relative (~170 steps); Kelvin–Voigt c_r to 3e-10 with separation at d = 0 and 3e-11 with
-   * force-free separation (catalogue B1, B4); Hunt–Crossley with E1's exact chi returns its
-   * c_r to 7e-10 (c_r from 0.27 to 0.97, n = 1 and 3/2); the two dissipated-energy
+   * force-free separation (docs/contact-law-catalogue.md B1, B4); Hunt–Crossley with E1's exact chi
+   * returns its c_r to 7e-10 (c_r from 0.27 to 0.97, n = 1 and 3/2); the two dissipated-energy
    * computations agree to 1e-10 E0. Errors scale about linearly with the tolerances
    * (relative 1e-12: Hertz c_r = 1 to 3e-13, ~420 steps).
    *

@@ -1,4 +1,4 @@
-// Two-pendulum impact of S004 §6 (catalogue §8 S8). See two_pendulums.h.
+// Two-pendulum impact of S004 §6 (docs/contact-law-catalogue.md §8 S8). See two_pendulums.h.
 #include "impact/two_pendulums.h"
 
 #include "base/atomic_file.h"
@@ -104,11 +104,12 @@ namespace granular::impact
     using Point = ContactPoint;
 
     /**
-     * The run of one impact model (simulate_two_pendulums(), two_pendulums.h; catalogue §8 S8,
-     * S004 §6). run() integrates from t = 0 to the end time step by step; every accepted
-     * step is searched for the event of the current phase (free: the onset g = 0; contact:
-     * the turning point, the return of F to 0 and the separation; released: leaving rod 1),
-     * which ends the step there; the event's handler records it and restarts the stepper.
+     * The run of one impact model (simulate_two_pendulums(), two_pendulums.h;
+     * docs/contact-law-catalogue.md §8 S8, S004 §6). run() integrates from t = 0 to the end time
+     * step by step; every accepted step is searched for the event of the current phase (free: the
+     * onset g = 0; contact: the turning point, the return of F to 0 and the separation; released:
+     * leaving rod 1), which ends the step there; the event's handler records it and restarts the
+     * stepper.
      */
     class Simulation
     {
@@ -634,8 +635,8 @@ namespace granular::impact
     }
 
     /// F returned to 0 at @p te: a law with force-free separation releases the tip there
-    /// (catalogue B5, S004 eq.(20)); other laws go on in tension (unclamped) or free motion
-    /// (clamped) until d = 0.
+    /// (docs/contact-law-catalogue.md B5, S004 eq.(20)); other laws go on in tension (unclamped) or
+    /// free motion (clamped) until d = 0.
     void
     Simulation::force_returned_to_zero(const State &x, const double te, const double t0)
     {
@@ -886,7 +887,7 @@ namespace granular::impact
       throw std::runtime_error("run_two_pendulums: cannot create the directory " +
                                output_directory);
     const std::filesystem::path dir(output_directory);
-    log << "two pendulums (catalogue §8 S8, S004 §6): m1 = " << p.mass_1
+    log << "two pendulums (docs/contact-law-catalogue.md §8 S8, S004 §6): m1 = " << p.mass_1
         << " t, L1 = " << p.length_1 << " mm, m2 = " << p.mass_2 << " t, L2 = " << p.length_2
         << " mm, a = " << p.pivot_spacing << " mm, theta1(0) = " << p.initial_angle_1
         << ", theta2(0) = " << p.initial_angle_2 << " rad, e = " << p.restitution

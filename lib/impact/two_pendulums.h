@@ -1,12 +1,12 @@
 #pragma once
 /**
  * @file two_pendulums.h
- * Two-pendulum impact of S004 §6 (Figs. 10–12; catalogue ../shared/reference/contact-laws.md
+ * Two-pendulum impact of S004 §6 (Figs. 10–12; docs/contact-law-catalogue.md
  * §8 S8): two uniform slender rods hinged at fixed pivots swing under gravity and strike each
  * other; the impact is modelled (i) piecewise, by Newton's restitution on the normal relative
  * velocity (impulse–momentum), or (ii)/(iii) continuously, by a contact force law of the
- * library (catalogue B5 `hertz_linear_damping_optimal`, D8 `flores`, or any other law that
- * needs at most K and m_eff).
+ * library (docs/contact-law-catalogue.md B5 `hertz_linear_damping_optimal`, D8 `flores`, or any
+ * other law that needs at most K and m_eff).
  *
  * Our reading of the geometry (S004 shows it only in its Fig. 10; the catalogue notes that
  * the meaning of the offset a is not in the text). With the pivots on one horizontal line
@@ -38,7 +38,8 @@
  * Contact kinematics (q = (theta1, theta2), ' = d/dt):
  *  - normal of rod 1 towards rod 2: n = (-cos theta1, -sin theta1); tangent
  *    u1 = (sin theta1, -cos theta1);
- *  - gap g = n . (P2 - O1) (> 0 apart), indentation d = -g (catalogue §1: d > 0 is contact);
+ *  - gap g = n . (P2 - O1) (> 0 apart), indentation d = -g (docs/contact-law-catalogue.md §1: d > 0
+ *  is contact);
  *  - contact point on rod 1 at the distance s = u1 . (P2 - O1) from pivot 1;
  *  - gap rate (normal relative velocity of the tip and the material point of rod 1 under it)
  *    g' = J q', J = (s, -L2 cos(theta1 - theta2)), so d' = -g' (> 0 approach);
@@ -57,7 +58,8 @@
  *  - "impulse" (piecewise, S004 §6 (i)): free motion to the contact event g = 0 (g' < 0),
  *    there the impulse–momentum jump M (q'+ - q'-) = J^T P with Newton's restitution
  *    J q'+ = -e J q'-, i.e. P = -(1 + e) m_eff J q'- (N s), kinetic energy loss
- *    m_eff (J q'-)^2 (1 - e^2)/2 (catalogue §3; S004 eqs.(11)–(12)); then free motion again.
+ *    m_eff (J q'-)^2 (1 - e^2)/2 (docs/contact-law-catalogue.md §3; S004 eqs.(11)–(12)); then free
+ *    motion again.
  *  - a law identifier (continuous, S004 §6 (ii)/(iii)): F = law.force(d, d', h) while in
  *    contact; the law is made at each contact onset by contact::laws::make_law with
  *    ContactData{K, m_eff at the onset configuration} and the law values "Coefficient of
@@ -70,7 +72,7 @@
  *    0 in restitution, which ends the contact for a law with force_free_separation() (B5,
  *    S004 eq.(20)): the tip is released and moves freely until it has left rod 1 (g > 0).
  *
- * Units (mm–s–N–t, spec §1; the catalogue's SI inputs converted): lengths mm, masses t,
+ * Units (mm–s–N–t, docs/methods.md §1; the catalogue's SI inputs converted): lengths mm, masses t,
  * moments of inertia t mm^2, angles rad, angular velocities rad/s, g = 9810 mm/s^2, K in
  * N/mm^n (1e8 N/m^1.5 = 3162.28 N/mm^1.5), forces N, impulses N s, energies N mm.
  *
@@ -89,8 +91,8 @@ namespace granular::impact
   using PendulumState = std::array<double, 4>;
 
   /**
-   * Parameters of the two-pendulum impact (catalogue §8 S8, S004 §6). Defaults are the
-   * catalogue's inputs in mm–s–N–t; the geometry is our reading of S004 Fig. 10 (file
+   * Parameters of the two-pendulum impact (docs/contact-law-catalogue.md §8 S8, S004 §6). Defaults
+   * are the catalogue's inputs in mm–s–N–t; the geometry is our reading of S004 Fig. 10 (file
    * comment).
    */
   struct TwoPendulumsParameters
@@ -118,8 +120,8 @@ namespace granular::impact
     double stiffness = 3162.2776601683795;
     /// n, the laws' "Elastic exponent": 3/2.
     double exponent = 1.5;
-    /// Impact models: "impulse" and/or law identifiers (catalogue §5). Default: the three of
-    /// S004 §6.
+    /// Impact models: "impulse" and/or law identifiers (docs/contact-law-catalogue.md §5). Default:
+    /// the three of S004 §6.
     std::vector<std::string> models = {"impulse", "hertz_linear_damping_optimal", "flores"};
     /// Spacing (s) of the equally spaced rows of pendulums_<model>.csv (every integration
     /// step and event inside a contact is written too).
@@ -219,7 +221,8 @@ namespace granular::impact
    * Integrates the two pendulums from the initial state of @p p to p.end_time with impact
    * model @p model ("impulse" or a law identifier), Boost.Odeint runge_kutta_dopri5 behind
    * make_dense_output (tolerances of @p p); events located on the dense output with
-   * Boost.Math's TOMS 748 (and brent_find_minima for a grazing minimum of g within a step).
+   * Boost.Math's TOMS 748 (and brent_find_minima for a grazing minimum of g within a step;
+   * event_search.h).
    * The integrated state is (theta1, theta2, theta1', theta2', W/E_s, P/P_s) with E_s =
    * (m1 L1 + m2 L2) g/2 and P_s = E_s/(g L1)^(1/2) (N s).
    * @throws std::invalid_argument (p.validate(), or @p model not in the sense of
@@ -231,7 +234,8 @@ namespace granular::impact
   simulate_two_pendulums(const TwoPendulumsParameters &p, const std::string &model);
 
   /**
-   * Runs catalogue §8 S8: simulate_two_pendulums() for every model of @p p and writes into
+   * Runs docs/contact-law-catalogue.md §8 S8: simulate_two_pendulums() for every model of @p p and
+   * writes into
    * @p output_directory (created), atomically file by file:
    *  - pendulums_<model>.csv: t,theta1,theta2,theta1_dot,theta2_dot,force
    *    (s, rad, rad, rad/s, rad/s, N);

@@ -2,8 +2,8 @@
 /**
  * @file program_parameters.h
  * Everything a parameter file of granular-interface holds: the parameters of one run
- * (RunParameters, assembled in coupling/) and the lists of subsection "Sweep" (spec §8.3).
- * A file whose Sweep lists are all empty describes a single run.
+ * (RunParameters, assembled in coupling/) and the lists of subsection "Sweep"
+ * (docs/methods.md §8.3). A file whose Sweep lists are all empty describes a single run.
  */
 #include "coupling/run_parameters.h"
 #include "sweep/sweep_parameters.h"

@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file sweep_parameters.h
- * Subsection "Sweep" (spec §8.3): lists whose Cartesian product is run, one point per
+ * Subsection "Sweep" (docs/methods.md §8.3): lists whose Cartesian product is run, one point per
  * combination. An empty list keeps the single value of the parameter file.
  */
 #include "geometry/superellipse.h"
@@ -33,7 +33,7 @@ namespace granular
     void validate() const;
   };
 
-  /// A sweep shape: a named shape of spec §4 with reference radius r0 (mm), or
+  /// A sweep shape: a named shape of docs/methods.md §4 with reference radius r0 (mm), or
   /// "r1:r2:p1:p2" in mm. Throws std::invalid_argument for anything else.
   geometry::SuperellipseShape parse_sweep_shape(const std::string &text, double r0);
 } // namespace granular

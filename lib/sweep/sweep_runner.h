@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file sweep_runner.h
- * Parameter sweeps (spec §8.3): the Cartesian product of the lists of subsection
+ * Parameter sweeps (docs/methods.md §8.3): the Cartesian product of the lists of subsection
  * "Sweep" is run, one micromechanical test per point, each in its own subdirectory
  * of Output/Output directory, named by the point's values, e.g.
  *   p2_v2500_tau0.0001_circular_d0_elastic
@@ -42,7 +42,7 @@ namespace dealii { class ParameterHandler; }
 
 namespace granular
 {
-  /// One point of a sweep: the swept values (units of spec §1).
+  /// One point of a sweep: the swept values (units of docs/methods.md §1).
   struct SweepPoint
   {
     unsigned int index = 0;          ///< 0-based position in the product
