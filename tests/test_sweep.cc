@@ -314,19 +314,25 @@ TEST(Sweep, ResumeKeepsPointsOfAnOlderSummaryFormat)
   const std::string out  = dir + "/out";
   const std::string name = subdirectories(out)[0];
   const std::string path = out + "/" + name + "/summary.csv";
-  // drop the last five columns (block_length ... time_step) as an older build wrote them
+  // drop the columns from block_length on, as an older build wrote them
   std::istringstream in(read_text(path));
   std::string        header, row;
   std::getline(in, header);
   std::getline(in, row);
-  auto drop_last = [](std::string line, int n) {
-    for (int i = 0; i < n; ++i)
-      line = line.substr(0, line.rfind(','));
-    return line;
+  const auto count_fields = [](const std::string &line) {
+    return std::count(line.begin(), line.end(), ',') + 1;
+  };
+  const std::string kept_header = header.substr(0, header.find(",block_length"));
+  ASSERT_LT(kept_header.size(), header.size()) << header;
+  auto keep_first = [](std::string line, long n) {
+    std::size_t end = 0;
+    for (long i = 0; i < n; ++i)
+      end = line.find(',', end) + 1;
+    return line.substr(0, end - 1);
   };
   {
     std::ofstream o(path);
-    o << drop_last(header, 5) << '\n' << drop_last(row, 5) << '\n';
+    o << kept_header << '\n' << keep_first(row, count_fields(kept_header)) << '\n';
   }
   const auto before = fs::last_write_time(path);
   fs::remove_all(out + "/" + subdirectories(out)[1]);
