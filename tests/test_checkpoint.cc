@@ -252,3 +252,106 @@ TEST(Checkpoint, RestartWithOtherPhysicsIsRejectedBeforeAnythingIsTouched)
   run(fresh);
   EXPECT_FALSE(fs::exists(dir + "/checkpoint.bin"));
 }
+
+// A checkpoint is used only if it is whole and this program wrote it: one byte changed in
+// the middle of its payload, a truncated file, or another program version in its header is
+// refused, naming the file and what is wrong, and nothing in the directory is touched; the
+// undamaged checkpoint then restarts the run.
+TEST(Checkpoint, DamagedOrForeignCheckpointIsRefused)
+{
+  auto options = reduced_case("checkpoint-damaged");
+  fs::remove_all(options.output_directory);
+  const std::string dir   = options.output_directory;
+  unsigned int      steps = 0;
+  EXPECT_THROW(run(options,
+                   [&]() {
+                     if (++steps == 300)
+                       granular::request_checkpoint_and_stop();
+                   }),
+               granular::RunInterrupted);
+  const std::string path       = dir + "/checkpoint.bin";
+  const std::string checkpoint = read_file(path);
+  const std::string history    = read_file(dir + "/history.csv");
+  ASSERT_GT(checkpoint.size(), 1000u);
+
+  auto restart    = options;
+  restart.restart = true;
+  const auto expect_refused = [&](const std::string &damaged, const std::string &why) {
+    {
+      std::ofstream out(path, std::ios::binary | std::ios::trunc);
+      out << damaged;
+    }
+    try
+      {
+        run(restart);
+        ADD_FAILURE() << "a checkpoint that " << why << " was used";
+      }
+    catch (const granular::RunInterrupted &)
+      {
+        ADD_FAILURE() << why;
+      }
+    catch (const std::runtime_error &e)
+      {
+        const std::string message = e.what();
+        EXPECT_NE(message.find(path), std::string::npos) << message;
+        EXPECT_NE(message.find(why), std::string::npos) << message;
+      }
+    EXPECT_EQ(read_file(dir + "/history.csv"), history) << why;
+    EXPECT_FALSE(fs::exists(dir + "/summary.csv")) << why;
+  };
+  std::string flipped = checkpoint;
+  flipped[flipped.size() / 2] ^= 0x10;
+  expect_refused(flipped, "damaged: the CRC-32");
+  expect_refused(checkpoint.substr(0, checkpoint.size() - 100), "truncated");
+  std::string foreign = checkpoint;
+  const auto  at      = foreign.find("program ");
+  ASSERT_NE(at, std::string::npos);
+  foreign.insert(at + 8, "1.");
+  expect_refused(foreign, "written by program 1.");
+
+  // the checkpoint as written restarts the run to its end
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << checkpoint;
+  }
+  EXPECT_GT(run(restart).kbar, 0.);
+  EXPECT_FALSE(fs::exists(path));
+}
+
+// A run killed at any time after a checkpoint (SIGKILL: no chance to write another) and
+// restarted from it repeats the uninterrupted run bit for bit, also with adaptive time
+// steps: the step control and the energy measure it chooses the next step from travel with
+// the checkpoint. The kill is emulated by copying the output directory as it is right after
+// the first checkpoint (at t = T0, a landmark) while the run goes on.
+TEST(Checkpoint, RestartAfterAKillRepeatsTheUninterruptedAdaptiveRun)
+{
+  granular::CommandLineOptions options;
+  options.parameter_file   = std::string(GRANULAR_SOURCE_DIR) + "/params/elliptical.prm";
+  options.output_directory = (fs::temp_directory_path() / "granular-test-killed").string();
+  options.set_entries      = {"Geometry/Block length=3",        "Geometry/Block height=1.5",
+                              "Geometry/Elements in x=12",      "Geometry/Elements in y=6",
+                              "Loading/Time step=5e-4",         "Loading/Averaging time=0.25",
+                              "Output/VTU output interval=0",   "Output/Progress interval=100",
+                              "Output/Checkpoint interval=0",   "Output/Checkpoint step interval=2000",
+                              "Solver/Time step control=adaptive"};
+  const std::string dir    = options.output_directory;
+  const std::string killed = dir + "-killed";
+  fs::remove_all(dir);
+  fs::remove_all(killed);
+  bool copied = false;
+  run(options, [&]() {
+    if (!copied && fs::exists(dir + "/checkpoint.bin"))
+      {
+        fs::copy(dir, killed);
+        copied = true;
+      }
+  });
+  ASSERT_TRUE(copied);
+
+  auto restart             = options;
+  restart.output_directory = killed;
+  restart.restart          = true;
+  run(restart);
+  EXPECT_EQ(read_file(dir + "/history.csv"), read_file(killed + "/history.csv"));
+  EXPECT_EQ(summary_without_times(dir), summary_without_times(killed));
+}

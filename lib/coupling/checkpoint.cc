@@ -7,8 +7,12 @@
 
 #include <deal.II/base/parameter_handler.h>
 
+#include <boost/crc.hpp>
+
 #include <csignal>
 #include <fstream>
+#include <iomanip>
+#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -19,9 +23,23 @@ namespace granular::coupling
     const std::string      checkpoint_magic  = "granular-interface checkpoint";
     /// 2: the coupling scheme, the energy accountant and the loop counters archived
     /// apart, the block's solvers and quadrature-point history with their own archives;
-    /// checkpoints of formats 1 and 2 (earlier builds) are not read; 3 added the adaptive
-    /// time step's state; 4 the energy ledger (docs/methods.md §2.2)
-    constexpr unsigned int checkpoint_format = 4;
+    /// 3 added the adaptive time step's state; 4 the energy ledger (docs/methods.md §2.2);
+    /// 5 the text header with the program version, the payload's size and its CRC-32.
+    /// Checkpoints of other formats (earlier builds) are not read.
+    constexpr unsigned int checkpoint_format = 5;
+    /// The program version a checkpoint is written by and must be read by (CMake's
+    /// PROJECT_VERSION).
+    const std::string program_version = GRANULAR_VERSION;
+
+    /// CRC-32 (Boost.CRC) of @p payload, as 8 hexadecimal digits.
+    std::string crc32_of(const std::string &payload)
+    {
+      boost::crc_32_type crc;
+      crc.process_bytes(payload.data(), payload.size());
+      std::ostringstream s;
+      s << std::hex << std::setw(8) << std::setfill('0') << crc.checksum();
+      return s.str();
+    }
 
     /// Set by SIGINT/SIGTERM (the signal number) or request_checkpoint_and_stop() (-1).
     volatile std::sig_atomic_t stop_request_flag = 0;
@@ -140,19 +158,69 @@ namespace granular::coupling
     , entries_(physics_entries(prm))
   {}
 
+  // checkpoint.bin: four text lines (the magic string; "format N"; "program VERSION";
+  // "payload BYTES crc32 HEX") and then the payload, a Boost binary archive of the physics
+  // entries and the run's state.
   void CheckpointFile::write(const Writer &state) const
   {
-    std::ostringstream buffer;
+    std::ostringstream payload;
     {
-      boost::archive::binary_oarchive ar(buffer);
-      std::string  magic   = checkpoint_magic;
-      unsigned int format  = checkpoint_format;
-      auto         entries = entries_;
-      ar &magic &format &entries;
+      boost::archive::binary_oarchive ar(payload);
+      auto                            entries = entries_;
+      ar &entries;
       state(ar);
     }
-    write_file_atomically(path_, buffer.str());
+    const std::string bytes = payload.str();
+    std::ostringstream file;
+    file << checkpoint_magic << "\nformat " << checkpoint_format << "\nprogram "
+         << program_version << "\npayload " << bytes.size() << " crc32 " << crc32_of(bytes)
+         << "\n"
+         << bytes;
+    write_file_atomically(path_, file.str());
   }
+
+  namespace
+  {
+    /// The payload of the checkpoint read from @p in after the checks of its header and
+    /// checksum: throws std::runtime_error saying what is wrong (another format or program
+    /// version, a truncated or damaged payload).
+    std::string checked_payload(std::istream &in)
+    {
+      std::string magic, format, program, payload_line;
+      std::getline(in, magic);
+      if (magic != checkpoint_magic)
+        throw std::runtime_error("it is not a checkpoint of this program's format " +
+                                 std::to_string(checkpoint_format) +
+                                 " (an earlier build's, or another file)");
+      std::getline(in, format);
+      if (format != "format " + std::to_string(checkpoint_format))
+        throw std::runtime_error("its " + format + " is not this program's format " +
+                                 std::to_string(checkpoint_format));
+      std::getline(in, program);
+      if (program != "program " + program_version)
+        throw std::runtime_error("it was written by " + program.substr(0, 80) +
+                                 ", this is program " + program_version +
+                                 ": restart it with the program that wrote it, or start the "
+                                 "run again with --overwrite");
+      std::getline(in, payload_line);
+      std::istringstream header(payload_line);
+      std::string        word_payload, word_crc, crc;
+      std::size_t        size = 0;
+      if (!(header >> word_payload >> size >> word_crc >> crc) || word_payload != "payload" ||
+          word_crc != "crc32")
+        throw std::runtime_error("its header is damaged");
+      const std::string payload{std::istreambuf_iterator<char>(in),
+                                std::istreambuf_iterator<char>()};
+      if (payload.size() != size)
+        throw std::runtime_error("it is truncated or damaged: its payload has " +
+                                 std::to_string(payload.size()) + " bytes, its header says " +
+                                 std::to_string(size));
+      if (crc32_of(payload) != crc)
+        throw std::runtime_error("it is damaged: the CRC-32 of its payload is " +
+                                 crc32_of(payload) + ", its header says " + crc);
+      return payload;
+    }
+  } // namespace
 
   void CheckpointFile::read(const Reader &state) const
   {
@@ -163,14 +231,8 @@ namespace granular::coupling
                                "a checkpoint? Output/Checkpoint interval)");
     try
       {
-        boost::archive::binary_iarchive ar(in);
-        std::string  magic;
-        unsigned int format = 0;
-        ar &magic &format;
-        if (magic != checkpoint_magic || format != checkpoint_format)
-          throw std::runtime_error("format " + std::to_string(format) +
-                                   " is not this program's format " +
-                                   std::to_string(checkpoint_format));
+        std::istringstream              payload(checked_payload(in));
+        boost::archive::binary_iarchive ar(payload);
         std::vector<std::pair<std::string, std::string>> entries_saved;
         ar &entries_saved;
         check_same_physics(entries_saved, entries_, path_);
@@ -182,7 +244,7 @@ namespace granular::coupling
       }
     catch (const std::exception &e)
       {
-        throw std::runtime_error("--restart: cannot read " + path_ + ": " + e.what());
+        throw std::runtime_error("--restart: cannot use " + path_ + ": " + e.what());
       }
   }
 } // namespace granular::coupling

@@ -3,10 +3,12 @@
  * @file checkpoint.h
  * Checkpoint/restart of a single run and the signals that ask for one (docs/checkpoints.md):
  * the first SIGINT/SIGTERM asks the run to write checkpoint.bin after the step in progress
- * and stop with RunInterrupted; a second one ends the process at once. The file
- * is a Boost binary archive: a magic string, the format number, the run's physics entries
- * (everything outside subsection Output, which a restart must match), then the run's state
- * as the caller archives it. It is written atomically.
+ * and stop with RunInterrupted; a second one ends the process at once. The file has a
+ * text header of four lines (a magic string, the format number, the program version, the
+ * payload's size and CRC-32) and then the payload, a Boost binary archive of the run's
+ * physics entries (everything outside subsection Output, which a restart must match) and
+ * the run's state as the caller archives it. It is written atomically; a checkpoint whose
+ * header, size or checksum does not match, or that another version wrote, is refused.
  */
 #include "base/archive_fwd.h"
 
@@ -111,8 +113,9 @@ namespace granular
        * Reads the header, checks that the checkpoint was written with the same physics,
        * then lets @p state read the rest. Nothing else is touched.
        * @throws ParameterError naming the entries that differ (only subsection Output may);
-       *         std::runtime_error ("--restart: cannot open/read ...") if the file is
-       *         missing, of another format or unreadable.
+       *         std::runtime_error ("--restart: cannot open/use PATH: ...") if the file is
+       *         missing, of another format or program version, truncated, damaged (its
+       *         CRC-32 does not match) or unreadable.
        */
       void read(const Reader &state) const;
 

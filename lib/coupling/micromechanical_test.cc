@@ -207,7 +207,7 @@ namespace granular::coupling
       {
         checkpoint.read([&](boost::archive::binary_iarchive &ar) {
           ar &S &*energy &*friction &output->solution_pvd() &output->particle_pvd()
-            &planner->control();
+            &*planner;
           scheme->load(ar);
           block->load_state(ar);
           ar &*ledger;
@@ -244,8 +244,8 @@ namespace granular::coupling
           }
         energy->start();
         ledger->start();
+        planner->start(*energy);
       }
-    planner->start(*energy);
     last_checkpoint = Clock::now();
   }
 
@@ -337,7 +337,7 @@ namespace granular::coupling
     saved.wall_time += seconds_since(wall_start, Clock::now());
     checkpoint.write([&](boost::archive::binary_oarchive &ar) {
       ar &saved &*energy &*friction &output->solution_pvd() &output->particle_pvd()
-        &planner->control();
+        &*planner;
       scheme->save(ar);
       block->save_state(ar);
       ar &*ledger;

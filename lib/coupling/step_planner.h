@@ -31,7 +31,7 @@ namespace granular::coupling
     double       h = 0.;   ///< its length m Δt (s)
   };
 
-  /// See the file comment. Its TimeStepControl is checkpointed with the run.
+  /// See the file comment. Checkpointed with the run.
   class StepPlanner
   {
   public:
@@ -79,8 +79,8 @@ namespace granular::coupling
       return p;
     }
 
-    /// Before the first step of this process (a fresh run or a restart): the energy
-    /// balance and Newmark's dissipation the first step's measure starts from.
+    /// Before the first step of a fresh run: the energy balance and Newmark's dissipation
+    /// the first step's measure starts from (a restart reads them from the checkpoint).
     void start(const EnergyAccountant &energy)
     {
       if (!adaptive_)
@@ -110,9 +110,17 @@ namespace granular::coupling
       numerical_before_ = d.numerical;
     }
 
-    /// The adaptive control (checkpointed with the run).
-    TimeStepControl       &control() { return control_; }
+    /// The adaptive control.
     const TimeStepControl &control() const { return control_; }
+
+    /// Boost.Serialization (checkpoint/restart): the control and the energy measure the
+    /// next step starts from, so that a restarted run chooses the steps of the
+    /// uninterrupted one.
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &control_ &balance_before_ &numerical_before_;
+    }
 
   private:
     unsigned int grid_index(const double time) const
