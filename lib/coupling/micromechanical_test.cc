@@ -11,6 +11,7 @@
 #include <csignal>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -190,7 +191,7 @@ namespace granular::coupling
       particle != nullptr && (particle->geometry().shape().p1 > 2. ||
                               particle->geometry().shape().p2 > 2.);
     planner = std::make_unique<StepPlanner>(
-      loading, dt, n_steps, P.output.vtu_interval, P.solver.adaptive_time_step,
+      loading, dt, n_steps, P.solver.adaptive_time_step,
       TimeStepControl(P.solver.max_step_multiple, P.solver.step_energy_tolerance),
       rocks_at_rest);
     output = std::make_unique<RunOutput>(P.output, loading, dt, n_steps, P.block.length,
@@ -291,10 +292,10 @@ namespace granular::coupling
     const HistoryRow row = output->row(m, stats, *friction);
     output->record_history(plan, S.last_row, row);
     S.last_row = row;
-    if (output->vtu_due(plan.step))
+    if (const std::optional<unsigned int> number = output->vtu_due(plan))
       {
         dealii::TimerOutput::Scope scope(timer, "output");
-        output->write_vtu(plan.step, plan.t);
+        output->write_vtu(*number, plan.t);
       }
     if (after_each_step)
       after_each_step();

@@ -17,8 +17,10 @@ namespace granular
       e.entry(vtu_interval, "VTU output interval", "100",
               "Write solution-NNNNN.vtu and particle-NNNNN.vtu every N time "
               "steps of Loading/Time step, NNNNN = the step (0: no ParaView "
-              "output); adaptive time steps land on these times. The .pvd "
-              "collections carry the physical time in s.");
+              "output). Adaptive time steps are not shortened to land on these "
+              "times (the solution does not depend on any Output entry): the VTU "
+              "is the state at the end of the step that reaches the time, and the "
+              ".pvd collections carry its true time in s.");
       e.entry(history_interval, "History output interval", "1", Integer(1),
               "Write one row of history.csv every N time steps of Loading/Time "
               "step. With adaptive time steps the rows a long step steps over are "

@@ -162,9 +162,9 @@ namespace granular::coupling
       history_->write(row);
   }
 
-  void RunOutput::write_vtu(const unsigned int step, const double t)
+  void RunOutput::write_vtu(const unsigned int number, const double t)
   {
-    solution_pvd_.add(t, block_.write_vtu(dir_, step));
+    solution_pvd_.add(t, block_.write_vtu(dir_, number));
     if (const dem::Particle *particle = scheme_.particle())
       {
         // solution.pvd shows the rubber displaced (MappingQEulerian), dragged by the
@@ -173,7 +173,8 @@ namespace granular::coupling
         // so that both collections share one frame in ParaView
         const double u1 = loading_.platen_u1(t);
         particle_pvd_.add(t, dem::write_particle_vtu(
-                               dir_, step, particle->outline(200, u1 - 0.25 * L0_, u1 + 1.25 * L0_),
+                               dir_, number,
+                               particle->outline(200, u1 - 0.25 * L0_, u1 + 1.25 * L0_),
                                particle->state().rotation));
       }
   }

@@ -64,13 +64,18 @@ namespace granular::coupling
     void record_history(const StepPlan &plan, const HistoryRow &previous,
                         const HistoryRow &row);
 
-    /// Writes the VTUs of grid step @p step (time @p t, s) and adds them to the .pvd
-    /// collections.
-    void write_vtu(unsigned int step, double t);
-    /// true if the grid step @p step is a VTU output time.
-    bool vtu_due(unsigned int step) const
+    /// Writes the VTUs numbered @p number (the grid step of their output time) with the
+    /// state at time @p t (s), and adds them to the .pvd collections.
+    void write_vtu(unsigned int number, double t);
+    /// The number of the VTU output due after the step @p plan: the last output time
+    /// (a multiple of Output/VTU output interval) that the step reached; none if it
+    /// reached none. An adaptive step is not shortened to land on an output time, so the
+    /// VTU shows the state at the end of the step, at its true time in the .pvd.
+    std::optional<unsigned int> vtu_due(const StepPlan &plan) const
     {
-      return vtu_interval_ > 0 && step % vtu_interval_ == 0;
+      if (vtu_interval_ == 0 || plan.step / vtu_interval_ == plan.k / vtu_interval_)
+        return std::nullopt;
+      return plan.step / vtu_interval_ * vtu_interval_;
     }
 
     /// After a step: the step's wall time for the remaining-time estimate, and the

@@ -4,9 +4,11 @@
  * Which step the time loop of the micromechanical test takes next (docs/methods.md §3.6:
  * adaptive time steps). Time runs on the grid of the reference step Δt (Loading/Time
  * step): t = k Δt. A fixed step is one grid step; an adaptive step is m of them
- * (TimeStepControl), shortened so that it lands on the landmarks: the end of the load
- * ramp, the start of the dragging at T0, the averaging window at 2 T0, the VTU output
- * times and the end of the run. After each step the planner gives the control the step's
+ * (TimeStepControl), shortened so that it lands on the landmarks of the loading: the end
+ * of the load ramp, the start of the dragging at T0, the averaging window at 2 T0 and the
+ * end of the run. No output setting is a landmark, so that the solution does not depend on
+ * the output (a VTU is written at the end of the step that reaches its time, with the true
+ * time; history.csv interpolates). After each step the planner gives the control the step's
  * Newton iterations, whether it was cut back, and the energy the time discretisation
  * created or lost in it.
  */
@@ -39,7 +41,6 @@ namespace granular::coupling
      * @param loading            the platen's program (T0 and the ramp's end, s)
      * @param dt                 the reference step Δt (s)
      * @param n_steps            the run's length in reference steps
-     * @param vtu_interval       Output/VTU output interval (0: none)
      * @param adaptive           Solver/Time step control = adaptive
      * @param control            the adaptive control (Solver/Maximum time step, Step energy
      *                           tolerance)
@@ -51,11 +52,10 @@ namespace granular::coupling
      *                           balance by T0, which tripped the energy guard at t/T0 = 0.98)
      */
     StepPlanner(const LoadingProgram &loading, double dt, unsigned int n_steps,
-                unsigned int vtu_interval, bool adaptive, const TimeStepControl &control,
+                bool adaptive, const TimeStepControl &control,
                 bool reference_until_T0)
       : dt_(dt)
       , n_steps_(n_steps)
-      , vtu_interval_(vtu_interval)
       , adaptive_(adaptive)
       , reference_until_T0_(reference_until_T0)
       , fixed_landmarks_{grid_index(loading.ramp_time), grid_index(loading.T0),
@@ -135,13 +135,11 @@ namespace granular::coupling
       for (const unsigned int l : fixed_landmarks_)
         if (l > k)
           next = std::min(next, l);
-      if (vtu_interval_ > 0)
-        next = std::min(next, (k / vtu_interval_ + 1) * vtu_interval_);
       return next;
     }
 
     double             dt_;
-    unsigned int       n_steps_, vtu_interval_;
+    unsigned int       n_steps_;
     bool               adaptive_, reference_until_T0_;
     unsigned int       fixed_landmarks_[3];
     double             full_load_, slip_velocity_;
