@@ -77,7 +77,7 @@ int main(int argc, char **argv)
           if (dealii::Utilities::MPI::this_mpi_process(MPI_COMM_WORLD) == 0)
             std::cerr << "granular-interface: " << options.parameter_file
                       << " describes a single run, which uses one process; mpirun -np N "
-                         "distributes the points of a sweep (subsection Sweep, README)"
+                         "distributes the points of a sweep (subsection Sweep, docs/sweeps.md)"
                       << std::endl;
           return 2;
         }

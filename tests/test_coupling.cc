@@ -19,7 +19,7 @@ namespace
 {
   /// The reduced coupled case of the tests: a small periodic cell (L0 = 3 mm, 12 x 6)
   /// with the circular particle, Delta t = 1.25e-4 T0 (the staggered scheme needs
-  /// Delta t below ~2 us here, README) and a short averaging window; @p extra entries
+  /// Delta t below ~2 us here, docs/methods.md §5.3) and a short averaging window; @p extra entries
   /// are added. Writes into a fresh temporary directory named after @p name.
   struct ReducedRun
   {

@@ -254,7 +254,7 @@ TEST(AdaptiveTimeStep, ReproducesTheFixedStepKbarOfTheRollingEllipse)
   // the quick cell with the ellipse (params/default.prm), which rolls over in the window:
   // the adaptive run must give the fixed-step k̄ within the run-to-run uncertainty. That
   // uncertainty, measured by five fixed-step runs with the initial rotation perturbed by
-  // 0 ... 4e-6 rad (README, Performance), is 0.0001 at eps_N = 1e5 (the default) and
+  // 0 ... 4e-6 rad (docs/results/default-tests.md), is 0.0001 at eps_N = 1e5 (the default) and
   // 0.0003 at 1e6 (max - min); the bound is three times the larger. The adaptive run must
   // also close its energy balance within 1 % like the fixed one, and take fewer steps.
   const auto fixed    = run_quick_cell("adaptive-ellipse-fixed", "default.prm",

@@ -27,7 +27,8 @@ namespace granular
                 "1e5 (issue 15; 1e6 before): k̄ of the five full-size parameter files "
                 "agrees with 1e6 within its run-to-run uncertainty at a fifth to a "
                 "thirtieth of the cut-backs; where the rubber touches only the particle "
-                "(the 3 mm cell) k̄ is 2.6 % lower than at 1e6 (README, Performance).");
+                "(the 3 mm cell) k̄ is 2.6 % lower than at 1e6 "
+                "(docs/results/penalty-and-solver-studies.md).");
         e.entry(p.tangential_penalty, "Tangential penalty", "1e3",
                 "epsilon_T in MPa/mm: tangential stick stiffness before Coulomb "
                 "slip (return mapping); epsilon_N / 100 as in the paper.");
@@ -70,7 +71,7 @@ namespace granular
             // rocking particles touch down slowly): a guard of 1 mm/s makes the damping of
             // the Hunt-Crossley-type laws ~1e3 times that of an impact at the cell's speeds,
             // and the steps stall; 100 mm/s (4 % of the default slip velocity) is the cell's
-            // default (README, Contact laws)
+            // default (docs/results/contact-laws-in-the-cell.md)
             double      default_value = p.default_value;
             std::string cell_doc;
             if (cell && p.name == "Minimum approach velocity")
@@ -79,7 +80,7 @@ namespace granular
                 cell_doc = " In the micromechanical cell the default is 100 mm/s (4 % of the "
                            "default slip velocity): contacts there begin at rest, and with "
                            "1 mm/s the damping of a slow touch-down is so large that the time "
-                           "steps stall (README, Contact laws).";
+                           "steps stall (docs/results/contact-laws-in-the-cell.md).";
               }
             // the shortest text that reads back as the default (3e-05, not
             // 3.0000000000000001e-05; 1030, not 1.03e+03)

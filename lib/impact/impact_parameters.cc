@@ -126,7 +126,8 @@ namespace granular::impact
       e.entry(c.law, "Law", "S003 mixed",
               "\"S003 mixed\": Flores (D8) while a contact has not exceeded the Ma–Liu yield "
               "indentation, Wang–Liu–Liu (G4) once it has, chi of all contacts fixed from the "
-              "striker impact (S003 §5.2; the switch makes the linear G4 force jump, README); "
+              "striker impact (S003 §5.2; the switch makes the linear G4 force jump, "
+              "docs/contact-laws.md); "
               "or the identifier of one law for every contact (its own parameters from "
               "Contact laws).");
       e.text_entry(
@@ -186,7 +187,7 @@ namespace granular::impact
       e.entry(t.length_2, "Length 2", "4000", Double(0.), "L2 (mm): 4 m.");
       e.entry(t.pivot_spacing, "Pivot spacing", "2000", Double(0.),
               "a (mm): horizontal spacing of the pivots (our reading of S004 Fig. 10, "
-              "README); a + L2 <= L1.");
+              "docs/contact-law-catalogue.md §8 S8); a + L2 <= L1.");
       e.entry(t.initial_angle_1, "Initial angle 1", "0.26179938779914941",
               "theta1(0) (rad) from the downward vertical, counter-clockwise: pi/12.");
       e.entry(t.initial_angle_2, "Initial angle 2", "-1.5707963267948966",
