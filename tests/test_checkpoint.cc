@@ -4,6 +4,7 @@
 // before any output is touched.
 #include "coupling/micromechanical_run.h"
 #include "program/command_line.h"
+#include "base/directory_lock.h"
 #include "base/parameter_error.h"
 
 #include <deal.II/base/parameter_handler.h>
@@ -354,4 +355,40 @@ TEST(Checkpoint, RestartAfterAKillRepeatsTheUninterruptedAdaptiveRun)
   run(restart);
   EXPECT_EQ(read_file(dir + "/history.csv"), read_file(killed + "/history.csv"));
   EXPECT_EQ(summary_without_times(dir), summary_without_times(killed));
+}
+
+// One run per output directory: while a run holds its output directory (here: a lock held by
+// the test, as a second process would), another run started there, fresh or --restart, is
+// refused with ParameterError naming Output/Output directory and touches nothing; once the
+// lock is released it runs.
+TEST(OutputDirectory, ASecondRunOnTheSameDirectoryIsRefused)
+{
+  auto options = reduced_case("locked");
+  options.set_entries.push_back("Loading/Averaging time=0.001"); // ends soon after 2 T0
+  options.set_entries.push_back("Output/Checkpoint step interval=0");
+  const std::string dir = options.output_directory;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  {
+    std::ofstream(dir + "/history.csv") << "rows of the other run\n";
+    granular::DirectoryLock other_run(dir);
+    for (const bool restart : {false, true})
+      {
+        auto second    = options;
+        second.restart = restart;
+        try
+          {
+            run(second);
+            ADD_FAILURE() << "a second run on a locked directory was started";
+          }
+        catch (const granular::ParameterError &e)
+          {
+            EXPECT_EQ(e.entry(), "Output/Output directory") << e.what();
+            EXPECT_NE(std::string(e.what()).find("another run"), std::string::npos) << e.what();
+          }
+        EXPECT_EQ(read_file(dir + "/history.csv"), "rows of the other run\n");
+      }
+  }
+  options.overwrite = true;
+  EXPECT_GT(run(options).steps, 0u);
 }

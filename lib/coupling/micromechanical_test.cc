@@ -128,6 +128,7 @@ namespace granular::coupling
   // finish.
   RunSummary MicromechanicalTest::run()
   {
+    lock_output_directory();
     if (!P.output.restart)
       claim_output_directory(P.output.output_directory, P.output.overwrite);
     set_up();
@@ -150,6 +151,19 @@ namespace granular::coupling
         output->progress(plan, m, stats, *friction, seconds_since(step_start, Clock::now()));
       }
     return finish();
+  }
+
+  // One run per output directory: a fresh run creates it and holds its lock before it looks
+  // for an earlier run's results there; a restart locks it if it exists (without it there
+  // is no checkpoint to read, and nothing is created).
+  void MicromechanicalTest::lock_output_directory()
+  {
+    const std::string &dir = P.output.output_directory;
+    if (!P.output.restart)
+      fs::create_directories(dir);
+    else if (!fs::is_directory(dir))
+      return;
+    output_lock = std::make_unique<DirectoryLock>(dir);
   }
 
   // The particle (DEM) resting at x = L0/2, the rubber block (FEM) above it, the scheme

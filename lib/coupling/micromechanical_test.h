@@ -10,6 +10,7 @@
  * history.csv, VTU, progress), checkpoint/restart and the stop signals (checkpoint.h).
  * run_micromechanical_test() (micromechanical_run.h) is its one-call interface.
  */
+#include "base/directory_lock.h"
 #include "coupling/checkpoint.h"
 #include "coupling/coupling_scheme.h"
 #include "coupling/energy_balance.h"
@@ -93,6 +94,8 @@ namespace granular::coupling
     void write_checkpoint();
     RunSummary finish();
 
+    void lock_output_directory();
+
     const RunParameters           &P;
     const dealii::ParameterHandler &prm;
     const std::function<void()>    after_each_step;
@@ -102,6 +105,7 @@ namespace granular::coupling
     const double                   dt, t_end;
     const unsigned int             n_steps;
 
+    std::unique_ptr<DirectoryLock>     output_lock;
     dealii::TimerOutput                timer;
     std::unique_ptr<fem::RubberBlock>  block;
     std::unique_ptr<CouplingScheme>    scheme;
