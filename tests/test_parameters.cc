@@ -458,6 +458,13 @@ TEST(CommandLine, ParsesTheSpecifiedOptions)
   EXPECT_THROW(granular::parse_command_line(2, missing), std::invalid_argument);
   const char *two[] = {"granular-interface", "a.prm", "b.prm"};
   EXPECT_THROW(granular::parse_command_line(3, two), std::invalid_argument);
+  // one output directory per run: a second --output-directory is refused, in either spelling
+  const char *two_directories[] = {"granular-interface", "--output-directory", "x",
+                                   "--output-directory=y", "run.prm"};
+  EXPECT_THROW(granular::parse_command_line(5, two_directories), std::invalid_argument);
+  const char *same_twice[] = {"granular-interface", "--output-directory=x",
+                              "--output-directory", "x"};
+  EXPECT_THROW(granular::parse_command_line(4, same_twice), std::invalid_argument);
   const char *restart[] = {"granular-interface", "--restart", "run.prm"};
   EXPECT_TRUE(granular::parse_command_line(3, restart).restart);
   EXPECT_FALSE(o.restart);
@@ -561,6 +568,8 @@ TEST(CommandLine, CommandLineMistakesExitWithStatusTwo)
   EXPECT_NE(out.find("more than one parameter file"), std::string::npos) << out;
   EXPECT_EQ(run_executable(a + " --set", out), 2) << out;
   EXPECT_NE(out.find("--set"), std::string::npos) << out;
+  EXPECT_EQ(run_executable(a + " --output-directory x --output-directory y", out), 2) << out;
+  EXPECT_NE(out.find("more than one output directory"), std::string::npos) << out;
 }
 
 // Issue 17, defect 5: a mesh too large for the machine's memory is rejected before anything is

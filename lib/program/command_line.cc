@@ -168,6 +168,7 @@ namespace granular
   CommandLineOptions parse_command_line(int argc, const char *const *argv)
   {
     CommandLineOptions options;
+    bool               output_directory_given = false;
     for (int i = 1; i < argc; ++i)
       {
         const std::string arg = argv[i];
@@ -208,10 +209,18 @@ namespace granular
           options.defaults = true;
         else if (arg == "--overwrite")
           options.overwrite = true;
-        else if (arg == "--output-directory")
-          options.output_directory = value(arg);
-        else if (arg.rfind("--output-directory=", 0) == 0)
-          options.output_directory = arg.substr(19);
+        else if (arg == "--output-directory" || arg.rfind("--output-directory=", 0) == 0)
+          {
+            // one run, one output directory: a second one is a mistake, not an override
+            const std::string directory =
+              arg == "--output-directory" ? value(arg) : arg.substr(19);
+            if (output_directory_given)
+              throw std::invalid_argument("more than one output directory given: " +
+                                          options.output_directory + ", " + directory +
+                                          " (--output-directory once; see --help)");
+            options.output_directory = directory;
+            output_directory_given   = true;
+          }
         else if (arg == "--set")
           options.set_entries.push_back(value(arg));
         else if (arg.rfind("--set=", 0) == 0)
