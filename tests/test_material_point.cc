@@ -1,5 +1,6 @@
 // The material-point driver from the command line (viscoelasticity issue): a step in
 // simple shear of the viscoelastic rubber, read back from the executable's CSV.
+#include "material/material_point_io.h"
 #include "test_helpers.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -126,4 +128,39 @@ TEST(MaterialPoint, InvertedDeformationGradientIsRejectedNamingTheLine)
   text << log.rdbuf();
   EXPECT_NE(text.str().find("inverted.csv, line 4: det F"), std::string::npos) << text.str();
   EXPECT_EQ(text.str().find("MaxwellBranch::update"), std::string::npos) << text.str();
+}
+
+// Issue 25, item 9: a number of the deformation history is the whole cell; 1.1abc is not read
+// as 1.1 (nor inf, nan, an empty cell as a number): the file and its line are named. Blanks
+// and a Windows line end around a number are accepted.
+TEST(MaterialPoint, NumberWithTrailingGarbageIsRejectedNamingTheLine)
+{
+  const std::string dir = granular::testing::scratch_directory("material-point-garbage");
+  std::filesystem::create_directories(dir);
+  const std::string file = dir + "/history.csv";
+  auto              write = [&](const std::string &third_row) {
+    std::ofstream f(file, std::ios::binary);
+    f << "t,F11,F12,F21,F22\n0,1,0,0,1\n" << third_row << "\n";
+  };
+  for (const std::string cell : {"1.1abc", "1.1 1", "1e", "inf", "nan", "", "x"})
+    {
+      write("1e-3," + cell + ",0,0,1");
+      try
+        {
+          granular::material::read_deformation_history(file);
+          ADD_FAILURE() << "'" << cell << "' was read as a number";
+        }
+      catch (const std::invalid_argument &e)
+        {
+          const std::string what = e.what();
+          EXPECT_NE(what.find("history.csv, line 3: not a finite number: '" + cell + "'"),
+                    std::string::npos)
+            << what;
+        }
+    }
+  write("1e-3, 1.1 ,0,0,1\r");
+  const auto points = granular::material::read_deformation_history(file);
+  ASSERT_EQ(points.size(), 2u);
+  EXPECT_DOUBLE_EQ(points[1].F[0][0], 1.1);
+  EXPECT_DOUBLE_EQ(points[1].F[1][1], 1.);
 }

@@ -26,16 +26,25 @@ namespace granular::material
         std::string              cell;
         std::vector<double>      v;
         while (std::getline(s, cell, ','))
-          try
-            {
-              std::size_t used = 0;
-              v.push_back(std::stod(cell, &used));
-            }
-          catch (const std::exception &)
-            {
+          {
+            // the whole cell is the number (only blanks and a line end around it): 1.1abc is
+            // a mistake, not 1.1; inf and nan are no deformation either
+            std::size_t used  = 0;
+            double      value = 0.;
+            try
+              {
+                value = std::stod(cell, &used);
+              }
+            catch (const std::exception &)
+              {
+                used = 0;
+              }
+            if (used == 0 || cell.find_first_not_of(" \t\r", used) != std::string::npos ||
+                !std::isfinite(value))
               throw std::invalid_argument(path + ", line " + std::to_string(n) +
-                                       ": not a number: '" + cell + "'");
-            }
+                                          ": not a finite number: '" + cell + "'");
+            v.push_back(value);
+          }
         if (v.size() != 5)
           throw std::invalid_argument(path + ", line " + std::to_string(n) +
                                    ": expected 5 values t,F11,F12,F21,F22");
