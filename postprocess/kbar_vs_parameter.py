@@ -22,7 +22,8 @@ interface", never with a shape name). k̄ has error bars ± kbar_spread (the spr
 moving average over the last quarter of the averaging window, which contains k̄; none for a
 sweep.csv without that column). Only rows with status "ok" make the curves; failed points
 are marked by a red cross on the x axis, stopped and pending ones by a grey circle, and all
-of them are listed on stderr. A quantity whose values are all zero or absent (k̄_V of an
+of them are listed on stderr. A point whose k̄, k̄_F or k̄_V is not a finite number (inf or
+nan in sweep.csv, or k̄ missing) counts as failed. A quantity whose values are all zero or absent (k̄_V of an
 elastic rubber) is not drawn: no empty panel, no line along zero.
 
 Usage: kbar_vs_parameter.py {pressure,relaxation,payne} SWEEP_CSV_OR_DIR [-o PREFIX]
@@ -142,7 +143,21 @@ def drawn_quantities(rows):
 
 def spread(row):
     s = abs(to_float(row.get("kbar_spread")))
-    return 0. if math.isnan(s) else s
+    return s if math.isfinite(s) else 0.
+
+
+def with_unusable_points_failed(rows):
+    """`rows` with every "ok" row whose k̄ is not a finite number (inf, nan, missing), or
+    whose k̄_F or k̄_V is given but not finite, marked failed (a copy; its error says
+    which value)."""
+    result = []
+    for r in rows:
+        bad = [f"{c} = {r.get(c) or 'missing'}" for c in ("kbar", "kbar_F", "kbar_V")
+               if r["status"] == "ok" and not math.isfinite(to_float(r.get(c)))
+               and (c == "kbar" or (r.get(c) or "").strip())]
+        result.append(dict(r, status="failed", error=f"{', '.join(bad)}: not a finite "
+                           "number") if bad else r)
+    return result
 
 
 def mark_unfinished(ax, rows, x, with_labels):
@@ -303,6 +318,7 @@ def plot(rows, parameter, sweep_dir=".", layout=None, length=None):
     parameter's); `length` overrides L0 (mm) of relaxation. The figure is None if no
     point of a curve succeeded."""
     spec = parameters()[parameter]
+    rows = with_unusable_points_failed(rows)
     if isinstance(spec, Relaxation):
         spec.set_lengths(sweep_dir, rows, length)
     sweep = Sweep(rows, spec, sweep_dir)
@@ -340,6 +356,7 @@ def main(argv=None, parameter=None):
               "sweep", file=sys.stderr)
         return common.EXIT_NOTHING_TO_DO
     common.save_figure(fig, prefix, args.dpi)
+    rows = sweep.all  # with the points whose k̄ is not finite counted as failed
     failed = sum(r["status"] == "failed" for r in rows)
     points = sum(len(c) for c in sweep.curves.values())
     print(f"{common.PROGRAM}: wrote {prefix}.png and {prefix}.pdf ({points} points, "

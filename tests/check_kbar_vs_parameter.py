@@ -9,6 +9,9 @@ quantity only where it has data. On a constructed pressure sweep of an elastic r
     the viscoelastic one has one per curve;
   - kbar_vs_pressure.py (the alias) writes its PNG and PDF from the elastic sweep and
     reports the failed point.
+  - a point whose k̄ is infinite or nan in sweep.csv counts as failed: the alias draws the
+    figure without it, reports it on stderr and stops with no traceback; so does the
+    one-panel layout.
 
 Usage: check_kbar_vs_parameter.py SOURCE_DIR WORK_DIR
 Exit status 0 if every check passes, 1 with one line per failure otherwise. Needs Debian's
@@ -102,7 +105,37 @@ for extension in ("png", "pdf"):
     check(os.path.getsize(f"{prefix}.{extension}") > 1000 if os.path.exists(
         f"{prefix}.{extension}") else False, f"kbar_vs_pressure.py wrote no {prefix}.{extension}")
 
+# k̄ infinite at one point, nan at another (a diverged run's sweep.csv): failed points
+infinite = write_sweep(os.path.join(work, "kbar-infinite", "sweep.csv"), True)
+with open(infinite) as f:
+    table = list(csv.DictReader(f))
+table[1].update(kbar="inf", kbar_F="inf")
+table[3].update(kbar_V="nan", kbar_spread="inf")
+with open(infinite, "w", newline="") as f:
+    writer = csv.DictWriter(f, fieldnames=COLUMNS)
+    writer.writeheader()
+    writer.writerows(table)
+prefix = os.path.join(work, "kbar-infinite", "figure")
+for extension in ("png", "pdf"):
+    if os.path.exists(f"{prefix}.{extension}"):
+        os.remove(f"{prefix}.{extension}")
+result = subprocess.run(["/usr/bin/python3", os.path.join(SCRIPTS, "kbar_vs_pressure.py"),
+                         infinite, "-o", prefix + ".png"], capture_output=True, text=True)
+check(result.returncode == 0 and "3 points, 3 failed" in result.stdout
+      and "Traceback" not in result.stderr
+      and f"skipping {table[1]['name']} (failed: kbar = inf" in result.stderr
+      and f"skipping {table[3]['name']} (failed: kbar_V = nan" in result.stderr
+      and os.path.exists(prefix + ".png"),
+      f"kbar_vs_pressure.py with an infinite k̄: exit status {result.returncode}\n"
+      f"{result.stdout}{result.stderr}")
+try:
+    count, _, labels = panels(infinite, "relaxation")
+    check(count == 1 and "failed" in labels, f"infinite k̄ in one panel: {labels}")
+except ValueError as e:
+    check(False, f"infinite k̄ in one panel: {e}")
+
 if failures:
     print(f"check_kbar_vs_parameter: {len(failures)} failure(s)")
     sys.exit(1)
-print("check_kbar_vs_parameter: no empty panel, no zero curve; the alias writes its figure")
+print("check_kbar_vs_parameter: no empty panel, no zero curve; the alias writes its figure; "
+      "an infinite k̄ is a failed point")
