@@ -111,6 +111,32 @@ namespace
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
 
+  /// Runs the executable on @p prm with the further arguments @p arguments (serial);
+  /// returns its exit status.
+  int run_executable_with(const std::string &prm, const std::string &arguments,
+                          const std::string &log)
+  {
+    const std::string command = std::string("\"") + GRANULAR_EXECUTABLE + "\" \"" + prm +
+                                "\" " + arguments + " > \"" + log + "\" 2>&1";
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+  /// Every file under @p dir (relative path) with its content.
+  std::map<std::string, std::string> tree(const std::string &dir)
+  {
+    std::map<std::string, std::string> files;
+    for (const auto &e : fs::recursive_directory_iterator(dir))
+      if (e.is_regular_file())
+        {
+          std::ifstream      in(e.path(), std::ios::binary);
+          std::ostringstream s;
+          s << in.rdbuf();
+          files[fs::relative(e.path(), dir).string()] = s.str();
+        }
+    return files;
+  }
+
   std::string temp_dir(const std::string &name)
   {
     return (fs::temp_directory_path() / ("granular-test-sweep-" + name)).string();
@@ -348,6 +374,106 @@ TEST(Sweep, ResumeKeepsPointsOfAnOlderSummaryFormat)
       EXPECT_NEAR(std::stod(r.at("kbar")), 0.5, 0.005) << r.at("name");
       EXPECT_EQ(r.at("block_length").empty(), r.at("name") == name) << r.at("name");
     }
+}
+
+// Issue 25, class 3: a sweep resumed with other physics than its completed points were run
+// with (here the rubber-surface friction coefficient, which is k-bar of the bare interface)
+// is refused before any point runs, naming the entry, and nothing is changed; a change of
+// subsection Output only still resumes, and a point without its parameters.prm runs again.
+TEST(Sweep, ResumeWithOtherPhysicsIsRefused)
+{
+  const std::string dir = temp_dir("resume-other-physics");
+  const std::string prm = write_sweep_file(dir, "1, 2", "2500");
+  const std::string out = dir + "/out";
+  ASSERT_EQ(run_executable(prm, dir + "/log1.txt"), 0) << read_text(dir + "/log1.txt");
+  const auto subdirs = subdirectories(out);
+  ASSERT_EQ(subdirs.size(), 2u);
+  fs::remove_all(out + "/" + subdirs[1]); // an interrupted sweep: one point left to run
+  const auto before = tree(out);
+
+  const std::string friction = "--set \"Contact/Rubber-surface/Friction coefficient=0.3\"";
+  EXPECT_EQ(run_executable_with(prm, friction, dir + "/log2.txt"), 2)
+    << read_text(dir + "/log2.txt");
+  const std::string log2 = read_text(dir + "/log2.txt");
+  EXPECT_NE(log2.find("'Contact/Rubber-surface/Friction coefficient'"), std::string::npos)
+    << log2;
+  EXPECT_NE(log2.find("\"0.5\" in its parameters.prm, \"0.3\" now"), std::string::npos)
+    << log2;
+  EXPECT_NE(log2.find(subdirs[0]), std::string::npos) << log2;
+  EXPECT_TRUE(tree(out) == before) << "the refused resume changed the sweep's directory";
+
+  // another progress interval: the sweep resumes and completes with one friction coefficient
+  ASSERT_EQ(run_executable_with(prm, "--set \"Output/Progress interval=50\"",
+                                dir + "/log3.txt"),
+            0)
+    << read_text(dir + "/log3.txt");
+  EXPECT_NE(read_text(dir + "/log3.txt").find("1 already complete"), std::string::npos)
+    << read_text(dir + "/log3.txt");
+  EXPECT_EQ(read_text(out + "/" + subdirs[0] + "/summary.csv"),
+            before.at(subdirs[0] + "/summary.csv"));
+  const auto rows = read_csv(out + "/sweep.csv");
+  ASSERT_EQ(rows.size(), 2u);
+  for (const Row &r : rows)
+    {
+      EXPECT_EQ(r.at("status"), "ok") << r.at("name");
+      EXPECT_NEAR(std::stod(r.at("kbar")), 0.5, 0.005) << r.at("name");
+    }
+
+  // a completed point without its parameters.prm is not complete: it runs again, with the
+  // friction coefficient of now
+  for (const std::string &s : subdirs)
+    fs::remove(out + "/" + s + "/parameters.prm");
+  ASSERT_EQ(run_executable_with(prm, friction, dir + "/log4.txt"), 0)
+    << read_text(dir + "/log4.txt");
+  EXPECT_NE(read_text(dir + "/log4.txt").find("0 already complete"), std::string::npos)
+    << read_text(dir + "/log4.txt");
+  for (const Row &r : read_csv(out + "/sweep.csv"))
+    EXPECT_NEAR(std::stod(r.at("kbar")), 0.3, 0.005) << r.at("name");
+}
+
+// Issue 25, class 3: a sweep into a directory holding a single run's results, and a single
+// run into a directory holding a sweep, are refused with exit status 2 naming
+// Output/Output directory, and neither directory is changed.
+TEST(Sweep, SweepAndSingleRunDoNotShareADirectory)
+{
+  const std::string dir = temp_dir("mixed-directories");
+  const std::string prm = write_sweep_file(dir, "1", "2500, 5000");
+  const std::string out = dir + "/out";
+  ASSERT_EQ(run_executable(prm, dir + "/log1.txt"), 0) << read_text(dir + "/log1.txt");
+  ASSERT_TRUE(fs::exists(out + "/sweep.csv"));
+  const auto sweep_before = tree(out);
+  // a single run (a point's own parameters.prm) into the sweep's directory, also with
+  // --overwrite, which would remove sweep.csv and leave the points
+  const std::string point_prm = out + "/" + subdirectories(out)[0] + "/parameters.prm";
+  for (const std::string option : {"", "--overwrite"})
+    {
+      EXPECT_EQ(run_executable_with(point_prm, "--output-directory \"" + out + "\" " + option,
+                                    dir + "/log2.txt"),
+                2)
+        << option << read_text(dir + "/log2.txt");
+      const std::string log2 = read_text(dir + "/log2.txt");
+      EXPECT_NE(log2.find("'Output/Output directory'"), std::string::npos) << log2;
+      EXPECT_NE(log2.find("holds the results of a sweep"), std::string::npos) << log2;
+      EXPECT_TRUE(tree(out) == sweep_before) << "changed by a refused run " << option;
+    }
+
+  // a single run's directory: the sweep is refused before anything is written there
+  const std::string single = dir + "/single";
+  ASSERT_EQ(run_executable_with(point_prm, "--output-directory \"" + single + "\"",
+                                dir + "/log3.txt"),
+            0)
+    << read_text(dir + "/log3.txt");
+  ASSERT_TRUE(fs::exists(single + "/summary.csv"));
+  const auto single_before = tree(single);
+  EXPECT_EQ(run_executable_with(prm, "--output-directory \"" + single + "\"",
+                                dir + "/log4.txt"),
+            2)
+    << read_text(dir + "/log4.txt");
+  const std::string log4 = read_text(dir + "/log4.txt");
+  EXPECT_NE(log4.find("'Output/Output directory'"), std::string::npos) << log4;
+  EXPECT_NE(log4.find("holds the results of a single run"), std::string::npos) << log4;
+  EXPECT_TRUE(tree(single) == single_before) << "changed by the refused sweep";
+  EXPECT_TRUE(subdirectories(single).empty());
 }
 
 // A point whose run fails (an absurd pressure inverts elements at once) gets a row with

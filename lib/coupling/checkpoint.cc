@@ -3,6 +3,7 @@
 
 #include "base/atomic_file.h"
 #include "base/parameter_error.h"
+#include "base/physics_entries.h"
 #include "base/serialization.h"
 
 #include <deal.II/base/parameter_handler.h>
@@ -83,73 +84,16 @@ namespace granular::coupling
 
   namespace
   {
-    /// The entries of @p prm as (Sub/section/Entry, value), without subsection Output: what
-    /// a restart must match.
-    std::vector<std::pair<std::string, std::string>>
-    physics_entries(const dealii::ParameterHandler &prm)
-    {
-      std::ostringstream text;
-      prm.print_parameters(text, dealii::ParameterHandler::ShortPRM);
-      std::vector<std::pair<std::string, std::string>> entries;
-      std::vector<std::string> path;
-      std::istringstream       in(text.str());
-      std::string              line;
-      auto trim = [](const std::string &s) {
-        const auto a = s.find_first_not_of(" \t");
-        const auto b = s.find_last_not_of(" \t");
-        return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
-      };
-      while (std::getline(in, line))
-        {
-          line = trim(line);
-          if (line.rfind("subsection ", 0) == 0)
-            path.push_back(trim(line.substr(11)));
-          else if (line == "end" && !path.empty())
-            path.pop_back();
-          else if (line.rfind("set ", 0) == 0 && (path.empty() || path.front() != "Output"))
-            {
-              const auto  eq   = line.find('=');
-              std::string name;
-              for (const auto &p : path)
-                name += p + "/";
-              name += trim(line.substr(4, eq - 4));
-              entries.emplace_back(name, eq == std::string::npos ? "" : trim(line.substr(eq + 1)));
-            }
-        }
-      return entries;
-    }
-
     /// Throws ParameterError naming the entries that differ between a checkpoint and now.
-    void check_same_physics(const std::vector<std::pair<std::string, std::string>> &saved,
-                            const std::vector<std::pair<std::string, std::string>> &now,
+    void check_same_physics(const ParameterEntryList &saved, const ParameterEntryList &now,
                             const std::string &checkpoint)
     {
-      std::map<std::string, std::string> a(saved.begin(), saved.end()), b(now.begin(), now.end());
-      std::string differences, first;
-      for (const auto &[name, value] : b)
-        {
-          const auto it = a.find(name);
-          const std::string old = it == a.end() ? "(not present)" : it->second;
-          if (old != value)
-            {
-              if (first.empty())
-                first = name;
-              differences += "\n  " + name + ": \"" + old + "\" in the checkpoint, \"" + value +
-                             "\" now";
-            }
-        }
-      for (const auto &[name, value] : a)
-        if (b.count(name) == 0)
-          {
-            if (first.empty())
-              first = name;
-            differences += "\n  " + name + ": \"" + value + "\" in the checkpoint, not present now";
-          }
-      if (!differences.empty())
-        throw ParameterError(first, "--restart needs the parameters " + checkpoint +
-                                      " was written with (only subsection Output may "
-                                      "differ); nothing was changed. Differences:" +
-                                      differences);
+      const PhysicsDifferences d = physics_differences(saved, now, "in the checkpoint");
+      if (!d.empty())
+        throw ParameterError(d.first, "--restart needs the parameters " + checkpoint +
+                                        " was written with (only subsection Output may "
+                                        "differ); nothing was changed. Differences:" +
+                                        d.text);
     }
   } // namespace
 

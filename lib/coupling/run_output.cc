@@ -15,26 +15,6 @@ namespace granular::coupling
 
   namespace
   {
-    /// The files in @p dir that a run writes (results of an earlier run there).
-    std::vector<std::string> earlier_results(const std::string &dir)
-    {
-      std::vector<std::string> names;
-      std::error_code          ec;
-      if (!fs::is_directory(dir, ec))
-        return names;
-      for (const auto &entry : fs::directory_iterator(dir, ec))
-        {
-          const std::string name = entry.path().filename().string();
-          const bool        vtu  = entry.path().extension() == ".vtu" &&
-                           (name.rfind("solution-", 0) == 0 || name.rfind("particle-", 0) == 0);
-          if (vtu || name == "summary.csv" || name == "history.csv" || name == "energy.csv" || name == "checkpoint.bin" ||
-              name == "error.txt" || name == "solution.pvd" || name == "particle.pvd")
-            names.push_back(name);
-        }
-      std::sort(names.begin(), names.end());
-      return names;
-    }
-
     /// The run's phases for the remaining-time estimate: the load ramp, the hold, the
     /// dragging before the window, and the window, which costs what the dragging did; with
     /// a particle (@p rolls) the dragged phases cost at least the prior.
@@ -48,9 +28,38 @@ namespace granular::coupling
     }
   } // namespace
 
+  std::vector<std::string> single_run_results(const std::string &dir)
+  {
+    std::vector<std::string> names;
+    std::error_code          ec;
+    if (!fs::is_directory(dir, ec))
+      return names;
+    for (const auto &entry : fs::directory_iterator(dir, ec))
+      {
+        const std::string name = entry.path().filename().string();
+        const bool        vtu  = entry.path().extension() == ".vtu" &&
+                         (name.rfind("solution-", 0) == 0 || name.rfind("particle-", 0) == 0);
+        if (vtu || name == "summary.csv" || name == "history.csv" || name == "energy.csv" ||
+            name == "checkpoint.bin" || name == "error.txt" || name == "solution.pvd" ||
+            name == "particle.pvd")
+          names.push_back(name);
+      }
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+
   void claim_output_directory(const std::string &dir, const bool overwrite)
   {
-    const std::vector<std::string> earlier = earlier_results(dir);
+    // a sweep's directory (its sweep.csv and one subdirectory per point) is never taken,
+    // not even with --overwrite, which would remove sweep.csv and leave the points
+    std::error_code ec;
+    if (fs::exists(dir + "/sweep.csv", ec))
+      throw ParameterError(
+        "Output/Output directory",
+        dir + " holds the results of a sweep (sweep.csv and a subdirectory per point); a "
+              "single run there would mix its results with the sweep's: give another "
+              "--output-directory");
+    const std::vector<std::string> earlier = single_run_results(dir);
     if (!earlier.empty() && !overwrite)
       {
         std::string names;

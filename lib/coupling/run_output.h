@@ -26,9 +26,15 @@ namespace granular::coupling
    * history.csv, checkpoint.bin, error.txt, the .pvd collections and their VTUs) are
    * removed with @p overwrite, and refused without it.
    * @throws ParameterError naming Output/Output directory if @p dir holds an earlier run's
-   *         results and @p overwrite is false (nothing is touched then).
+   *         results and @p overwrite is false, or a sweep's (sweep.csv), with or without
+   *         @p overwrite (nothing is touched then).
    */
   void claim_output_directory(const std::string &dir, bool overwrite);
+
+  /// The files directly in @p dir that a single run writes (summary.csv, energy.csv,
+  /// history.csv, checkpoint.bin, error.txt, the .pvd collections and their VTUs), sorted;
+  /// empty if there are none or @p dir is not a directory.
+  std::vector<std::string> single_run_results(const std::string &dir);
 
   /// See the file comment. One per run.
   class RunOutput

@@ -1,8 +1,10 @@
 #include "sweep/sweep_runner.h"
 
 #include "coupling/micromechanical_run.h"
+#include "coupling/run_output.h"
 #include "base/atomic_file.h"
 #include "base/parameter_error.h"
+#include "base/physics_entries.h"
 
 #include <deal.II/base/parameter_handler.h>
 
@@ -139,6 +141,17 @@ namespace granular
       if (row.empty() || n_fields(row) != n_fields(header))
         return "";
       return row + std::string(n_fields(current) - n_fields(header), ',');
+    }
+
+    /// The row of @p dir's summary.csv if the point there is complete: a complete
+    /// summary.csv (completed_row()) and the parameters.prm it was run with; "" otherwise
+    /// (the point is run again).
+    std::string completed_point_row(const std::string &dir)
+    {
+      std::error_code ec;
+      if (!fs::is_regular_file(dir + "/parameters.prm", ec))
+        return "";
+      return completed_row(dir);
     }
 
     double kbar_of_row(const std::string &row)
@@ -672,6 +685,65 @@ namespace granular
     return point_parameters;
   }
 
+  void check_sweep_directory(const ProgramParameters &parameters,
+                             const dealii::ParameterHandler &prm,
+                             const std::vector<SweepPoint> &points)
+  {
+    const std::string dir = parameters.output.output_directory;
+    const std::vector<std::string> single_run = coupling::single_run_results(dir);
+    if (!single_run.empty())
+      {
+        std::string names;
+        for (std::size_t i = 0; i < single_run.size() && i < 4; ++i)
+          names += (i ? ", " : "") + single_run[i];
+        if (single_run.size() > 4)
+          names += ", ...";
+        throw ParameterError("Output/Output directory",
+                             dir + " holds the results of a single run (" + names +
+                               "); a sweep there would mix its results with them: give "
+                               "another --output-directory");
+      }
+    for (const SweepPoint &point : points)
+      {
+        const std::string point_dir = dir + "/" + point.name;
+        if (completed_point_row(point_dir).empty())
+          continue; // run (again) anyway
+        const std::string saved_file = point_dir + "/parameters.prm";
+        dealii::ParameterHandler saved;
+        ProgramParameters::declare_parameters(saved);
+        try
+          {
+            std::ifstream      in(saved_file);
+            std::ostringstream text;
+            text << in.rdbuf();
+            // entries that this build no longer has are left out of the comparison; entries
+            // it has added keep their defaults
+            saved.parse_input_from_string(text.str(), "", true);
+          }
+        catch (const std::exception &e)
+          {
+            throw ParameterError("Output/Output directory",
+                                 "cannot read " + saved_file + ", the parameters of the "
+                                 "completed point " + point.name + " of the sweep in " + dir +
+                                 " (" + e.what() + "); remove that point's directory to run "
+                                 "it again");
+          }
+        dealii::ParameterHandler now;
+        sweep_point_parameters(parameters, prm, point, now);
+        const PhysicsDifferences d =
+          physics_differences(physics_entries(saved), physics_entries(now),
+                              "in its parameters.prm");
+        if (!d.empty())
+          throw ParameterError(d.first,
+                               "the sweep in " + dir + " is resumed with other parameters "
+                               "than its completed point " + point.name + " was run with "
+                               "(only subsection Output may differ), so sweep.csv would mix "
+                               "results of two parameter sets; nothing was changed. Run the "
+                               "sweep with the parameters it was started with, or into "
+                               "another --output-directory. Differences:" + d.text);
+      }
+  }
+
   std::string sweep_csv_header()
   {
     return "point,name,point_pressure,point_relaxation_time,point_slip_velocity,point_shape,"
@@ -734,7 +806,7 @@ namespace granular
         const std::string dir = parameters_.output.output_directory;
         for (const SweepPoint &p : points_)
           {
-            const std::string row = completed_row(dir + "/" + p.name);
+            const std::string row = completed_point_row(dir + "/" + p.name);
             if (row.empty())
               pending_.push_back(p.index);
             else
@@ -923,6 +995,9 @@ namespace granular
       }
 
     const std::vector<SweepPoint> points = sweep_points(parameters);
+    // every rank checks the directory (the same files, the same answer) so that a refusal
+    // is an exit status 2 on all of them, before anything is written
+    check_sweep_directory(parameters, prm, points);
     const SweepSignalHandlers     signal_handlers;
     if (rank == 0)
       return run_sweep_coordinator(parameters, prm, comm, size, points);

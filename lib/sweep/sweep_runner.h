@@ -18,8 +18,9 @@
  *    it records the results and rewrites sweep.csv. A point's run makes no MPI call.
  *
  * Resume: a point whose subdirectory holds a complete summary.csv (the header of the
- * current summary_csv() and one row of as many fields) is not run again; its row is
- * re-read. summary.csv is written atomically at the end of a run, so a point killed
+ * current summary_csv() and one row of as many fields) and its parameters.prm is not run
+ * again; its row is re-read. A resume with other parameters than a completed point was run
+ * with (outside subsection Output) is refused (check_sweep_directory()). summary.csv is written atomically at the end of a run, so a point killed
  * mid-run (even by SIGKILL) has none and is run again.
  *
  * Output: rank 0 writes OUTPUT_DIRECTORY/sweep.csv atomically after every finished
@@ -95,6 +96,21 @@ namespace granular
    */
   void validate_sweep_points(const ProgramParameters &parameters,
                              const dealii::ParameterHandler &prm);
+
+  /**
+   * Checks the output directory of the sweep of @p parameters (with the @p points of
+   * sweep_points()) before anything is written: it must not hold a single run's results
+   * (summary.csv, history.csv, checkpoint.bin, ... directly in it), and every point that an
+   * earlier run completed (a complete summary.csv and its parameters.prm) must have been
+   * run with the parameters it would be run with now, except subsection Output. A point
+   * without parameters.prm is not complete: it is run again.
+   * @throws ParameterError naming Output/Output directory (a single run's results there,
+   *         an unreadable parameters.prm) or the first entry that differs, with the list
+   *         of differences.
+   */
+  void check_sweep_directory(const ProgramParameters &parameters,
+                             const dealii::ParameterHandler &prm,
+                             const std::vector<SweepPoint> &points);
 
   /// The header line of sweep.csv (with '\n').
   std::string sweep_csv_header();

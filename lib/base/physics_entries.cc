@@ -1,0 +1,73 @@
+// The entries that a restart or a resumed sweep must share with its earlier part. See
+// physics_entries.h.
+#include "base/physics_entries.h"
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <map>
+#include <sstream>
+
+namespace granular
+{
+  ParameterEntryList physics_entries(const dealii::ParameterHandler &prm)
+  {
+    std::ostringstream text;
+    prm.print_parameters(text, dealii::ParameterHandler::ShortPRM);
+    ParameterEntryList       entries;
+    std::vector<std::string> path;
+    std::istringstream       in(text.str());
+    std::string              line;
+    auto trim = [](const std::string &s) {
+      const auto a = s.find_first_not_of(" \t");
+      const auto b = s.find_last_not_of(" \t");
+      return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
+    };
+    while (std::getline(in, line))
+      {
+        line = trim(line);
+        if (line.rfind("subsection ", 0) == 0)
+          path.push_back(trim(line.substr(11)));
+        else if (line == "end" && !path.empty())
+          path.pop_back();
+        else if (line.rfind("set ", 0) == 0 && (path.empty() || path.front() != "Output"))
+          {
+            const auto  eq   = line.find('=');
+            std::string name;
+            for (const auto &p : path)
+              name += p + "/";
+            name += trim(line.substr(4, eq - 4));
+            entries.emplace_back(name, eq == std::string::npos ? "" : trim(line.substr(eq + 1)));
+          }
+      }
+    return entries;
+  }
+
+  PhysicsDifferences physics_differences(const ParameterEntryList &saved,
+                                         const ParameterEntryList &now,
+                                         const std::string        &where_saved)
+  {
+    const std::map<std::string, std::string> a(saved.begin(), saved.end()),
+      b(now.begin(), now.end());
+    PhysicsDifferences d;
+    for (const auto &[name, value] : b)
+      {
+        const auto        it  = a.find(name);
+        const std::string old = it == a.end() ? "(not present)" : it->second;
+        if (old != value)
+          {
+            if (d.first.empty())
+              d.first = name;
+            d.text += "\n  " + name + ": \"" + old + "\" " + where_saved + ", \"" + value +
+                      "\" now";
+          }
+      }
+    for (const auto &[name, value] : a)
+      if (b.count(name) == 0)
+        {
+          if (d.first.empty())
+            d.first = name;
+          d.text += "\n  " + name + ": \"" + value + "\" " + where_saved + ", not present now";
+        }
+    return d;
+  }
+} // namespace granular

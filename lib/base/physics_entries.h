@@ -1,0 +1,37 @@
+#pragma once
+/**
+ * @file physics_entries.h
+ * What two runs must share to be parts of one result: every parameter entry outside
+ * subsection Output (the physics, the numerics, the loading). A restart compares them with
+ * its checkpoint's (coupling/checkpoint.h), a resumed sweep with each completed point's
+ * parameters.prm (sweep/sweep_runner.h); only the entries of subsection Output may differ.
+ */
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dealii { class ParameterHandler; }
+
+namespace granular
+{
+  /// Entries as ("Sub/section/Entry", value), in the handler's order.
+  using ParameterEntryList = std::vector<std::pair<std::string, std::string>>;
+
+  /// The entries of @p prm, without subsection Output.
+  ParameterEntryList physics_entries(const dealii::ParameterHandler &prm);
+
+  /// The entries that differ between @p saved (what a result was computed with) and
+  /// @p now (what it would be computed with now).
+  struct PhysicsDifferences
+  {
+    std::string first; ///< the first differing entry (by name), "" if none
+    std::string text;  ///< one line per entry, "\n  Entry: "old" SAVED, "new" now"
+    bool        empty() const { return first.empty(); }
+  };
+
+  /// Compares @p saved with @p now; @p where_saved says where the saved values are
+  /// (e.g. "in the checkpoint"), for the lines of PhysicsDifferences::text.
+  PhysicsDifferences physics_differences(const ParameterEntryList &saved,
+                                         const ParameterEntryList &now,
+                                         const std::string        &where_saved);
+} // namespace granular
