@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -670,4 +671,34 @@ TEST(CommandLine, GarbageMeshFileIsRejectedNamingTheEntry)
   EXPECT_NE(out.find("cannot be read as a Gmsh"), std::string::npos) << out;
   EXPECT_EQ(out.find("Stacktrace"), std::string::npos) << out;
   EXPECT_FALSE(std::filesystem::exists(dir));
+}
+
+// Issue 25, item 9: a binary file given as the mesh is rejected without echoing its bytes to
+// the terminal (only printable characters, a short excerpt), and so is a text file with a
+// very long first word.
+TEST(CommandLine, BinaryMeshFileIsNotEchoedToTheTerminal)
+{
+  std::string bytes = "\x7f" "ELF\x02\x01\x01";
+  for (unsigned int n = 0; n < 4 * 256; ++n)
+    bytes += static_cast<char>(n % 256);
+  for (const std::string &content : {bytes, std::string(5000, 'x') + "\n"})
+    {
+      const std::string mesh = temporary_file("binary.msh", content);
+      const std::string dir  = granular::testing::scratch_directory("binary-mesh");
+      std::string       out;
+      EXPECT_EQ(run_executable(std::string(GRANULAR_SOURCE_DIR) + "/params/bare-interface.prm" +
+                                 " --output-directory " + dir + " --set \"Geometry/Mesh file=" +
+                                 mesh + "\"",
+                               out),
+                2)
+        << out;
+      EXPECT_NE(out.find("Geometry/Mesh file"), std::string::npos) << out;
+      EXPECT_LT(out.size(), 600u) << out;
+      EXPECT_EQ(std::count_if(out.begin(), out.end(),
+                              [](const char c) { return (c < 0x20 || c >= 0x7f) && c != '\n'; }),
+                0)
+        << "bytes that are not printable in " << out;
+      EXPECT_EQ(out.find("binary data") != std::string::npos, content == bytes) << out;
+      EXPECT_FALSE(std::filesystem::exists(dir));
+    }
 }

@@ -15,6 +15,35 @@
 
 namespace granular::fem
 {
+  namespace
+  {
+    // deal.II's message quotes what it found in the file; of a binary file that is raw bytes,
+    // which must not reach the terminal. Every run of bytes that are not printable ASCII
+    // becomes one '?' (`binary` tells whether there was one), and a message longer than
+    // `max_length` characters is cut.
+    std::string printable_excerpt(const std::string &text, const std::size_t max_length,
+                                  bool &binary)
+    {
+      std::string result;
+      binary = false;
+      for (std::size_t i = 0; i < text.size() && result.size() < max_length; ++i)
+        {
+          const unsigned char c = text[i];
+          if ((c >= 0x20 && c < 0x7f) || c == '\n')
+            result += static_cast<char>(c);
+          else
+            {
+              binary = true;
+              if (result.empty() || result.back() != '?')
+                result += '?';
+            }
+        }
+      if (result.size() >= max_length)
+        result += "...";
+      return result;
+    }
+  } // namespace
+
   void read_block_mesh(const BlockParameters &block, dealii::Triangulation<2> &triangulation)
   {
     const std::string entry = "Geometry/Mesh file";
@@ -36,9 +65,14 @@ namespace granular::fem
         std::string message = info.str();
         message.erase(message.find_last_not_of(" \n") + 1);
         message.erase(0, message.find_first_not_of(" \n"));
+        bool binary = false;
+        message     = printable_excerpt(message, 200, binary);
         throw ParameterError(entry, block.mesh_file + " cannot be read as a " +
                                       (gmsh ? "Gmsh (.msh)" : "UCD") + " mesh: " +
-                                      (message.empty() ? e.get_exc_name() : message));
+                                      (message.empty() ? e.get_exc_name() : message) +
+                                      (binary ? " (the file holds binary data; the mesh must be a "
+                                                "text file: Gmsh .msh in ASCII, or UCD)" :
+                                                ""));
       }
     const auto   box = dealii::GridTools::compute_bounding_box(triangulation);
     const double tol = 1e-8 * block.length;
