@@ -11,9 +11,15 @@
  * point may declare into a fresh handler), and the default is the exact text written
  * here (so the documented defaults keep all their digits, e.g. "1e-4", not "0.0001").
  */
+#include "base/parameter_error.h"
+
 #include <deal.II/base/parameter_handler.h>
 #include <deal.II/base/utilities.h>
 
+#include <cerrno>
+#include <cfloat>
+#include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <type_traits>
@@ -62,8 +68,31 @@ namespace granular
     void subsection(const std::string &name, Body &&body)
     {
       prm_.enter_subsection(name);
+      path_.push_back(name);
       body();
+      path_.pop_back();
       prm_.leave_subsection();
+    }
+
+    /// The number of @p text, the value of the entry @p entry ("Subsection/Entry"): a
+    /// number deal.II's pattern accepted may still lie outside what a double represents
+    /// (1e-400 underflows to zero, 1e-320 is denormal, so is held with fewer digits):
+    /// ParameterError naming the entry, instead of deal.II's failed conversion.
+    static double representable_double(const std::string &text, const std::string &entry)
+    {
+      errno              = 0;
+      char        *end   = nullptr;
+      const double value = std::strtod(text.c_str(), &end);
+      const bool   range = errno == ERANGE;
+      if (end == text.c_str() || text.find_first_not_of(" \t", end - text.c_str()) !=
+                                   std::string::npos)
+        throw ParameterError(entry, "'" + text + "' is not a number");
+      if (range || !std::isfinite(value) || (value != 0. && std::abs(value) < DBL_MIN))
+        throw ParameterError(entry,
+                             "the value " + text +
+                               " is outside the range of double precision numbers (write 0 "
+                               "or a magnitude between 2.3e-308 and 1.7e+308)");
+      return value;
     }
 
     /// Declares the entry @p name (declare mode) or stores its value in @p value (parse
@@ -120,7 +149,7 @@ namespace granular
     {
       using dealii::Utilities::split_string_list;
       if constexpr (std::is_same_v<T, double>)
-        return prm_.get_double(name);
+        return representable_double(prm_.get(name), path_of(name));
       else if constexpr (std::is_same_v<T, unsigned int>)
         return prm_.get_integer(name);
       else if constexpr (std::is_same_v<T, bool>)
@@ -128,7 +157,12 @@ namespace granular
       else if constexpr (std::is_same_v<T, std::string>)
         return prm_.get(name);
       else if constexpr (std::is_same_v<T, std::vector<double>>)
-        return dealii::Utilities::string_to_double(split_string_list(prm_.get(name)));
+        {
+          std::vector<double> values;
+          for (const std::string &item : split_string_list(prm_.get(name)))
+            values.push_back(representable_double(item, path_of(name)));
+          return values;
+        }
       else
         {
           static_assert(std::is_same_v<T, std::vector<std::string>>,
@@ -137,7 +171,17 @@ namespace granular
         }
     }
 
+    /// "Subsection/Entry": the path of the entry @p name in the current subsection.
+    std::string path_of(const std::string &name) const
+    {
+      std::string path;
+      for (const std::string &s : path_)
+        path += s + "/";
+      return path + name;
+    }
+
     dealii::ParameterHandler &prm_;
     Mode                      mode_;
+    std::vector<std::string>  path_; ///< the subsections entered, outermost first
   };
 } // namespace granular

@@ -3,6 +3,8 @@
 #include "base/parameter_entries.h"
 #include "base/parameter_error.h"
 
+#include <sstream>
+
 namespace granular
 {
   void LoadingParameters::entries(ParameterEntries &e)
@@ -37,5 +39,16 @@ namespace granular
                            "the time step must be smaller than T0 = L0 / v_F "
                            "(the value is a fraction of T0)");
     require_positive("Loading/Averaging time", averaging_ratio, "the averaging time");
+    // the run counts its steps of Delta t in unsigned ints (1e-19 overflowed them, and the
+    // run ended after 0 steps); far below that limit a run would take months
+    const double reference_steps = (2. + averaging_ratio) / time_step_ratio;
+    if (!(reference_steps <= max_reference_steps))
+      {
+        std::ostringstream s;
+        s << "a run of (2 + Loading/Averaging time) / Loading/Time step = " << reference_steps
+          << " steps of Delta t is more than the program runs (at most " << max_reference_steps
+          << " steps; the default run takes 40000)";
+        throw ParameterError("Loading/Time step", s.str());
+      }
   }
 } // namespace granular

@@ -17,6 +17,9 @@ namespace granular
     double ramp_fraction      = 0.5;    ///< load ramp duration / T0 (docs/methods.md §2.1 choice)
     double time_step_ratio    = 1e-4;   ///< Delta t / T0
     double averaging_ratio    = 2.;     ///< T_avg / T0
+    /// The most steps of Delta t a run may have, (2 T0 + T_avg) / Delta t: far below what
+    /// the step counters (unsigned int) hold; the default run has 40000.
+    static constexpr double max_reference_steps = 1e8;
 
     /// T0 = L0 / v_F (s) for a cell of length L0 (mm).
     double nominal_dragging_time(double L0) const { return L0 / slip_velocity; }
