@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <functional>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -391,4 +392,30 @@ TEST(OutputDirectory, ASecondRunOnTheSameDirectoryIsRefused)
   }
   options.overwrite = true;
   EXPECT_GT(run(options).steps, 0u);
+}
+
+// The temporary files of atomic writes that a killed run left (NAME.tmp.PID) are removed by
+// the next run in the directory, which holds its lock; other files stay.
+TEST(OutputDirectory, TemporaryFilesOfAKilledRunAreRemoved)
+{
+  auto options = reduced_case("stale-temporaries");
+  options.set_entries.push_back("Loading/Averaging time=0.001");
+  options.set_entries.push_back("Output/Checkpoint step interval=0");
+  const std::string dir = options.output_directory;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (const std::string name : {"summary.csv.tmp.4242", "checkpoint.bin.tmp.7",
+                                 "notes.tmp.txt", "my.tmp."})
+    std::ofstream(dir + "/" + name) << "x";
+  run(options);
+  EXPECT_FALSE(fs::exists(dir + "/summary.csv.tmp.4242"));
+  EXPECT_FALSE(fs::exists(dir + "/checkpoint.bin.tmp.7"));
+  EXPECT_TRUE(fs::exists(dir + "/notes.tmp.txt"));
+  EXPECT_TRUE(fs::exists(dir + "/my.tmp."));
+  EXPECT_TRUE(fs::exists(dir + "/summary.csv"));
+  // and the run's own atomic writes left none
+  for (const auto &entry : fs::directory_iterator(dir))
+    EXPECT_FALSE(std::regex_search(entry.path().filename().string(),
+                                   std::regex("\\.tmp\\.[0-9]+$")))
+      << entry.path() << " left behind";
 }

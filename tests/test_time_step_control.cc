@@ -318,3 +318,26 @@ TEST(AdaptiveTimeStep, SolutionDoesNotDependOnTheOutputSettings)
   std::string   text((std::istreambuf_iterator<char>(pvd)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("solution-00037.vtu"), std::string::npos);
 }
+
+// A failed write stops the run at once, naming the file and the reason (a full disk: the
+// device /dev/full fails every write with ENOSPC), instead of going on with history.csv cut
+// mid-row and failing only when summary.csv is written.
+TEST(HistoryWriter, AFullDiskStopsTheRunAtTheFirstFailedWrite)
+{
+  granular::coupling::HistoryWriter history("/dev/full", false, 0);
+  granular::coupling::HistoryRow    row;
+  row.phase = "compression";
+  try
+    {
+      for (int i = 0; i < 1000; ++i) // the stream's buffer holds a few dozen rows
+        history.write(row);
+      history.flush();
+      FAIL() << "writes to a full device were taken";
+    }
+  catch (const std::runtime_error &e)
+    {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("/dev/full"), std::string::npos) << message;
+      EXPECT_NE(message.find("No space left on device"), std::string::npos) << message;
+    }
+}

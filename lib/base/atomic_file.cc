@@ -2,7 +2,9 @@
 
 #include <deal.II/base/data_out_base.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -14,16 +16,22 @@ namespace granular
   void write_file_atomically(const std::string &path, const std::string &content)
   {
     const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+    std::error_code ec;
     {
       std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
       if (!out)
-        throw std::runtime_error("cannot write " + tmp);
+        throw std::runtime_error("cannot write " + tmp + " (" + std::strerror(errno) + ")");
       out << content;
       out.flush();
       if (!out)
-        throw std::runtime_error("error while writing " + tmp);
+        {
+          const std::string reason = std::strerror(errno);
+          out.close();
+          std::filesystem::remove(tmp, ec); // no partial file is left behind
+          throw std::runtime_error("cannot write " + path + " (" + reason +
+                                   "); the earlier version of it is kept");
+        }
     }
-    std::error_code ec;
     std::filesystem::rename(tmp, path, ec);
     if (ec)
       {

@@ -1,6 +1,8 @@
 // The energy ledger of a run (docs/methods.md §2.2). See energy_ledger.h.
 #include "coupling/energy_ledger.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <iomanip>
 #include <sstream>
@@ -95,6 +97,7 @@ namespace granular::coupling
   {
     if (restart)
       std::filesystem::resize_file(path, bytes_); // the rows after the checkpoint
+    path_ = path;
     file_.open(path, restart ? std::ios::app : std::ios::trunc);
     if (!file_)
       throw std::runtime_error("cannot write " + path);
@@ -116,6 +119,9 @@ namespace granular::coupling
     if (file_.is_open())
       {
         file_ << energy_csv_row(r) << std::flush;
+        if (!file_)
+          throw std::runtime_error("cannot write " + path_ + " (" + std::strerror(errno) +
+                                   "); the run stops here, its last checkpoint is kept");
         bytes_ = static_cast<std::uint64_t>(file_.tellp());
       }
   }

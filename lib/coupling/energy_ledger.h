@@ -116,6 +116,7 @@ namespace granular::coupling
     CreatedEnergy last_, at_window_start_;
     bool          window_open_ = false;
     std::uint64_t bytes_       = 0; ///< size of energy.csv after the last row
+    std::string   path_;
     std::ofstream file_;
   };
 } // namespace granular::coupling

@@ -124,8 +124,8 @@ namespace granular::coupling
 
   MicromechanicalTest::~MicromechanicalTest() = default;
 
-  // The time loop (docs/methods.md §5.3), as in deal.II's step-44: set up, restart or start, steps,
-  // finish.
+  // The time loop (docs/methods.md §5.3), as in deal.II's step-44: set up, restart or
+  // start, steps, finish.
   RunSummary MicromechanicalTest::run()
   {
     lock_output_directory();
@@ -155,7 +155,8 @@ namespace granular::coupling
 
   // One run per output directory: a fresh run creates it and holds its lock before it looks
   // for an earlier run's results there; a restart locks it if it exists (without it there
-  // is no checkpoint to read, and nothing is created).
+  // is no checkpoint to read, and nothing is created). With the lock held, the temporary
+  // files of a killed run's atomic writes are removed.
   void MicromechanicalTest::lock_output_directory()
   {
     const std::string &dir = P.output.output_directory;
@@ -164,6 +165,7 @@ namespace granular::coupling
     else if (!fs::is_directory(dir))
       return;
     output_lock = std::make_unique<DirectoryLock>(dir);
+    remove_stale_temporary_files(dir);
   }
 
   // The particle (DEM) resting at x = L0/2, the rubber block (FEM) above it, the scheme

@@ -48,6 +48,20 @@ namespace granular::coupling
     return names;
   }
 
+  void remove_stale_temporary_files(const std::string &dir)
+  {
+    std::error_code ec;
+    for (const auto &entry : fs::directory_iterator(dir, ec))
+      {
+        const std::string name = entry.path().filename().string();
+        const auto        at   = name.rfind(".tmp.");
+        if (at == std::string::npos || at == 0 || at + 5 == name.size() ||
+            name.find_first_not_of("0123456789", at + 5) != std::string::npos)
+          continue;
+        fs::remove(entry.path(), ec);
+      }
+  }
+
   void claim_output_directory(const std::string &dir, const bool overwrite)
   {
     // a sweep's directory (its sweep.csv and one subdirectory per point) is never taken,

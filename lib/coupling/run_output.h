@@ -36,6 +36,13 @@ namespace granular::coupling
   /// empty if there are none or @p dir is not a directory.
   std::vector<std::string> single_run_results(const std::string &dir);
 
+  /**
+   * Removes the temporary files that an atomic write left in @p dir when its process was
+   * killed while writing (NAME.tmp.PID, write_file_atomically()). Call it only while
+   * holding the directory's lock (DirectoryLock): no other run writes there then.
+   */
+  void remove_stale_temporary_files(const std::string &dir);
+
   /// See the file comment. One per run.
   class RunOutput
   {

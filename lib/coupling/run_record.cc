@@ -2,6 +2,8 @@
 #include "coupling/run_record.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
@@ -91,7 +93,8 @@ namespace granular
     HistoryWriter::HistoryWriter(const std::string &path, const bool restart,
                                  const std::uint64_t restart_bytes,
                                  const bool          boundary_layer_columns)
-      : boundary_layer_columns_(boundary_layer_columns)
+      : path_(path)
+      , boundary_layer_columns_(boundary_layer_columns)
     {
       if (restart)
         std::filesystem::resize_file(path, restart_bytes); // rows after the checkpoint
@@ -183,11 +186,20 @@ namespace granular
               << r.payne_factor_max << ',' << r.payne_factor_p99 << ','
               << r.payne_factor_p50;
       file_ << '\n';
+      check();
+    }
+
+    void HistoryWriter::check()
+    {
+      if (!file_)
+        throw std::runtime_error("cannot write " + path_ + " (" + std::strerror(errno) +
+                                 "); the run stops here, its last checkpoint is kept");
     }
 
     std::uint64_t HistoryWriter::flush()
     {
       file_.flush();
+      check();
       return static_cast<std::uint64_t>(file_.tellp());
     }
 

@@ -177,12 +177,17 @@ namespace granular
        */
       HistoryWriter(const std::string &path, bool restart, std::uint64_t restart_bytes,
                     bool boundary_layer_columns = false);
+      /// @throws std::runtime_error naming the file if writing failed (a full disk): the
+      /// run stops at the first failed write (the stream's buffer holds a few rows).
       void write(const HistoryRow &row);
       /// Flushes and returns the file's size (bytes), for a checkpoint.
+      /// @throws std::runtime_error as write().
       std::uint64_t flush();
       void          close() { file_.close(); }
 
     private:
+      void          check();
+      std::string   path_;
       std::ofstream file_;
       bool          boundary_layer_columns_;
     };
