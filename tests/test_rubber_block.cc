@@ -2,6 +2,7 @@
 // bare-interface limit kbar = k_o (docs/methods.md §2, §3.1-3.2, §3.6, §6, §7).
 #include "coupling/micromechanical_run.h"
 #include "contact/rubber_surface_contact.h"
+#include "base/parameter_error.h"
 #include "fem/rubber_block.h"
 #include "test_helpers.h"
 #include "program/command_line.h"
@@ -410,4 +411,58 @@ TEST(RubberBlockMesh, GmshFileWithDocumentedBoundaryIds)
   // a mesh that does not match Geometry/Block length is rejected
   s.block.length = 9.;
   EXPECT_THROW(s.make(0.), std::runtime_error);
+}
+
+// A mesh file is checked before work (Geometry/Mesh file): a mesh of triangles (it crashed
+// the set-up) and a mesh with a crack, two cells side by side that do not share their
+// middle nodes (it ran and gave a wrong k̄), are rejected with ParameterError naming the
+// entry and what is wrong; the same two cells sharing their nodes are accepted.
+TEST(RubberBlockMesh, TrianglesAndCracksAreRejected)
+{
+  const std::string dir = granular::testing::scratch_directory("bad-meshes");
+  std::filesystem::create_directories(dir);
+  const auto write_msh = [&](const std::string &name, const std::string &nodes,
+                             const std::string &elements) {
+    const std::string path = dir + "/" + name + ".msh";
+    std::ofstream(path) << "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n"
+                        << nodes << "$EndNodes\n$Elements\n"
+                        << elements << "$EndElements\n";
+    return path;
+  };
+  // boundary lines: physical tag = boundary id (0 left, 1 right, 2 bottom, 3 top)
+  const std::string triangles = write_msh(
+    "triangles", "4\n1 0 0 0\n2 2 0 0\n3 2 1 0\n4 0 1 0\n",
+    "6\n1 1 2 2 1 1 2\n2 1 2 1 2 2 3\n3 1 2 3 3 3 4\n4 1 2 0 4 4 1\n"
+    "5 2 2 0 5 1 2 3\n6 2 2 0 5 1 3 4\n");
+  const std::string quads_nodes = "6\n1 0 0 0\n2 1 0 0\n3 2 0 0\n4 2 1 0\n5 1 1 0\n6 0 1 0\n";
+  const std::string quads_lines = "1 1 2 2 1 1 2\n2 1 2 2 1 2 3\n3 1 2 1 2 3 4\n"
+                                  "4 1 2 3 3 4 5\n5 1 2 3 3 5 6\n6 1 2 0 4 6 1\n";
+  const std::string shared = write_msh("shared", quads_nodes,
+                                       "8\n" + quads_lines + "7 3 2 0 5 1 2 5 6\n8 3 2 0 5 2 3 4 5\n");
+  // the crack: the right cell has its own copies 7, 8 of the middle nodes 2, 5
+  const std::string cracked =
+    write_msh("cracked", "8\n1 0 0 0\n2 1 0 0\n3 2 0 0\n4 2 1 0\n5 1 1 0\n6 0 1 0\n7 1 0 0\n8 1 1 0\n",
+              "8\n1 1 2 2 1 1 2\n2 1 2 2 1 7 3\n3 1 2 1 2 3 4\n4 1 2 3 3 4 8\n5 1 2 3 3 5 6\n"
+              "6 1 2 0 4 6 1\n7 3 2 0 5 1 2 5 6\n8 3 2 0 5 7 3 4 8\n");
+
+  SmallBlock s;
+  s.block.length = 2.;
+  s.block.height = 1.;
+  const auto expect_rejected = [&](const std::string &file, const std::string &why) {
+    s.block.mesh_file = file;
+    try
+      {
+        s.make(0.);
+        ADD_FAILURE() << file << " was accepted";
+      }
+    catch (const granular::ParameterError &e)
+      {
+        EXPECT_EQ(e.entry(), "Geometry/Mesh file") << e.what();
+        EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+      }
+  };
+  expect_rejected(triangles, "not quadrilaterals");
+  expect_rejected(cracked, "a crack");
+  s.block.mesh_file = shared;
+  EXPECT_EQ(s.make(0.)->n_cells(), 2u);
 }

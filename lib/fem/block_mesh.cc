@@ -74,6 +74,10 @@ namespace granular::fem
                                                 "text file: Gmsh .msh in ASCII, or UCD)" :
                                                 ""));
       }
+    if (!triangulation.all_reference_cells_are_hyper_cube())
+      throw ParameterError(entry, block.mesh_file +
+                                    " has cells that are not quadrilaterals (triangles); the "
+                                    "block needs a mesh of quadrilaterals (Q1P0 elements)");
     const auto   box = dealii::GridTools::compute_bounding_box(triangulation);
     const double tol = 1e-8 * block.length;
     if (std::abs(box.lower_bound(0)) > tol || std::abs(box.lower_bound(1)) > tol ||
@@ -83,10 +87,40 @@ namespace granular::fem
                                     std::to_string(block.length) + "] x [0, " +
                                     std::to_string(block.height) +
                                     "] (Geometry/Block length, Block height; meshes/README)");
+    // every cell with positive area, together exactly the block's (no overlaps, no gaps)
+    double area = 0.;
+    for (const auto &cell : triangulation.active_cell_iterators())
+      {
+        const double a = cell->measure();
+        if (!(a > 0.))
+          throw ParameterError(entry, block.mesh_file + ": the cell at (" +
+                                        std::to_string(cell->center()[0]) + ", " +
+                                        std::to_string(cell->center()[1]) +
+                                        ") is inverted or degenerate (area " +
+                                        std::to_string(a) + " mm^2)");
+        area += a;
+      }
+    if (std::abs(area - block.length * block.height) > 1e-8 * block.length * block.height)
+      throw ParameterError(entry, block.mesh_file + ": its cells cover " +
+                                    std::to_string(area) + " mm^2, the block " +
+                                    std::to_string(block.length * block.height) +
+                                    " mm^2 (cells overlap or leave gaps)");
+    // boundary faces only on the block's sides: one inside it is a crack (nodes not shared)
     std::set<dealii::types::boundary_id> ids;
     for (const auto &face : triangulation.active_face_iterators())
       if (face->at_boundary())
-        ids.insert(face->boundary_id());
+        {
+          ids.insert(face->boundary_id());
+          const auto c       = face->center();
+          const bool on_side = std::abs(c[0]) < tol || std::abs(c[0] - block.length) < tol ||
+                               std::abs(c[1]) < tol || std::abs(c[1] - block.height) < tol;
+          if (!on_side)
+            throw ParameterError(entry, block.mesh_file + " has a boundary face inside the "
+                                          "block, at (" + std::to_string(c[0]) + ", " +
+                                          std::to_string(c[1]) +
+                                          "): a crack (neighbouring cells do not share their "
+                                          "nodes) or a hole");
+        }
     for (const dealii::types::boundary_id id : {0, 1, 2, 3})
       if (ids.count(id) == 0)
         throw ParameterError(entry, block.mesh_file + " has no boundary with id " +
