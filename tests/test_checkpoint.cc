@@ -78,6 +78,22 @@ namespace
     return granular::run_micromechanical_test(P, prm, after_each_step);
   }
 
+  /// The reduced case @p name run from scratch and stopped by a request after 300 steps,
+  /// so that its output directory holds the checkpoint of that step; its options.
+  granular::CommandLineOptions stopped_reduced_case(const std::string &name)
+  {
+    auto options = reduced_case(name);
+    fs::remove_all(options.output_directory);
+    unsigned int steps = 0;
+    EXPECT_THROW(run(options,
+                     [&]() {
+                       if (++steps == 300)
+                         granular::request_checkpoint_and_stop();
+                     }),
+                 granular::RunInterrupted);
+    return options;
+  }
+
   /// summary.csv without the timing columns (wall time and TimerOutput sections).
   std::string summary_without_times(const std::string &dir)
   {
@@ -191,16 +207,8 @@ TEST(Checkpoint, RestartOfAnAdaptiveRunRepeatsTheUninterruptedRun)
 
 TEST(Checkpoint, RestartWithOtherPhysicsIsRejectedBeforeAnythingIsTouched)
 {
-  auto options = reduced_case("checkpoint-c");
-  fs::remove_all(options.output_directory);
-  const std::string dir = options.output_directory;
-  unsigned int      steps = 0;
-  EXPECT_THROW(run(options,
-                   [&]() {
-                     if (++steps == 300)
-                       granular::request_checkpoint_and_stop();
-                   }),
-               granular::RunInterrupted);
+  const auto        options = stopped_reduced_case("checkpoint-c");
+  const std::string dir     = options.output_directory;
   ASSERT_TRUE(fs::exists(dir + "/checkpoint.bin"));
   const std::string history    = read_file(dir + "/history.csv");
   const std::string parameters = read_file(dir + "/parameters.prm");
@@ -261,16 +269,8 @@ TEST(Checkpoint, RestartWithOtherPhysicsIsRejectedBeforeAnythingIsTouched)
 // undamaged checkpoint then restarts the run.
 TEST(Checkpoint, DamagedOrForeignCheckpointIsRefused)
 {
-  auto options = reduced_case("checkpoint-damaged");
-  fs::remove_all(options.output_directory);
-  const std::string dir   = options.output_directory;
-  unsigned int      steps = 0;
-  EXPECT_THROW(run(options,
-                   [&]() {
-                     if (++steps == 300)
-                       granular::request_checkpoint_and_stop();
-                   }),
-               granular::RunInterrupted);
+  const auto        options = stopped_reduced_case("checkpoint-damaged");
+  const std::string dir     = options.output_directory;
   const std::string path       = dir + "/checkpoint.bin";
   const std::string checkpoint = read_file(path);
   const std::string history    = read_file(dir + "/history.csv");
