@@ -35,6 +35,9 @@ namespace granular
     constexpr int tag_ready  = 101; ///< worker -> master: first request
     constexpr int tag_result = 102; ///< worker -> master: result of a point
     constexpr int tag_work   = 103; ///< master -> worker: point index, -1: stop
+    /// master -> worker, exactly once per sweep: the signal that stops the sweep, sent as
+    /// soon as rank 0 learns of it (its own signal, or a worker's), or 0 at its end
+    constexpr int tag_stop   = 104;
     constexpr char field_separator = '\x1f';
 
     /// Exact text of a double for the ParameterHandler.
@@ -114,6 +117,7 @@ namespace granular
     struct PointResult
     {
       std::string status = "pending"; ///< ok | failed | stopped (by a signal) | pending
+      int         signal = 0;         ///< the signal that stopped the sweep, seen by this rank
       std::string error;
       std::string summary_row;        ///< the row of summary.csv, without '\n'
       double      kbar = 0.;
@@ -254,6 +258,7 @@ namespace granular
       catch (const SweepStopped &e)
         {
           result.status = "stopped";
+          result.signal = int(sweep_stop_signal);
           result.error  = e.what();
         }
       catch (const std::exception &e)
@@ -281,7 +286,8 @@ namespace granular
     std::string serialise(const unsigned int index, const PointResult &r)
     {
       std::ostringstream o;
-      o << index << field_separator << r.status << field_separator << exact(r.kbar)
+      o << index << field_separator << r.status << field_separator << r.signal
+        << field_separator << exact(r.kbar)
         << field_separator << csv_field(r.error) << field_separator << r.summary_row;
       return o.str();
     }
@@ -293,13 +299,14 @@ namespace granular
       std::istringstream       in(message);
       while (std::getline(in, part, field_separator))
         parts.push_back(part);
-      if (parts.size() < 4)
+      if (parts.size() < 5)
         throw std::runtime_error("sweep: malformed result message '" + message + "'");
       PointResult r;
       r.status      = parts[1];
-      r.kbar        = std::stod(parts[2]);
-      r.error       = parts[3];
-      r.summary_row = parts.size() > 4 ? parts[4] : "";
+      r.signal      = std::stoi(parts[2]);
+      r.kbar        = std::stod(parts[3]);
+      r.error       = parts[4];
+      r.summary_row = parts.size() > 5 ? parts[5] : "";
       // the error was already CSV-quoted for transport: undo that
       if (r.error.size() >= 2 && r.error.front() == '"')
         {
@@ -772,9 +779,10 @@ namespace granular
           progress_every_(std::max(60., parameters.output.progress_interval))
       {}
 
-      /// Runs the sweep; @return the exit status (0 all points ok, 1 a point failed,
-      /// 128 + signal if stopped by a signal).
-      int run()
+      /// Runs the points (this rank's and the others'); @return this rank's view of the
+      /// exit status (0 all points ok, 1 a point failed, 128 + signal if a signal stopped
+      /// the sweep). Every worker has been sent its stop message (tag_stop) afterwards.
+      int run_points()
       {
         load_completed();
         table_.write();
@@ -782,9 +790,38 @@ namespace granular
         poll();
         run_own_points();
         wait_for_workers();
-        const int status = report_end();
-        table_.print_table();
-        return status;
+        if (size_ > 1 && !stops_sent_)
+          send_stops(0); // the sweep ended without a signal
+        if (sweep_stop_signal != 0)
+          return 128 + int(sweep_stop_signal);
+        return table_.all_ok() ? 0 : 1;
+      }
+
+      /// Waits until every worker has taken its stop message.
+      void wait_for_stop_messages()
+      {
+        for (MPI_Request &request : stop_requests_)
+          wait_idly(request);
+      }
+
+      /// The closing line for the exit status @p status that all ranks agreed on.
+      void report_end(const int status) const
+      {
+        const std::string dir = parameters_.output.output_directory;
+        if (status < 128)
+          {
+            std::cout << "granular-interface: sweep " << (status == 0 ? "complete" : "FAILED")
+                      << ", " << dir << "/sweep.csv" << std::endl;
+            return;
+          }
+        // say what the stopped sweep did; its points are whole (a stopped point has no
+        // summary.csv and is run again on resume)
+        std::cout << "granular-interface: sweep stopped by signal " << status - 128 << ": "
+                  << table_.count("ok") << " of " << points_.size() << " points complete, "
+                  << table_.count("failed") << " failed, " << table_.count("stopped")
+                  << " stopped in progress, " << table_.count("pending")
+                  << " not started; run the same command again to resume (" << dir
+                  << "/sweep.csv)" << std::endl;
       }
 
     private:
@@ -798,6 +835,28 @@ namespace granular
       std::size_t                next_ = 0; ///< the next pending point to hand out or run
       int                        active_;   ///< workers still to be told to stop
       const double               progress_every_; ///< s between progress lines
+      bool                       stops_sent_ = false; ///< tag_stop sent to every worker
+      std::vector<int>           stop_values_;   ///< the buffers of those messages
+      std::vector<MPI_Request>   stop_requests_; ///< their requests
+
+      /// Tells every worker that the sweep stops (@p signal > 0: its point in progress
+      /// stops after the current time step) or ended (0); once per sweep.
+      void send_stops(const int signal)
+      {
+        stops_sent_ = true;
+        stop_values_.assign(size_ - 1, signal);
+        stop_requests_.assign(size_ - 1, MPI_REQUEST_NULL);
+        for (int r = 1; r < size_; ++r)
+          MPI_Isend(&stop_values_[r - 1], 1, MPI_INT, r, tag_stop, comm_,
+                    &stop_requests_[r - 1]);
+      }
+
+      /// A signal that reached this rank, or that a worker reported, stops every rank.
+      void propagate_stop()
+      {
+        if (size_ > 1 && !stops_sent_ && sweep_stop_signal != 0)
+          send_stops(int(sweep_stop_signal));
+      }
 
       /// The points completed by an earlier run (their summary.csv) go into the table; the
       /// others are pending.
@@ -836,10 +895,15 @@ namespace granular
         if (st.MPI_TAG == tag_result)
           {
             const auto [index, r] = deserialise(message);
+            // a signal that reached only that rank stops the whole sweep
+            if (r.signal != 0 && sweep_stop_signal == 0)
+              sweep_stop_signal = r.signal;
             table_.set(index, r);
             table_.write();
-            table_.report(index, st.MPI_SOURCE);
+            if (r.status != "pending") // "pending": handed out after its rank's signal
+              table_.report(index, st.MPI_SOURCE);
           }
+        propagate_stop();
         int work = -1;
         if (next_ < pending_.size() && sweep_stop_signal == 0)
           {
@@ -857,6 +921,7 @@ namespace granular
         table_.report_progress(progress_every_);
         if (size_ == 1)
           return;
+        propagate_stop();
         int        flag = 0;
         MPI_Status st;
         while (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, &st) == MPI_SUCCESS && flag)
@@ -889,51 +954,46 @@ namespace granular
               handle(st);
             else
               {
+                propagate_stop();
                 table_.report_progress(progress_every_);
                 std::this_thread::sleep_for(std::chrono::milliseconds(20));
               }
           }
       }
 
-      /// The closing line; @return the exit status.
-      int report_end() const
-      {
-        const std::string dir    = parameters_.output.output_directory;
-        int               status = table_.all_ok() ? 0 : 1;
-        if (sweep_stop_signal == 0)
-          {
-            std::cout << "granular-interface: sweep " << (status == 0 ? "complete" : "FAILED")
-                      << ", " << dir << "/sweep.csv" << std::endl;
-            return status;
-          }
-        // say what the stopped sweep did; its points are whole (a stopped point has no
-        // summary.csv and is run again on resume)
-        status = 128 + int(sweep_stop_signal);
-        std::cout << "granular-interface: sweep stopped by signal " << int(sweep_stop_signal)
-                  << ": " << table_.count("ok") << " of " << points_.size()
-                  << " points complete, " << table_.count("failed") << " failed, "
-                  << table_.count("stopped") << " stopped in progress, "
-                  << table_.count("pending")
-                  << " not started; run the same command again to resume (" << dir
-                  << "/sweep.csv)" << std::endl;
-        return status;
-      }
     };
 
-    /// Rank 0: SweepCoordinator, then the exit status broadcast to the other ranks.
+    /// The exit status of the sweep, the same on every rank: the largest of the ranks'
+    /// @p own statuses (128 + signal if any rank saw a signal, else rank 0's 0 or 1).
+    int agreed_status(const int own, MPI_Comm comm, const int size)
+    {
+      if (size == 1)
+        return own;
+      int         status = own;
+      MPI_Request request;
+      MPI_Iallreduce(&own, &status, 1, MPI_INT, MPI_MAX, comm, &request);
+      wait_idly(request); // until every rank has finished its last point
+      return status;
+    }
+
+    /// Rank 0: SweepCoordinator, then the exit status agreed with the other ranks.
     /// @throws what SweepCoordinator throws (sweep.csv not writable); with more than one
     ///         rank it calls MPI_Abort instead.
     int run_sweep_coordinator(const ProgramParameters &parameters, dealii::ParameterHandler &prm,
                               MPI_Comm comm, const int size,
                               const std::vector<SweepPoint> &points)
     {
-      int status = 0;
       try
         {
           const std::string dir = parameters.output.output_directory;
           fs::create_directories(dir);
-          SweepTable table(dir + "/sweep.csv", points, size);
-          status = SweepCoordinator(parameters, prm, comm, size, points, table).run();
+          SweepTable       table(dir + "/sweep.csv", points, size);
+          SweepCoordinator coordinator(parameters, prm, comm, size, points, table);
+          const int        status = agreed_status(coordinator.run_points(), comm, size);
+          coordinator.report_end(status);
+          table.print_table();
+          coordinator.wait_for_stop_messages();
+          return status;
         }
       catch (const std::exception &e)
         {
@@ -945,20 +1005,31 @@ namespace granular
             }
           throw;
         }
-      if (size > 1)
-        {
-          MPI_Request request;
-          MPI_Ibcast(&status, 1, MPI_INT, 0, comm, &request);
-          wait_idly(request);
-        }
-      return status;
     }
 
     /// A rank other than 0: asks for points and runs them until told to stop; @return the
-    /// exit status broadcast by rank 0.
+    /// exit status agreed with the other ranks (agreed_status()).
     int run_sweep_worker(const ProgramParameters &parameters, dealii::ParameterHandler &prm,
                          MPI_Comm comm, const std::vector<SweepPoint> &points)
     {
+      // rank 0's stop message (tag_stop): a signal stops this rank's point after its
+      // current time step, as if the signal had reached this rank
+      bool       stop_received = false;
+      const auto take_stop     = [&](const int signal) {
+        stop_received = true;
+        if (signal != 0 && sweep_stop_signal == 0)
+          sweep_stop_signal = signal;
+      };
+      const auto poll_stop = [&]() {
+        int flag = 0;
+        MPI_Iprobe(0, tag_stop, comm, &flag, MPI_STATUS_IGNORE);
+        if (!flag || stop_received)
+          return;
+        int signal = 0;
+        MPI_Recv(&signal, 1, MPI_INT, 0, tag_stop, comm, MPI_STATUS_IGNORE);
+        take_stop(signal);
+      };
+
       MPI_Send(nullptr, 0, MPI_CHAR, 0, tag_ready, comm);
       while (true)
         {
@@ -968,16 +1039,28 @@ namespace granular
           wait_idly(request); // rank 0 answers between its own time steps
           if (work < 0)
             break;
-          const PointResult r       = run_point(parameters, prm, points.at(work));
+          poll_stop();
+          PointResult r;
+          if (sweep_stop_signal != 0)
+            r.signal = int(sweep_stop_signal); // not started: it stays pending
+          else
+            r = run_point(parameters, prm, points.at(work), poll_stop);
           const std::string message = serialise(work, r);
           MPI_Send(message.data(), static_cast<int>(message.size()), MPI_CHAR, 0, tag_result,
                    comm);
         }
-      int         status = 1;
-      MPI_Request request;
-      MPI_Ibcast(&status, 1, MPI_INT, 0, comm, &request);
-      wait_idly(request); // until rank 0 has finished its own last point
-      return status;
+      if (!stop_received)
+        {
+          int         signal = 0;
+          MPI_Request request;
+          MPI_Irecv(&signal, 1, MPI_INT, 0, tag_stop, comm, &request);
+          wait_idly(request); // until rank 0 has finished its own last point
+          take_stop(signal);
+        }
+      const int status =
+        agreed_status(sweep_stop_signal != 0 ? 128 + int(sweep_stop_signal) : 0, comm, 2);
+      // a signal that arrived while the ranks agreed stops this rank too
+      return (status < 128 && sweep_stop_signal != 0) ? 128 + int(sweep_stop_signal) : status;
     }
   } // namespace
 

@@ -17,6 +17,15 @@
  *    the run's per-step hook) and, when no point is left, until all have finished;
  *    it records the results and rewrites sweep.csv. A point's run makes no MPI call.
  *
+ * Signals (SIGINT, SIGTERM): wherever one lands, the whole sweep stops. A worker that
+ * receives it stops its point after the current time step and reports the signal with
+ * that point's result; rank 0 (on its own signal or such a report) hands out no further
+ * point and sends every worker one stop message (tag_stop, the signal), which stops the
+ * worker's point in progress at its next time step. Rank 0 sends that message with 0 when
+ * the sweep ends without a signal, so each worker receives exactly one. At the end the
+ * ranks agree on the exit status (the largest of their own: 128 + signal on a rank that
+ * saw a signal), so each rank, and hence mpirun, exits with it.
+ *
  * Resume: a point whose subdirectory holds a complete summary.csv (the header of the
  * current summary_csv() and one row of as many fields) and its parameters.prm is not run
  * again; its row is re-read. A resume with other parameters than a completed point was run
@@ -121,7 +130,8 @@ namespace granular
    * read_parameters() filled. Must be called by every rank of @p comm; works with
    * MPI not initialised (serial).
    * @return the exit status, the same on every rank: 0 if every point succeeded (now
-   *         or in an earlier run), 1 if any point failed.
+   *         or in an earlier run), 1 if any point failed, 128 + signal if a signal that
+   *         reached any rank stopped the sweep.
    * Throws std::invalid_argument for duplicate points and std::runtime_error if
    * sweep.csv cannot be written (with N > 1 ranks rank 0 then calls MPI_Abort).
    * A failure of a single point is never thrown: it becomes that point's row.
