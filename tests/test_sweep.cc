@@ -651,3 +651,37 @@ TEST(Sweep, SigtermStopsTheSweepAndSaysWhatItDid)
   for (const Row &r : read_csv(out + "/sweep.csv"))
     EXPECT_EQ(r.at("status"), "ok") << r.at("name");
 }
+
+// One run per output directory, sweeps too (docs/running.md, The output directory): of two
+// sweeps started at the same moment on one directory, one runs and completes, the other is
+// refused with exit status 2 naming the directory, before it writes anything.
+TEST(Sweep, TwoSweepsOnOneDirectoryDoNotBothRun)
+{
+  const std::string dir = temp_dir("concurrent");
+  const std::string prm = write_sweep_file(dir, "1, 2", "2500");
+  const std::string out = dir + "/out";
+  const std::string run = std::string("\"") + GRANULAR_EXECUTABLE + "\" \"" + prm +
+                          "\" --set \"Loading/Time step=5e-4\"";
+  // both started together; each writes its exit status when it ends
+  const std::string script = "(" + run + " > \"" + dir + "/a.log\" 2>&1; echo $? > \"" + dir +
+                             "/a.status\") & (" + run + " > \"" + dir + "/b.log\" 2>&1; echo $? > \"" +
+                             dir + "/b.status\") & wait";
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(std::system(("bash -c '" + script + "'").c_str()), 0);
+  const int a = std::stoi(read_text(dir + "/a.status"));
+  const int b = std::stoi(read_text(dir + "/b.status"));
+  const std::string refused_log = read_text(dir + (a == 2 ? "/a.log" : "/b.log"));
+  ASSERT_EQ(std::min(a, b), 0) << read_text(dir + "/a.log") << read_text(dir + "/b.log");
+  ASSERT_EQ(std::max(a, b), 2) << read_text(dir + "/a.log") << read_text(dir + "/b.log");
+  EXPECT_NE(refused_log.find(out + " is the output directory of another run that is still "
+                                   "running"),
+            std::string::npos)
+    << refused_log;
+  EXPECT_NE(refused_log.find("Output/Output directory"), std::string::npos) << refused_log;
+  EXPECT_EQ(refused_log.find("sweep of"), std::string::npos) << "the refused sweep started";
+  const auto rows = read_csv(out + "/sweep.csv");
+  ASSERT_EQ(rows.size(), 2u);
+  for (const Row &r : rows)
+    EXPECT_EQ(r.at("status"), "ok") << r.at("name") << ": " << r.at("error");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
+}

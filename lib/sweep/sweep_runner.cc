@@ -3,6 +3,7 @@
 #include "coupling/micromechanical_run.h"
 #include "coupling/run_output.h"
 #include "base/atomic_file.h"
+#include "base/directory_lock.h"
 #include "base/parameter_error.h"
 #include "base/physics_entries.h"
 
@@ -22,6 +23,7 @@
 #include <map>
 #include <set>
 #include <iterator>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -1062,6 +1064,49 @@ namespace granular
       // a signal that arrived while the ranks agreed stops this rank too
       return (status < 128 && sweep_stop_signal != 0) ? 128 + int(sweep_stop_signal) : status;
     }
+
+    /// Rank 0 creates the sweep's output directory and locks it (DirectoryLock), then
+    /// removes the temporary files of a killed sweep's atomic writes; the other ranks learn
+    /// the outcome. @return the lock (rank 0), nullptr on the other ranks.
+    /// @throws ParameterError on every rank if another run holds the directory (rank 0's
+    ///         message names it); std::runtime_error if it cannot be created or opened.
+    std::unique_ptr<DirectoryLock> lock_sweep_directory(const ProgramParameters &parameters,
+                                                        MPI_Comm comm, const int rank,
+                                                        const int size)
+    {
+      const std::string              dir = parameters.output.output_directory;
+      std::unique_ptr<DirectoryLock> lock;
+      std::exception_ptr             error;
+      int                            outcome = 0; // 0 locked, 1 another error, 2 refused
+      if (rank == 0)
+        try
+          {
+            fs::create_directories(dir);
+            lock = std::make_unique<DirectoryLock>(dir);
+            coupling::remove_stale_temporary_files(dir);
+          }
+        catch (const ParameterError &)
+          {
+            error   = std::current_exception();
+            outcome = 2;
+          }
+        catch (const std::exception &)
+          {
+            error   = std::current_exception();
+            outcome = 1;
+          }
+      if (size > 1)
+        MPI_Bcast(&outcome, 1, MPI_INT, 0, comm);
+      if (error)
+        std::rethrow_exception(error);
+      if (outcome == 2) // reported by rank 0
+        throw ParameterError("Output/Output directory",
+                             dir + " is the output directory of another run that is still "
+                                   "running");
+      if (outcome == 1)
+        throw std::runtime_error("rank 0 could not lock the output directory " + dir);
+      return lock;
+    }
   } // namespace
 
   int run_sweep(const ProgramParameters &parameters, dealii::ParameterHandler &prm,
@@ -1078,6 +1123,10 @@ namespace granular
       }
 
     const std::vector<SweepPoint> points = sweep_points(parameters);
+    // one run per output directory, sweeps too: rank 0 holds the directory's lock while the
+    // sweep runs, so that a second sweep (or a single run) started there, even at the same
+    // moment, is refused on all of its ranks before it writes anything
+    const std::unique_ptr<DirectoryLock> lock = lock_sweep_directory(parameters, comm, rank, size);
     // every rank checks the directory (the same files, the same answer) so that a refusal
     // is an exit status 2 on all of them, before anything is written
     check_sweep_directory(parameters, prm, points);

@@ -26,6 +26,9 @@
  * ranks agree on the exit status (the largest of their own: 128 + signal on a rank that
  * saw a signal), so each rank, and hence mpirun, exits with it.
  *
+ * One sweep per output directory: rank 0 holds the directory's lock (DirectoryLock) while
+ * the sweep runs; a second sweep or a single run there is refused (exit status 2).
+ *
  * Resume: a point whose subdirectory holds a complete summary.csv (the header of the
  * current summary_csv() and one row of as many fields) and its parameters.prm is not run
  * again; its row is re-read. A resume with other parameters than a completed point was run
