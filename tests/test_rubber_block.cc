@@ -415,7 +415,8 @@ TEST(RubberBlockMesh, GmshFileWithDocumentedBoundaryIds)
 
 // A mesh file is checked before work (Geometry/Mesh file): a mesh of triangles (it crashed
 // the set-up) and a mesh with a crack, two cells side by side that do not share their
-// middle nodes (it ran and gave a wrong k̄), are rejected with ParameterError naming the
+// middle nodes (it ran and gave a wrong k̄), and a mesh whose left and right (periodic)
+// boundaries have nodes at different heights are rejected with ParameterError naming the
 // entry and what is wrong; the same two cells sharing their nodes are accepted.
 TEST(RubberBlockMesh, TrianglesAndCracksAreRejected)
 {
@@ -461,8 +462,17 @@ TEST(RubberBlockMesh, TrianglesAndCracksAreRejected)
         EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
       }
   };
+  // two cells one above the other whose middle line runs from (0, 0.5) to (2, 0.4): the
+  // left and right boundaries have nodes at different heights, the periodic cell cannot tie
+  // them together
+  const std::string unmatched =
+    write_msh("unmatched", "6\n1 0 0 0\n2 2 0 0\n3 2 0.4 0\n4 0 0.5 0\n5 2 1 0\n6 0 1 0\n",
+              "8\n1 1 2 2 1 1 2\n2 1 2 1 2 2 3\n3 1 2 1 2 3 5\n4 1 2 3 3 5 6\n"
+              "5 1 2 0 4 6 4\n6 1 2 0 4 4 1\n7 3 2 0 5 1 2 3 4\n8 3 2 0 5 4 3 5 6\n");
   expect_rejected(triangles, "not quadrilaterals");
   expect_rejected(cracked, "a crack");
+  expect_rejected(unmatched, "the left boundary has a node at y = 0.5 mm that the right one "
+                             "has not");
   s.block.mesh_file = shared;
   EXPECT_EQ(s.make(0.)->n_cells(), 2u);
 }

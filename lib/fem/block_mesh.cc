@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -126,5 +127,36 @@ namespace granular::fem
         throw ParameterError(entry, block.mesh_file + " has no boundary with id " +
                                       std::to_string(id) +
                                       " (0 left, 1 right, 2 bottom, 3 top: meshes/README)");
+    // the cell is periodic in x: u(0, y) = u(L0, y) node by node, so the left (id 0) and
+    // the right boundary (id 1) need their nodes at the same heights
+    std::set<double> left, right;
+    for (const auto &face : triangulation.active_face_iterators())
+      if (face->at_boundary() && (face->boundary_id() == 0 || face->boundary_id() == 1))
+        for (unsigned int v = 0; v < 2; ++v)
+          (face->boundary_id() == 0 ? left : right).insert(face->vertex(v)[1]);
+    const double height_tol = 1e-8 * block.height;
+    const auto   unmatched  = [&](const std::set<double> &a, const std::set<double> &b) {
+      for (const double y : a)
+        {
+          const auto near = b.lower_bound(y - height_tol);
+          if (near == b.end() || *near > y + height_tol)
+            return std::optional<double>(y);
+        }
+      return std::optional<double>();
+    };
+    const std::optional<double> only_left = unmatched(left, right), only_right = unmatched(right, left);
+    if (only_left || only_right)
+      {
+        std::ostringstream o;
+        o << block.mesh_file << ": the nodes of the left boundary (id 0, " << left.size()
+          << " nodes) and of the right boundary (id 1, " << right.size()
+          << " nodes) are not at the same heights: the "
+          << (only_left ? "left" : "right") << " boundary has a node at y = "
+          << (only_left ? *only_left : *only_right) << " mm that the "
+          << (only_left ? "right" : "left")
+          << " one has not. The cell is periodic in x, u(0, y) = u(L0, y) node by node, so "
+             "both sides need the same node heights (meshes/README)";
+        throw ParameterError(entry, o.str());
+      }
   }
 } // namespace granular::fem

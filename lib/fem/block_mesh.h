@@ -16,7 +16,10 @@ namespace granular::fem
    * block's reference position [0, L0] x [0, H0], and checks that it covers that rectangle
    * and has the boundary ids 0 left, 1 right, 2 bottom, 3 top.
    * @throws ParameterError naming Geometry/Mesh file: the file cannot be opened or read as a
-   *         mesh (deal.II's reader message), does not cover the block, or lacks a boundary id.
+   *         mesh (deal.II's reader message), has cells that are not quadrilaterals, an
+   *         inverted or degenerate cell, overlaps, gaps or a crack, does not cover the block,
+   *         lacks a boundary id, or has nodes on its left and right (periodic) boundaries at
+   *         different heights.
    */
   void read_block_mesh(const BlockParameters &block, dealii::Triangulation<2> &triangulation);
 } // namespace granular::fem
