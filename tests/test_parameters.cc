@@ -702,3 +702,79 @@ TEST(CommandLine, BinaryMeshFileIsNotEchoedToTheTerminal)
       EXPECT_FALSE(std::filesystem::exists(dir));
     }
 }
+
+// Extreme but finite values of the physical magnitudes (a slip velocity of 1e-300 mm/s, a
+// pressure of 1e308 MPa) are refused before work, naming the entry and its meaningful range
+// (lib/base/meaningful_ranges.cc), which the entry's documentation states; the ends of a
+// range are accepted, and zero keeps its own check ("must be positive", or allowed).
+TEST(Parameters, ExtremeMagnitudesAreRefusedNamingTheRange)
+{
+  const auto expect_out_of_range = [](const std::string &set, const std::string &entry,
+                                      const std::string &range) {
+    try
+      {
+        read_with({set});
+        ADD_FAILURE() << set << " was accepted";
+      }
+    catch (const ParameterError &e)
+      {
+        EXPECT_EQ(e.entry(), entry) << e.what();
+        EXPECT_NE(std::string(e.what()).find("outside the meaningful range of this entry (" +
+                                             range),
+                  std::string::npos)
+          << e.what();
+      }
+  };
+  expect_out_of_range("Loading/Slip velocity=1e-300", "Loading/Slip velocity", "1e-06 to 1e+07 mm/s");
+  expect_out_of_range("Loading/Pressure=1e308", "Loading/Pressure", "1e-06 to 1000 MPa");
+  expect_out_of_range("Geometry/Block height=1e300", "Geometry/Block height", "0.001 to 10000 mm");
+  expect_out_of_range("Rubber/Shear modulus=1e-200", "Rubber/Shear modulus", "1e-06 to 1e+06 MPa");
+  expect_out_of_range("Rubber/Maxwell branch/Relaxation time=1e100",
+                      "Rubber/Maxwell branch/Relaxation time", "1e-12 to 1e+06 s");
+  expect_out_of_range("Particle/Density=1e-300", "Particle/Density", "1e-15 to 0.001 t/mm^3");
+  expect_out_of_range("Contact/Rubber-surface/Normal penalty=1e300",
+                      "Contact/Rubber-surface/Normal penalty", "0.001 to 1e+12 MPa/mm");
+  expect_out_of_range("Contact/Particle-surface/Friction coefficient=1e10",
+                      "Contact/Particle-surface/Friction coefficient", "at most 100");
+  EXPECT_NO_THROW(read_with({"Loading/Pressure=1000"}));
+  EXPECT_NO_THROW(read_with({"Loading/Slip velocity=1e-6"}));
+  EXPECT_NO_THROW(read_with({"Contact/Rubber-surface/Friction coefficient=0"}));
+  expect_rejected({"Loading/Pressure=0"}, "Loading/Pressure");
+  // the documentation of the entry states the range (docs/parameters.md)
+  const std::string listing = granular::parameter_listing_json();
+  EXPECT_NE(listing.find("Meaningful range: 1e-06 MPa to 1000 MPa; a value outside it is refused."),
+            std::string::npos);
+}
+
+// A very long run (more than 1e7 steps of Loading/Time step) needs --allow-long-run; without
+// it the run is refused before work naming Loading/Time step and the number of steps; more
+// than 1e8 steps are refused even with it.
+TEST(CommandLine, VeryLongRunNeedsAllowLongRun)
+{
+  try
+    {
+      read_with({"Loading/Time step=1e-7"});
+      ADD_FAILURE() << "a run of 4e7 steps was accepted without --allow-long-run";
+    }
+  catch (const ParameterError &e)
+    {
+      EXPECT_EQ(e.entry(), "Loading/Time step");
+      EXPECT_NE(std::string(e.what()).find("= 4e+07 steps of Delta t is a very long run"),
+                std::string::npos)
+        << e.what();
+      EXPECT_NE(std::string(e.what()).find("--allow-long-run"), std::string::npos) << e.what();
+    }
+  const char *argv[] = {"granular-interface", "--allow-long-run", "--set",
+                        "Loading/Time step=1e-7", "--defaults"};
+  const CommandLineOptions options = granular::parse_command_line(5, argv);
+  EXPECT_TRUE(options.allow_long_run);
+  dealii::ParameterHandler prm;
+  EXPECT_NO_THROW(granular::read_parameters(options, prm));
+  // the confirmation does not lift the hard limit
+  CommandLineOptions too_long = options;
+  too_long.set_entries        = {"Loading/Time step=1e-9"};
+  dealii::ParameterHandler prm2;
+  EXPECT_THROW(granular::read_parameters(too_long, prm2), ParameterError);
+  EXPECT_NO_THROW(read_with({"Loading/Time step=1e-6"})); // 4e6 steps: no confirmation
+  EXPECT_NE(granular::usage_text().find("--allow-long-run"), std::string::npos);
+}

@@ -11,6 +11,7 @@
  * point may declare into a fresh handler), and the default is the exact text written
  * here (so the documented defaults keep all their digits, e.g. "1e-4", not "0.0001").
  */
+#include "base/meaningful_ranges.h"
 #include "base/parameter_error.h"
 
 #include <deal.II/base/parameter_handler.h>
@@ -99,15 +100,25 @@ namespace granular
     /// mode). T is double (read with get_double), unsigned int (get_integer: @p pattern
     /// must exclude negative values), bool (get_bool), std::string (the text), or
     /// std::vector<double> / std::vector<std::string> (a comma-separated list; empty
-    /// text: empty list). Units belong in @p doc.
+    /// text: empty list). Units belong in @p doc. A double entry with a meaningful range
+    /// (meaningful_ranges.h) gets it appended to @p doc, and a positive value outside it
+    /// is refused (ParameterError naming the entry).
     template <class T>
     void entry(T &value, const std::string &name, const std::string &default_value,
                const dealii::Patterns::PatternBase &pattern, const std::string &doc)
     {
+      const MeaningfulRange *range =
+        std::is_same_v<T, double> ? meaningful_range(path_of(name)) : nullptr;
       if (mode_ == Mode::declare)
-        prm_.declare_entry(name, default_value, pattern, doc);
+        prm_.declare_entry(name, default_value, pattern,
+                           range ? doc + " " + meaningful_range_text(*range) : doc);
       else
-        value = get<T>(name);
+        {
+          value = get<T>(name);
+          if constexpr (std::is_same_v<T, double>)
+            if (range)
+              check_meaningful_range(path_of(name), *range, value);
+        }
     }
 
     /// entry() with the pattern of any value of type T: Double() for a double, Bool()

@@ -20,7 +20,10 @@ namespace granular
               "The vertical load ramps linearly from 0 to p L0 over this "
               "fraction of T0, then is held (docs/methods.md §2.1).");
       e.entry(time_step_ratio, "Time step", "1e-4",
-              "Time step Delta t as a fraction of T0 (must be < 1).");
+              "Time step Delta t as a fraction of T0 (must be < 1). The run has (2 + "
+              "Averaging time) / Time step steps of Delta t (the default run 40000; adaptive "
+              "steps take several of them at once): more than 1e7 is a very long run that "
+              "needs the command-line option --allow-long-run, more than 1e8 are refused.");
       e.entry(averaging_ratio, "Averaging time", "2",
               "Averaging time T_avg as a multiple of T0; the run ends at "
               "2 T0 + T_avg.");
@@ -48,6 +51,16 @@ namespace granular
         s << "a run of (2 + Loading/Averaging time) / Loading/Time step = " << reference_steps
           << " steps of Delta t is more than the program runs (at most " << max_reference_steps
           << " steps; the default run takes 40000)";
+        throw ParameterError("Loading/Time step", s.str());
+      }
+    if (reference_steps > long_run_steps && !allow_long_run)
+      {
+        std::ostringstream s;
+        s << "a run of (2 + Loading/Averaging time) / Loading/Time step = " << reference_steps
+          << " steps of Delta t is a very long run (more than " << long_run_steps
+          << " steps, " << long_run_steps / 40000.
+          << " times the default run's 40000: days of computing); check the time step, or "
+             "give --allow-long-run to run it";
         throw ParameterError("Loading/Time step", s.str());
       }
   }

@@ -20,6 +20,12 @@ namespace granular
     /// The most steps of Delta t a run may have, (2 T0 + T_avg) / Delta t: far below what
     /// the step counters (unsigned int) hold; the default run has 40000.
     static constexpr double max_reference_steps = 1e8;
+    /// A run of more steps of Delta t than this is a very long run (250 times the default
+    /// run's 40000: days of computing) and needs allow_long_run.
+    static constexpr double long_run_steps = 1e7;
+    /// not a parameter entry: the command line's --allow-long-run (run more than
+    /// long_run_steps steps of Delta t)
+    bool allow_long_run = false;
 
     /// T0 = L0 / v_F (s) for a cell of length L0 (mm).
     double nominal_dragging_time(double L0) const { return L0 / slip_velocity; }

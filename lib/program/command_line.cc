@@ -145,6 +145,9 @@ namespace granular
            "  --overwrite                      replace the results of an earlier run in the\n"
            "                                   output directory (without it, a directory\n"
            "                                   holding them is refused)\n"
+           "  --allow-long-run                 run a very long run: more than 1e7 steps of\n"
+           "                                   Loading/Time step (otherwise refused as a\n"
+           "                                   mistake; the default run has 40000)\n"
            "  --defaults                       run the documented defaults on purpose: without\n"
            "                                   a parameter file, or with one that sets no\n"
            "                                   entry (otherwise rejected as a mistake)\n"
@@ -209,6 +212,8 @@ namespace granular
           options.defaults = true;
         else if (arg == "--overwrite")
           options.overwrite = true;
+        else if (arg == "--allow-long-run")
+          options.allow_long_run = true;
         else if (arg == "--output-directory" || arg.rfind("--output-directory=", 0) == 0)
           {
             // one run, one output directory: a second one is a mistake, not an override
@@ -579,6 +584,7 @@ namespace granular
     }
     ProgramParameters parameters;
     parameters.parse_parameters(prm);
+    parameters.loading.allow_long_run = options.allow_long_run;
     parameters.validate();
     if (parameters.sweep.active())
       validate_sweep_points(parameters, prm); // every point, before the first one runs

@@ -4,7 +4,8 @@
  * The command line contract of docs/methods.md §8.1:
  *   granular-interface [options] PARAMETER_FILE.prm
  *     --output-directory DIR, --set "Sub/section/Entry=value" (repeatable),
- *     --restart, --print-parameters[=used|json], --list-laws[=markdown], --defaults, --help
+ *     --restart, --overwrite, --allow-long-run, --print-parameters[=used|json],
+ *     --list-laws[=markdown], --defaults, --help
  */
 #include "sweep/program_parameters.h"
 
@@ -38,6 +39,8 @@ namespace granular
     bool defaults = false;
     /// --overwrite: replace the results of an earlier run in the output directory
     bool overwrite = false;
+    /// --allow-long-run: run more than LoadingParameters::long_run_steps steps of Delta t
+    bool allow_long_run = false;
   };
 
   /// Parses argv. Throws std::invalid_argument with a usage hint for unknown

@@ -690,6 +690,7 @@ namespace granular
 
     ProgramParameters point_parameters;
     point_parameters.parse_parameters(point_prm);
+    point_parameters.loading.allow_long_run = P.loading.allow_long_run; // --allow-long-run
     point_parameters.validate();
     return point_parameters;
   }

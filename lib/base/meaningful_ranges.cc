@@ -1,0 +1,83 @@
+// The meaningful ranges of the physical magnitudes. See meaningful_ranges.h.
+#include "base/meaningful_ranges.h"
+
+#include "base/parameter_error.h"
+
+#include <map>
+#include <sstream>
+
+namespace granular
+{
+  namespace
+  {
+    /// The ranges, each many orders of magnitude around the default (in brackets).
+    const std::map<std::string, MeaningfulRange> &ranges()
+    {
+      static const std::map<std::string, MeaningfulRange> table = {
+        // the cell: L0 (10 mm), H0 (7.5 mm)
+        {"Geometry/Block length", {1e-3, 1e4, "mm"}},
+        {"Geometry/Block height", {1e-3, 1e4, "mm"}},
+        // p (2 MPa): from a light touch to a thousand times the rubber's modulus
+        {"Loading/Pressure", {1e-6, 1e3, "MPa"}},
+        // v_F (2500 mm/s): from creep to above the rubber's wave speeds
+        {"Loading/Slip velocity", {1e-6, 1e7, "mm/s"}},
+        // mu_e (1 MPa), rho_B / rho_P (1e-3), tau0 (1e-4 s)
+        {"Rubber/Shear modulus", {1e-6, 1e6, "MPa"}},
+        {"Rubber/Density ratio", {1e-9, 1e3, ""}},
+        {"Rubber/Maxwell branch/Relaxation time", {1e-12, 1e6, "s"}},
+        // r0 (0.5 mm), r1, r2; rho_P (3e-9 t/mm^3 = 3 g/cm^3)
+        {"Particle/Reference radius", {1e-4, 1e3, "mm"}},
+        {"Particle/Semi-axis r1", {1e-4, 1e3, "mm"}},
+        {"Particle/Semi-axis r2", {1e-4, 1e3, "mm"}},
+        {"Particle/Density", {1e-15, 1e-3, "t/mm^3"}},
+        // penalties and stiffnesses (1e5, 1e3); friction coefficients (0.5, 1.5; 0 allowed)
+        {"Contact/Rubber-surface/Normal penalty", {1e-3, 1e12, "MPa/mm"}},
+        {"Contact/Rubber-surface/Tangential penalty", {1e-3, 1e12, "MPa/mm"}},
+        {"Contact/Rubber-surface/Friction coefficient", {0., 100., ""}},
+        {"Contact/Rubber-particle/Normal penalty", {1e-3, 1e12, "MPa/mm"}},
+        {"Contact/Rubber-particle/Tangential penalty", {1e-3, 1e12, "MPa/mm"}},
+        {"Contact/Rubber-particle/Friction coefficient", {0., 100., ""}},
+        {"Contact/Particle-surface/Normal stiffness", {1e-3, 1e12, "N/mm^(5/2) per mm"}},
+        {"Contact/Particle-surface/Tangential stiffness", {1e-3, 1e12, "N/mm per mm"}},
+        {"Contact/Particle-surface/Friction coefficient", {0., 100., ""}},
+      };
+      return table;
+    }
+
+    std::string number(const double x)
+    {
+      std::ostringstream o;
+      o << x;
+      return o.str();
+    }
+  } // namespace
+
+  const MeaningfulRange *meaningful_range(const std::string &path)
+  {
+    const auto it = ranges().find(path);
+    return it == ranges().end() ? nullptr : &it->second;
+  }
+
+  std::string meaningful_range_text(const MeaningfulRange &range)
+  {
+    const std::string unit = *range.unit ? std::string(" ") + range.unit : "";
+    return "Meaningful range: " + (range.lower > 0. ? number(range.lower) + unit + " to " :
+                                                      "at most ") +
+           number(range.upper) + unit + "; a value outside it is refused.";
+  }
+
+  void check_meaningful_range(const std::string &path, const MeaningfulRange &range,
+                              const double value)
+  {
+    if (!(value > 0.) || (value >= range.lower && value <= range.upper))
+      return;
+    const std::string unit = *range.unit ? std::string(" ") + range.unit : "";
+    throw ParameterError(path, "the value " + number(value) + unit +
+                                 " is outside the meaningful range of this entry (" +
+                                 (range.lower > 0. ? number(range.lower) + " to " :
+                                                     "at most ") +
+                                 number(range.upper) + unit +
+                                 "; docs/parameters.md), far from anything the program "
+                                 "is made for");
+  }
+} // namespace granular
