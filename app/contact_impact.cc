@@ -40,6 +40,9 @@ namespace
     "                                   parameters, data needed, source) and exit\n"
     "  --help                           print this text and exit\n"
     "\n"
+    "The options of granular-interface's micromechanical runs (--restart, --overwrite,\n"
+    "--allow-long-run, --print-parameters=used) are refused: an impact benchmark is not\n"
+    "restarted, and its files replace those of an earlier benchmark in its directory.\n"
     "Exit status: 0 on success, 2 for invalid input, 1 on other errors.\n";
 } // namespace
 
@@ -78,6 +81,16 @@ int main(int argc, char **argv)
       if (options.restart)
         throw granular::ParameterError("--restart", "is an option of granular-interface; "
                                                     "contact-impact runs are not restarted");
+      if (options.overwrite)
+        throw granular::ParameterError("--overwrite",
+                                       "is an option of granular-interface; contact-impact "
+                                       "writes its results into the output directory, "
+                                       "replacing those of an earlier benchmark there");
+      if (options.allow_long_run)
+        throw granular::ParameterError("--allow-long-run",
+                                       "is an option of granular-interface (its runs of more "
+                                       "than 1e7 time steps); contact-impact integrates each "
+                                       "impact with adaptive steps and needs no confirmation");
       if (options.parameter_file.empty() && !options.defaults)
         {
           std::cerr << "contact-impact: no parameter file given\n\n" << usage;
@@ -85,7 +98,10 @@ int main(int argc, char **argv)
         }
       for (const std::string &w : granular::parameter_file_warnings(options.parameter_file))
         std::cerr << "contact-impact: warning: " << w << std::endl;
-      granular::read_parameter_input(options, prm);
+      granular::read_parameter_input(
+        options, prm,
+        "run the impacts of contact-impact's default case (one case, four laws) instead of "
+        "a benchmark of yours (the ready-made ones are params/impact/*.prm)");
       if (!options.output_directory.empty())
         {
           prm.enter_subsection("Impact");

@@ -173,3 +173,49 @@ TEST(ContactImpactProgram, BadInputIsRejectedBeforeAnyOutput)
   }
   EXPECT_FALSE(fs::exists(dir / "results.csv"));
 }
+
+// contact-impact speaks of what it does (issue: its messages spoke of the main program's run
+// time and of the 2D cell): a file that sets nothing names its own default case, a law that
+// needs data a case does not give points to subsection Cases, and granular-interface's own
+// options are refused by name; the main program keeps its cell's explanation.
+TEST(ContactImpactProgram, MessagesSpeakOfTheImpactBenchmarks)
+{
+  const fs::path dir = fs::temp_directory_path() / "granular-test-contact-impact-messages";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string out_dir = " --output-directory " + (dir / "out").string();
+  const std::string empty   = (dir / "empty.prm").string();
+  std::ofstream(empty) << "# nothing set\n";
+  {
+    const Output out = run(empty + out_dir);
+    EXPECT_EQ(out.status, 2) << out.text;
+    EXPECT_NE(out.text.find("sets no entry, so it would run the impacts of contact-impact's "
+                            "default case"),
+              std::string::npos)
+      << out.text;
+    EXPECT_EQ(out.text.find("14 minutes"), std::string::npos) << out.text;
+  }
+  {
+    const Output out = run(source + "/params/impact/ma-liu-elastoplastic.prm" + out_dir +
+                           " --set \"Cases/Yield strength=\"");
+    EXPECT_EQ(out.status, 2) << out.text;
+    EXPECT_NE(out.text.find("needs the yield strength sigma_y (MPa), which this contact does "
+                            "not define (give it in subsection Cases)"),
+              std::string::npos)
+      << out.text;
+    EXPECT_EQ(out.text.find("cell"), std::string::npos) << out.text;
+  }
+  for (const std::string option : {"--overwrite", "--allow-long-run"})
+    {
+      const Output out =
+        run(source + "/params/impact/two-aluminium-spheres.prm" + out_dir + " " + option);
+      EXPECT_EQ(out.status, 2) << out.text;
+      EXPECT_NE(out.text.find(option + "': is an option of granular-interface"),
+                std::string::npos)
+        << out.text;
+    }
+  const Output help = run("--help");
+  EXPECT_EQ(help.status, 0);
+  EXPECT_EQ(help.text.find("cell"), std::string::npos) << help.text;
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}

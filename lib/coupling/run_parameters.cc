@@ -76,7 +76,11 @@ namespace granular
               for (const auto &[name, value] : it->second)
                 if (std::string(e.what()).find("\"" + name + "\"") != std::string::npos)
                   entry = "Contact/Particle-surface/" + law + "/" + name;
-            throw ParameterError(entry, e.what());
+            std::string message = e.what();
+            if (message.find("does not define") != std::string::npos)
+              message += " (the 2D micromechanical cell defines only the stiffness k_N and the "
+                         "particle's mass)";
+            throw ParameterError(entry, message);
           }
       }
   }

@@ -118,7 +118,10 @@ namespace granular::impact
           }
         catch (const std::invalid_argument &e)
           {
-            throw ParameterError("Impact/Laws", "case " + p.cases.names[i] + ": " + e.what());
+            std::string message = e.what();
+            if (message.find("does not define") != std::string::npos)
+              message += " (give it in subsection Cases)";
+            throw ParameterError("Impact/Laws", "case " + p.cases.names[i] + ": " + message);
           }
   }
 

@@ -512,7 +512,8 @@ namespace granular
     return warnings;
   }
 
-  void read_parameter_input(const CommandLineOptions &options, dealii::ParameterHandler &prm)
+  void read_parameter_input(const CommandLineOptions &options, dealii::ParameterHandler &prm,
+                            const std::string &defaults_run)
   {
     if (!options.parameter_file.empty())
       {
@@ -527,9 +528,12 @@ namespace granular
         if (!parameter_file_sets_an_entry(text) && !options.defaults)
           throw ParameterError::from_reader(
             options.parameter_file,
-            "sets no entry, so it would start a run with all defaults (the default run of "
-            "granular-interface takes about 14 minutes); add the entries you want, or give "
-            "--defaults to run the defaults on purpose");
+            "sets no entry, so it would " +
+              (defaults_run.empty() ? std::string("start a run with all defaults (the default "
+                                                  "run of granular-interface takes about 14 "
+                                                  "minutes)") :
+                                      defaults_run) +
+              "; add the entries you want, or give --defaults to run the defaults on purpose");
         try
           {
             // a UTF-8 byte-order mark (some editors write one) would be read as part of the

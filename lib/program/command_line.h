@@ -76,8 +76,11 @@ namespace granular
    * the --set (deal.II's message names the entry and the line), and for a path that is not a
    * regular readable file (a directory named x.prm) or a file that sets no entry (an empty
    * file would silently start the full default run) unless @p options.defaults.
+   * @p defaults_run says what the program would do with all defaults, for that message
+   * (empty: granular-interface's default run).
    */
-  void read_parameter_input(const CommandLineOptions &options, dealii::ParameterHandler &prm);
+  void read_parameter_input(const CommandLineOptions &options, dealii::ParameterHandler &prm,
+                            const std::string &defaults_run = "");
 
   /**
    * Warnings about parameter file @p path that are no errors: an entry set twice (deal.II

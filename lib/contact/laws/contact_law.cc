@@ -300,9 +300,7 @@ namespace granular::contact::laws
         if (!std::isfinite(v))
           throw std::invalid_argument(
             "contact law " + id + " needs " + describe(n) +
-            (std::isnan(v) ? ", which this contact does not define (the 2D micromechanical "
-                             "cell defines only the stiffness k_N and the particle's mass)" :
-                             ", which is not finite"));
+            (std::isnan(v) ? ", which this contact does not define" : ", which is not finite"));
       }
     return info->create(merged, data);
   }
