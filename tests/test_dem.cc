@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 #include <cmath>
 #include <iostream>
 #include <stdexcept>
@@ -273,6 +274,114 @@ TEST(ParticleSurfaceContact, TiltedSquareUsesLowestCornerAndMomentArm)
   EXPECT_EQ(rd.damping_dissipation, 0.);
   EXPECT_THROW(particle_surface_contact(sq, *law, p, {c, vec(0., 0.), theta, 0.}, {}, -1.),
                std::invalid_argument);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The discrete-gradient contact over a step (docs/methods.md §5.4)
+// ---------------------------------------------------------------------------------------------
+namespace
+{
+  /// particle_surface_contact_step() between two poses, with the lowest points of @p g
+  /// (rounded by @p rounding) at both ends.
+  ParticleSurfaceContactResult
+  contact_step(const Superellipse &g, const Superellipse::FlatSideRounding &rounding,
+               const NormalContactLaw &law, const ParticleSurfaceContactParameters &p,
+               const ParticlePose &a, const ParticlePose &b,
+               const ParticleSurfaceContactHistory &old, const double dt)
+  {
+    return particle_surface_contact_step(law, p, a, g.lowest_point(a.rotation, rounding), b,
+                                         g.lowest_point(b.rotation, rounding), old, dt);
+  }
+} // namespace
+
+TEST(ParticleSurfaceContactStep, WorkEqualsMinusStoredEnergyChangeMinusDissipation)
+{
+  // Over any step, in stick, slip, closing and opening, with the damped law: the step's
+  // force and moment do work W = -Delta E - D on the particle (E: Hertz + tangential spring
+  // energy, D >= 0: friction and damping), to round-off, however long the step.
+  const ParticleSurfaceContactParameters p   = contact_parameters(0.3, 3e-5);
+  const auto                             law = create_normal_contact_law(p);
+  std::mt19937                           rng(7);
+  std::uniform_real_distribution<double> U(-1., 1.);
+  unsigned int                           n_slip = 0, n_stick = 0, n_open = 0, n_close = 0;
+  double                                 largest = 0.;
+  for (const std::string shape : {"elliptical", "rectangular", "square"})
+    {
+      const Superellipse g(SuperellipseShape::named(shape, r0));
+      const auto         rounding = g.flat_side_rounding(50.);
+      for (unsigned int k = 0; k < 400; ++k)
+        {
+          const double theta0 = 0.8 * U(rng) + (k % 4 == 0 ? 0. : 1e-4 * U(rng));
+          const double depth0 = -rotate(theta0, g.lowest_point(theta0, rounding))[1];
+          const ParticlePose a{vec(1., depth0 - 2e-3 * (U(rng) + 0.8)), theta0};
+          const double       scale = std::pow(10., -1. - 3. * std::abs(U(rng))); // 1e-4 ... 1e-1
+          const ParticlePose b{a.centre + scale * vec(U(rng), 0.05 * U(rng)),
+                               theta0 + scale * U(rng)};
+          ParticleSurfaceContactHistory old;
+          old.tangential_displacement = 1e-3 * U(rng);
+          const double dt = 1e-6;
+          // the contact's state at t_n: from an evaluation of the step before
+          const auto before = contact_step(g, rounding, *law, p,
+                                           {a.centre - vec(1e-5, 1e-5), theta0 - 1e-5}, a, old, dt);
+          const auto after = contact_step(g, rounding, *law, p, a, b, before.history, dt);
+          const double W = after.force * (b.centre - a.centre) +
+                           after.moment * (b.rotation - a.rotation);
+          const double dE = after.normal_energy + after.tangential_energy -
+                            before.normal_energy - before.tangential_energy;
+          const double D = after.friction_dissipation + after.damping_dissipation;
+          const double size = std::abs(W) + std::abs(dE) + std::abs(D) + 1e-30;
+          ASSERT_LT(std::abs(W + dE + D), 1e-9 * size) << shape << " case " << k;
+          EXPECT_GE(after.friction_dissipation, -1e-12 * size);
+          EXPECT_GE(after.damping_dissipation, -1e-12 * size);
+          largest = std::max(largest, std::abs(W + dE + D) / size);
+          n_slip += after.in_contact && !after.sticking;
+          n_stick += after.in_contact && after.sticking;
+          n_open += before.in_contact && !after.in_contact;
+          n_close += !before.in_contact && after.in_contact;
+        }
+    }
+  std::cout << "  steps in stick " << n_stick << ", slip " << n_slip << ", opening " << n_open
+            << ", closing " << n_close << "; largest |W + Delta E + D| / scale " << largest
+            << std::endl;
+  EXPECT_GT(n_stick, 50u);
+  EXPECT_GT(n_slip, 50u);
+  EXPECT_GT(n_open, 10u);
+  EXPECT_GT(n_close, 10u);
+}
+
+TEST(ParticleSurfaceContactStep, TendsToTheExactGradientAtSecondOrder)
+{
+  // Without friction and damping, the step's force and moment between q_m - e/2 and q_m + e/2
+  // differ from the exact ones at the midpoint (the Hertz force at the lowest point and its
+  // moment, particle_surface_contact()) by O(|e|^2): halving the step quarters the error.
+  const ParticleSurfaceContactParameters p   = contact_parameters(0., 0.);
+  const auto                             law = create_normal_contact_law(p);
+  for (const std::string shape : {"elliptical", "rectangular"})
+    {
+      const Superellipse g(SuperellipseShape::named(shape, r0));
+      const auto         rounding = g.flat_side_rounding(50.);
+      const double       theta_m  = 0.4;
+      const Tensor<1, 2> c_m = vec(1., -rotate(theta_m, g.lowest_point(theta_m))[1] - 1e-3);
+      const auto exact = particle_surface_contact(g, *law, p, {c_m, vec(0., 0.), theta_m, 0.},
+                                                  {}, 0.);
+      const Tensor<1, 2> dc = vec(2e-2, 1e-2);
+      const double       dtheta = 3e-2;
+      double             previous = 0.;
+      for (unsigned int k = 0; k < 4; ++k)
+        {
+          const double e = std::pow(0.5, k);
+          const auto   r = contact_step(g, rounding, *law, p,
+                                        {c_m - 0.5 * e * dc, theta_m - 0.5 * e * dtheta},
+                                        {c_m + 0.5 * e * dc, theta_m + 0.5 * e * dtheta}, {}, 1e-6);
+          const double error = std::abs(r.force[1] - exact.force[1]) / exact.force[1] +
+                               std::abs(r.moment - exact.moment) / std::abs(exact.moment);
+          std::cout << "  " << shape << ": step scale " << e << ", relative error " << error
+                    << std::endl;
+          if (k > 0)
+            EXPECT_NEAR(previous / error, 4., 0.4) << shape;
+          previous = error;
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

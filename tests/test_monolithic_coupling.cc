@@ -14,6 +14,7 @@
 #include <iostream>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -40,7 +41,9 @@ namespace
     /// @p gap: the block's bottom above the particle's top (negative: pressed into it)
     void build(const geometry::SuperellipseShape &shape, const double theta0,
                const double gap = -0.03, const Tensor<1, 2> &velocity = {},
-               const double indentation = 2e-3)
+               const double indentation = 2e-3,
+               const coupling::MonolithicParticle::SurfaceForces forces =
+                 coupling::MonolithicParticle::SurfaceForces::end_of_step)
     {
       block.length = 3.;
       block.height = 1.;
@@ -48,7 +51,9 @@ namespace
       block.n_y    = 4;
       const double r0 = 0.5, rho = 3e-9;
       const double m  = rho * M_PI * r0 * r0;
-      auto initial    = dem::Particle::initial_state_resting(shape, theta0, 1.4);
+      const bool dg   = forces == coupling::MonolithicParticle::SurfaceForces::discrete_gradient;
+      auto initial    = dem::Particle::initial_state_resting(
+        shape, theta0, 1.4, dg ? particle_surface.flat_side_radius : 0.);
       initial.centre[1] -= indentation; // into the surface
       initial.velocity = velocity;
       particle = std::make_unique<dem::Particle>(shape, m, 0.5 * m * r0 * r0, 9810.,
@@ -58,7 +63,7 @@ namespace
       interface = std::make_unique<contact::RubberParticleInterface>(
         rubber_block->contact_points(), particle->geometry(), rubber_particle, block.length);
       monolithic = std::make_unique<coupling::MonolithicParticle>(
-        *particle, *interface, solver.newmark_beta, solver.newmark_gamma);
+        *particle, *interface, solver.newmark_beta, solver.newmark_gamma, forces);
       rubber_block->set_obstacle(monolithic.get());
     }
 
@@ -149,6 +154,32 @@ TEST(MonolithicCoupling, ExtendedTangentMatchesFiniteDifferencesInSlip)
     }
 }
 
+TEST(MonolithicCoupling, DiscreteGradientTangentMatchesFiniteDifferences)
+{
+  // the extended tangent with the discrete-gradient surface contact and the mid-point rule
+  // for the particle (its rubber coupling with weight 1/2), in stick and in slip of both
+  // contacts
+  for (const auto &[name, shape, theta0] : tangent_check_shapes())
+    for (const bool slip : {false, true})
+      {
+        CoupledSetup s;
+        if (slip)
+          {
+            s.rubber_particle.tangential_penalty    = 1e8; // slip threshold ~ 1e-5 mm
+            s.particle_surface.friction_coefficient = 1e-3;
+          }
+        s.build(shape, theta0, -0.03, {}, 2e-3,
+                coupling::MonolithicParticle::SurfaceForces::discrete_gradient);
+        unsigned int slipping = 0;
+        bool         sticking = false;
+        const double e = coupled_tangent_error(s, name + (slip ? " slip" : " stick"), slipping,
+                                               sticking);
+        EXPECT_LT(e, 1e-6) << name;
+        EXPECT_EQ(slipping > 0, slip) << name;
+        EXPECT_EQ(s.monolithic->surface_contact().sticking, !slip) << name;
+      }
+}
+
 TEST(MonolithicCoupling, LaunchedDiscSlidesThenRolls)
 {
   // the implicit particle update with the rubber far away: a disc launched at v0 without
@@ -186,7 +217,7 @@ namespace
   /// kinetic + gravitational + contact energy + friction and damping dissipation + Newmark's
   /// algorithmic dissipation from its initial value, and the smallest rotation (rad).
   std::array<double, 3> run_particle_alone(CoupledSetup &s, const double dt,
-                                           const double duration)
+                                           const double duration, const bool alone = true)
   {
     auto energy = [&]() {
       return s.particle->kinetic_energy() + s.particle->gravitational_energy() +
@@ -199,7 +230,8 @@ namespace
       {
         s.rubber_block->solve_step(dt, 0., 0.);
         s.rubber_block->commit_step();
-        EXPECT_EQ(s.interface->n_in_contact(), 0u);
+        if (alone)
+          EXPECT_EQ(s.interface->n_in_contact(), 0u);
         r[0] = std::max(r[0], s.particle->kinetic_energy());
         r[1] = std::max(r[1], std::abs(energy() - E0));
         r[2] = std::min(r[2], s.particle->state().rotation);
@@ -292,4 +324,48 @@ TEST(MonolithicCoupling, RectangleRollsDownOnItsStickingCorner)
                    s.particle->contact_energy() + s.particle->friction_dissipation() +
                    s.particle->damping_dissipation();
   EXPECT_LT(E, E0 + 1e-3 * r[0]);
+}
+
+TEST(MonolithicCoupling, RockingSuperellipsesKeepTheirEnergyWithTheDiscreteGradient)
+{
+  // An ellipse (p = 2) and a rectangle (p = 4), 1.5 r0 x r0, released on their corner tilted
+  // by 0.35 rad with the rubber far away: gravity rocks them down onto their long side, where
+  // they rock and bounce (undamped Hertz, no friction). With the discrete-gradient contact
+  // and the mid-point rule, kinetic + gravitational + contact energy must stay constant to
+  // the Newton tolerance over 10^4 steps, at a step and at a ten times longer one (measured:
+  // 2e-8 of the largest kinetic energy in all four runs). The end-of-step evaluation
+  // (trapezoidal Newmark, the material point of the step) drifts in the same runs by 4.5 %
+  // (rectangle, dt = 2e-6 s; the test RockingRectangleKeepsItsEnergyWithTheTrapezoidalRule)
+  // and by 100 % at dt = 2e-5 s, where both particles gain enough energy to leap up into
+  // the rubber 0.5 mm above them.
+  using Forces = coupling::MonolithicParticle::SurfaceForces;
+  for (const double p : {2., 4.})
+    for (const double dt : {2e-6, 2e-5})
+      {
+        CoupledSetup s;
+        s.particle_surface.damping              = 0.;
+        s.particle_surface.friction_coefficient = 0.;
+        s.build({0.75, 0.5, p, p}, 0.35, 0.5, {}, 0., Forces::discrete_gradient);
+        const double E_potential = s.particle->gravitational_energy();
+        const auto   r           = run_particle_alone(s, dt, 1e4 * dt);
+        const double drift       = r[1] / r[0];
+        std::cout << "  p = " << p << ", dt = " << dt << ": largest energy drift " << drift
+                  << " of the largest kinetic energy, smallest rotation " << r[2] << " rad"
+                  << std::endl;
+        ASSERT_LT(r[2], 0.); // it went over its flat side
+        ASSERT_GT(r[0], 0.1 * (E_potential - s.particle->gravitational_energy()));
+        EXPECT_LT(drift, 1e-6);
+        EXPECT_LT(std::abs(s.monolithic->numerical_dissipation()), 1e-12 * r[0]);
+      }
+  // the same release with the end-of-step evaluation at the longer step: energy created
+  CoupledSetup s;
+  s.particle_surface.damping              = 0.;
+  s.particle_surface.friction_coefficient = 0.;
+  s.solver.newmark_beta                   = 0.25;
+  s.solver.newmark_gamma                  = 0.5;
+  s.build({0.75, 0.5, 4., 4.}, 0.35, 0.5, {}, 0., Forces::end_of_step);
+  const auto r = run_particle_alone(s, 2e-5, 1e3 * 2e-5, false);
+  std::cout << "  end of step, p = 4, dt = 2e-5: largest energy drift " << r[1] / r[0]
+            << " of the largest kinetic energy" << std::endl;
+  EXPECT_GT(r[1], 0.1 * r[0]);
 }

@@ -631,3 +631,59 @@ TEST(SuperellipseLowestPoint, RandomRotationsMatchDenseSampling)
       EXPECT_LE(f, 1e-12);
     }
 }
+
+TEST(SuperellipseLowestPoint, RoundedFlatSidesBoundTheCurvatureAndChangeLittle)
+{
+  // The flat sides of a p = 4 particle rounded to the largest radius rho (docs/methods.md
+  // §5.4): the support function h(theta) = -(R(theta) y_c)_2 must keep h' = -(R y_c)_1 (the
+  // contact point is stationary in depth), have h'' + h <= rho (radius of curvature) where the
+  // exact one grows without bound, be continuous where the arc meets the surface, and move the
+  // surface by little; an ellipse (radius 1.125 mm at its flat-most point) is not rounded.
+  const double rho = 50.;
+  for (const std::string name : {"rectangular", "square"})
+    {
+      const Superellipse g(SuperellipseShape::named(name, 0.5));
+      const auto          r = g.flat_side_rounding(rho);
+      std::cout << "  " << name << ": delta " << r.top_angle << " / " << r.side_angle
+                << " rad, largest offset " << r.largest_offset << " mm" << std::endl;
+      ASSERT_GT(r.top_angle, 0.);
+      ASSERT_GT(r.side_angle, 0.);
+      EXPECT_GT(r.largest_offset, 0.);
+      EXPECT_LT(r.largest_offset, 1e-4);
+      const auto h = [&](const double theta) {
+        return -rotate(theta, g.lowest_point(theta, r))[1];
+      };
+      for (const double theta0 : {0., 0.5 * M_PI, 0.3 * r.top_angle, -0.7 * r.side_angle + M_PI / 2,
+                                  r.top_angle, 0.3})
+        {
+          const double e  = 1e-7;
+          const double h1 = (h(theta0 + e) - h(theta0 - e)) / (2. * e);
+          const double arm = rotate(theta0, g.lowest_point(theta0, r))[0];
+          EXPECT_NEAR(h1, -arm, 1e-6) << name << " theta " << theta0;
+          const double e2 = 1e-5;
+          const double h2 = (h(theta0 + e2) - 2. * h(theta0) + h(theta0 - e2)) / (e2 * e2);
+          EXPECT_LT(h2 + h(theta0), rho * (1. + 1e-3)) << name << " theta " << theta0;
+        }
+      // the exact surface outside the arcs; continuous where they end
+      EXPECT_LT((g.lowest_point(0.3, r) - g.lowest_point(0.3)).norm(), 1e-15);
+      for (const double s : {-1., 1.})
+        {
+          const double a = s * r.top_angle;
+          EXPECT_LT((g.lowest_point(a * (1. - 1e-12), r) - g.lowest_point(a * (1. + 1e-12), r)).norm(),
+                    1e-9)
+            << name;
+        }
+      // and the exact surface's curvature radius at the axis is unbounded: h'' there far above
+      const double e2 = 1e-5;
+      const double h_exact = (-rotate(e2, g.lowest_point(e2))[1] + rotate(0., g.lowest_point(0.))[1]) *
+                             2. / (e2 * e2);
+      EXPECT_GT(h_exact, 10. * rho) << name;
+    }
+  const Superellipse ellipse(SuperellipseShape::named("elliptical", 0.5));
+  const auto         r = ellipse.flat_side_rounding(rho);
+  EXPECT_EQ(r.top_angle, 0.);
+  EXPECT_EQ(r.side_angle, 0.);
+  EXPECT_LT((ellipse.lowest_point(0.1, r) - ellipse.lowest_point(0.1)).norm(), 1e-15);
+  EXPECT_THROW(Superellipse(SuperellipseShape::named("square", 0.5)).flat_side_rounding(0.1),
+               std::invalid_argument);
+}

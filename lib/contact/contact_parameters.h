@@ -33,6 +33,9 @@ namespace granular
     double      tangential_stiffness = 1e3;  ///< k_T (N/mm per mm thickness)
     double      damping              = 3e-5; ///< c_N (s)
     double      friction_coefficient = 1.5;  ///< k_PS
+    /// largest radius of curvature (mm) of the particle's surface seen by the discrete-gradient
+    /// contact: flatter sides are rounded to it (geometry::Superellipse::flat_side_rounding())
+    double      flat_side_radius = 50.;
     /// Own parameters of each law (entry name -> value; a flag 0/1), by law identifier: the
     /// subsections Contact/Particle-surface/<identifier>. Missing values take the law's
     /// defaults.

@@ -11,6 +11,7 @@
  */
 #include "contact/contact_parameters.h"
 #include "contact/normal_contact_law.h"
+#include "contact/particle_pose.h"
 #include "geometry/superellipse.h"
 
 #include <deal.II/base/tensor.h>
@@ -62,6 +63,12 @@ namespace granular::contact
                                       ///< laws dissipative in the sense of the catalogue
     double normal_energy     = 0.;    ///< energy stored by the normal law (N mm per mm)
     double tangential_energy = 0.;    ///< 1/2 k_T d_T^2 (N mm per mm)
+    /// true: force and moment act over the whole step (t_n, t_{n+1}) (the discrete-gradient
+    /// evaluation particle_surface_contact_step()), their work over the step is
+    /// f . Delta c + M Delta theta; false: point values at t_{n+1}, whose work is taken
+    /// with the trapezoidal rule. Not part of a checkpoint (it concerns only the step that
+    /// produced the result).
+    bool acts_over_step = false;
 
     /// Boost.Serialization (checkpoint/restart).
     template <class Archive>
@@ -138,4 +145,60 @@ namespace granular::contact
                            const Tensor<1, 2>                     &material_contact_point,
                            NormalContactLaw::RateBranch branch =
                              NormalContactLaw::RateBranch::by_sign);
+
+  /**
+   * Energy-consistent particle-surface contact over one step (t_n, t_{n+1}): the discrete
+   * gradient of the contact's potential (Gonzalez 1996; for penalty and Hertz contact Armero &
+   * Petocz 1998, 1999), docs/methods.md §5.4.
+   *
+   * The indentation of the lowest point is a function of the pose alone,
+   *     d_N(q) = -(c_2 + (R(theta) y_c(theta))_2) = h(theta) - c_2,
+   * y_c(theta) the lowest point in the particle frame and h its depth below the centre (the
+   * support function), whose derivative is h' = -(R(theta) y_c)_1 (the contact point's
+   * horizontal arm: y_c is stationary in depth). Over the step:
+   * - normal, conservative: f_el = [V(d_N,n+1) - V(d_N,n)] / (d_N,n+1 - d_N,n) (V the law's
+   *   stored energy, 0 for d_N <= 0; the elastic force at the mean indentation when
+   *   |Delta d_N| < 1e-6 |d_N|), along e2 with the moment arm
+   *   a_1 = [(R y_c)_2(theta_n+1) - (R y_c)_2(theta_n)] / Delta theta (the secant of the
+   *   support function; the mean of the two arms when |Delta theta| < 1e-9 rad), so that its
+   *   work f_el (Delta c_2 + a_1 Delta theta) = -f_el Delta d_N = -Delta V exactly;
+   * - normal, dissipative: the law's force minus its elastic force at d_N,n+1 with the rate
+   *   Delta d_N / dt on @p branch (no tensile total force); its work -f_D Delta d_N <= 0 for a
+   *   law whose damping force has the sign of the rate;
+   * - tangential: the slide of the contact point Delta s = Delta c_1 - a_2 Delta theta with the
+   *   mean depth a_2 = [(R y_c)_2(theta_n) + (R y_c)_2(theta_n+1)] / 2, the trial
+   *   d_T = d_T,n + Delta s and the Coulomb return mapping with the limit mu f_N (f_N the
+   *   step's normal force); the step's force is the mid-point spring force
+   *   f_T = -k_T (d_T,n + d_T,n+1) / 2, whose work f_T Delta s = -Delta(k_T d_T^2 / 2) - D_T
+   *   with D_T = f_T (d_T,n+1 - trial) >= 0 the slip's dissipation (where the slip reverses
+   *   against a dropping normal force and that D_T would be negative, the returned traction
+   *   -k_T d_T,n+1 is used instead, for which D_T = k_T (d_T,n+1 - d_T,n)^2 / 2 +
+   *   |f_T,n+1| |slip| >= 0); when the contact opens, the spring's energy k_T d_T,n^2 / 2 is
+   *   counted as dissipated.
+   * So the contact's work on the particle over the step equals minus the change of its stored
+   * energy minus its dissipation, to round-off, at any step length: it cannot create energy.
+   * The curvature of the surface does not enter; where it vanishes (the flat side of a p > 2
+   * particle) the caller passes the lowest points of the rounded surface
+   * (geometry::Superellipse::flat_side_rounding()) so that Newton's method converges.
+   *
+   * The result's force (f_T, f_N) and moment a_1 f_N - a_2 f_T are those of the step
+   * (acts_over_step = true); indentation, indentation_rate (= Delta d_N / dt), contact_point
+   * (at t_{n+1}), energies and history are those at t_{n+1}; contact_velocity is the mean
+   * velocity of the contact point over the step (Delta s / dt, -Delta d_N / dt).
+   *
+   * @param start, end the poses at t_n and t_{n+1} (global frame, mm and rad);
+   * @param start_point, end_point the lowest points at theta_n and theta_n+1 (particle
+   *        frame, mm);
+   * @param old history at t_n; @param dt step length (s), > 0;
+   * @param branch as in particle_surface_contact().
+   * @throws std::invalid_argument if dt <= 0 or a pose or a point is not finite.
+   */
+  ParticleSurfaceContactResult
+  particle_surface_contact_step(const NormalContactLaw &law,
+                                const ParticleSurfaceContactParameters &parameters,
+                                const ParticlePose &start, const Tensor<1, 2> &start_point,
+                                const ParticlePose &end, const Tensor<1, 2> &end_point,
+                                const ParticleSurfaceContactHistory &old, double dt,
+                                NormalContactLaw::RateBranch branch =
+                                  NormalContactLaw::RateBranch::by_sign);
 } // namespace granular::contact

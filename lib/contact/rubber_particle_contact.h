@@ -50,6 +50,7 @@
  */
 #include "base/boundary_obstacle.h"
 #include "contact/contact_parameters.h"
+#include "contact/particle_pose.h"
 #include "geometry/superellipse.h"
 
 #include <deal.II/base/tensor.h>
@@ -60,21 +61,6 @@
 namespace granular::contact
 {
   using dealii::Tensor;
-
-  /// Pose of the rigid particle: centre c (global frame, mm) and rotation theta (rad,
-  /// counter-clockwise) of the particle frame, x = c + R(theta) y.
-  struct ParticlePose
-  {
-    Tensor<1, 2> centre;        ///< c (global, mm)
-    double       rotation = 0.; ///< theta (rad)
-
-    /// Boost.Serialization (checkpoint/restart).
-    template <class Archive>
-    void serialize(Archive &ar, const unsigned int)
-    {
-      ar &centre &rotation;
-    }
-  };
 
   /// Converged history of one rubber contact Gauss point against the particle.
   struct ParticleContactHistory

@@ -174,7 +174,10 @@ namespace granular::coupling
       MonolithicCoupling(fem::RubberBlock &block, const LoadingProgram &loading,
                          const RunParameters &P, std::unique_ptr<dem::Particle> particle)
         : ParticleCoupling(block, loading, P, std::move(particle))
-        , monolithic_(*particle_, interface_, P.solver.newmark_beta, P.solver.newmark_gamma)
+        , monolithic_(*particle_, interface_, P.solver.newmark_beta, P.solver.newmark_gamma,
+                      P.solver.particle_discrete_gradient ?
+                        MonolithicParticle::SurfaceForces::discrete_gradient :
+                        MonolithicParticle::SurfaceForces::end_of_step)
       {
         block.set_obstacle(&monolithic_);
       }
@@ -412,8 +415,11 @@ namespace granular::coupling
     return std::make_unique<dem::Particle>(
       shape, P.particle.mass(), P.particle.moment_of_inertia(), P.particle.gravity,
       P.contact.particle_surface,
-      dem::Particle::initial_state_resting(shape, P.particle.initial_rotation,
-                                           0.5 * P.block.length),
+      dem::Particle::initial_state_resting(
+        shape, P.particle.initial_rotation, 0.5 * P.block.length,
+        P.solver.monolithic_coupling && P.solver.particle_discrete_gradient ?
+          P.contact.particle_surface.flat_side_radius :
+          0.),
       P.block.length);
   }
 

@@ -6,21 +6,28 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <iostream>
 #include <stdexcept>
 
 namespace granular::coupling
 {
   MonolithicParticle::MonolithicParticle(dem::Particle                    &particle,
                                          contact::RubberParticleInterface &interface,
-                                         const double newmark_beta, const double newmark_gamma)
+                                         const double newmark_beta, const double newmark_gamma,
+                                         const SurfaceForces surface_forces)
     : particle_(particle)
     , interface_(interface)
     , beta_(newmark_beta)
     , gamma_(newmark_gamma)
+    , surface_forces_(surface_forces)
   {
     if (!(newmark_beta > 0.) || !(newmark_gamma >= 0.5))
       throw std::invalid_argument(
         "MonolithicParticle: Newmark beta must be > 0 and gamma >= 1/2");
+    if (surface_forces_ == SurfaceForces::discrete_gradient)
+      rounding_ = particle_.geometry().flat_side_rounding(
+        particle_.surface_contact_parameters().flat_side_radius);
     // acceleration at t = 0 from the forces of the initial state (the rubber not yet touching)
     const auto &c = particle_.surface_contact();
     a_n_ = {{c.force[0] / particle_.mass(),
@@ -43,9 +50,11 @@ namespace granular::coupling
     if (last_dt_ > 0.)
       for (unsigned int j = 0; j < 3; ++j)
         q[j] += dt / last_dt_ * last_increment_[j];
-    // the surface contact's material point: the lowest point at the predicted mid-step
-    // rotation (see the file comment)
-    contact_point_ = particle_.geometry().lowest_point(0.5 * (s.rotation + q[2]));
+    if (surface_forces_ == SurfaceForces::discrete_gradient) // lowest point at t_n
+      start_point_ = particle_.geometry().lowest_point(s.rotation, rounding_);
+    else // the surface contact's material point: the lowest point at the predicted mid-step
+         // rotation (see the file comment)
+      contact_point_ = particle_.geometry().lowest_point(0.5 * (s.rotation + q[2]));
     set_rigid_dofs({q[0], q[1], q[2]});
     return {q[0], q[1], q[2]};
   }
@@ -78,20 +87,34 @@ namespace granular::coupling
     for (unsigned int j = 0; j < 3; ++j)
       {
         dtraction_dq[j] = c.dtraction_dq[j];
-        dresidual_dx[j] = -c.dresultant_dx[j]; // R_q = ... - P
+        dresidual_dx[j] = -rubber_weight() * c.dresultant_dx[j]; // R_q = ... - w P
       }
   }
 
   void
   MonolithicParticle::kinematics(const Vec3 &q, Vec3 &a, Vec3 &v) const
   {
-    for (unsigned int j = 0; j < 3; ++j)
-      fem::newmark_kinematics(q[j], q_n_[j], v_n_[j], a_n_[j], dt_, beta_, gamma_, a[j], v[j]);
+    if (surface_forces_ == SurfaceForces::discrete_gradient)
+      for (unsigned int j = 0; j < 3; ++j) // mid-point rule: a is the step's mean acceleration
+        {
+          v[j] = 2. * (q[j] - q_n_[j]) / dt_ - v_n_[j];
+          a[j] = (v[j] - v_n_[j]) / dt_;
+        }
+    else
+      for (unsigned int j = 0; j < 3; ++j)
+        fem::newmark_kinematics(q[j], q_n_[j], v_n_[j], a_n_[j], dt_, beta_, gamma_, a[j],
+                                v[j]);
   }
 
   contact::ParticleSurfaceContactResult
   MonolithicParticle::surface(const Vec3 &q) const
   {
+    if (surface_forces_ == SurfaceForces::discrete_gradient)
+      return contact::particle_surface_contact_step(
+        particle_.normal_law(), particle_.surface_contact_parameters(),
+        {Tensor<1, 2>({q_n_[0], q_n_[1]}), q_n_[2]}, start_point_,
+        {Tensor<1, 2>({q[0], q[1]}), q[2]}, particle_.geometry().lowest_point(q[2], rounding_),
+        particle_.surface_contact().history, dt_, branch_);
     Vec3 a, v;
     kinematics(q, a, v);
     return contact::particle_surface_contact(
@@ -124,22 +147,27 @@ namespace granular::coupling
     const auto P      = interface_.resultant();
     const Vec3 S{{surface_.force[0], surface_.force[1], surface_.moment}};
     const Vec3 Pv{{P.force[0], P.force[1], P.moment}};
+    // the rubber's resultant: at t_{n+1} (Newmark) or the mean of t_n and t_{n+1}
+    const double w = rubber_weight();
     residual.assign(3, 0.);
     for (unsigned int j = 0; j < 3; ++j)
-      residual[j] = M[j] * a[j] - Pv[j] - S[j];
+      residual[j] = M[j] * a[j] - w * Pv[j] - (1. - w) * rubber_resultant_n_[j] - S[j];
     residual[1] += particle_.mass() * particle_.gravity();
 
     // tangent: inertia - dP/dq (rubber points) - dS/dq (central differences)
     tangent.assign(3, std::vector<double>(3, 0.));
+    const double da_dq = surface_forces_ == SurfaceForces::discrete_gradient ?
+                           2. / (dt_ * dt_) :
+                           1. / (beta_ * dt_ * dt_);
     for (unsigned int j = 0; j < 3; ++j)
-      tangent[j][j] = M[j] / (beta_ * dt_ * dt_);
+      tangent[j][j] = M[j] * da_dq;
     for (unsigned int i = 0; i < interface_.n_points(); ++i)
       if (interface_.response(i).in_contact)
         {
           const auto c = interface_.point_coupling_tangent(i);
           for (unsigned int j = 0; j < 3; ++j)
             for (unsigned int k = 0; k < 3; ++k)
-              tangent[j][k] -= c.dresultant_dq[j][k];
+              tangent[j][k] -= w * c.dresultant_dq[j][k];
         }
     // steps well below the indentation (1e-4 d_N, at most 1e-7 mm: the Hertz force varies
     // on the scale of d_N, which is ~4e-7 mm for a particle under its own weight)
@@ -178,8 +206,29 @@ namespace granular::coupling
       {
         dq[j] = q_[j] - q_n_[j];
         work += 0.5 * (rubber_resultant_n_[j] + P1[j]) * dq[j];
+        // mid-point rule: the work of the mean inertial force M a minus the change of the
+        // kinetic energy, zero up to round-off
         numerical_dissipation_ +=
-          fem::newmark_algorithmic_dissipation(M[j], dq[j], v_n_[j], v[j], a_n_[j], a[j]);
+          surface_forces_ == SurfaceForces::discrete_gradient ?
+            M[j] * (a[j] * dq[j] - 0.5 * (v[j] * v[j] - v_n_[j] * v_n_[j])) :
+            fem::newmark_algorithmic_dissipation(M[j], dq[j], v_n_[j], v[j], a_n_[j], a[j]);
+      }
+    if (std::getenv("GI_DEBUG_STEP"))
+      {
+        const auto &o = particle_.surface_contact();
+        const double E0 = o.normal_energy + o.tangential_energy;
+        const double E1 = surface_.normal_energy + surface_.tangential_energy;
+        const double W  = surface_.force[0] * dq[0] + surface_.force[1] * dq[1] +
+                         surface_.moment * dq[2];
+        const double R = W + E1 - E0 + surface_.friction_dissipation +
+                         surface_.damping_dissipation;
+        if (std::abs(R) > 1e-12)
+          std::cerr << "STEP R " << R << " W " << W << " dE " << E1 - E0 << " D "
+                    << surface_.friction_dissipation << " " << surface_.damping_dissipation
+                    << " d0 " << o.indentation << " d1 " << surface_.indentation << " in "
+                    << o.in_contact << surface_.in_contact << " stick " << surface_.sticking
+                    << " dT " << o.history.tangential_displacement << " "
+                    << surface_.history.tangential_displacement << std::endl;
       }
     interface_.commit();
     particle_.accept_step(dt_, Tensor<1, 2>({dq[0], dq[1]}), dq[2], Tensor<1, 2>({v[0], v[1]}),

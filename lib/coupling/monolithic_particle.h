@@ -58,6 +58,14 @@
  * Energy bookkeeping: the work of the rubber on the particle over a step is the trapezoidal
  * (P_n + P_{n+1}) . (q_{n+1} - q_n); dissipation increments are those of the surface
  * contact at t_{n+1}.
+ *
+ * SurfaceForces::discrete_gradient (docs/methods.md §5.4) replaces the material point and
+ * Newmark's end-of-step forces by the mid-point rule with the discrete-gradient surface
+ * force of the step: the residual is
+ *   R_q = M 2 (q - q_n - dt v_n) / dt^2 - (P_n + P(u, q)) / 2 - S(q_n, q) + m g e2,
+ * its rubber coupling carries the weight 1/2, and the surface contact acts at the lowest
+ * point at both ends of the step (its secant moment arm needs no curvature, so the
+ * unbounded curvature of the support function at a flat-most orientation does not enter).
  */
 #include "contact/particle_surface_contact.h"
 #include "contact/rubber_particle_contact.h"
@@ -74,14 +82,34 @@ namespace granular::coupling
   class MonolithicParticle : public BoundaryObstacle
   {
   public:
+    /// How the particle's dynamics and its surface contact are integrated over a step.
+    enum class SurfaceForces
+    {
+      /// Newmark (beta, gamma) with the surface force and moment at t_{n+1}, evaluated at one
+      /// material point of the particle (the lowest point at the predicted mid-step rotation);
+      /// the rubber's resultant at t_{n+1}. The method before the energy-consistent contact.
+      end_of_step,
+      /// The mid-point rule M (v_{n+1} - v_n) / dt = (P_n + P_{n+1}) / 2 + S - m g e2,
+      /// q_{n+1} - q_n = dt (v_n + v_{n+1}) / 2, with S the discrete-gradient force of the
+      /// surface contact over the step (contact::particle_surface_contact_step()): the
+      /// surface contact's work equals minus the change of its stored energy minus its
+      /// dissipation at any step length, and the integrator itself neither creates nor
+      /// removes energy (docs/methods.md §5.4).
+      discrete_gradient
+    };
+
     /**
      * @param particle  the DEM particle at t_n (not owned); commit() moves it to t_{n+1}
      * @param interface the rubber-particle contact of the block's bottom points (not owned)
-     * @param newmark_beta, newmark_gamma Newmark parameters (beta > 0, gamma >= 1/2)
+     * @param newmark_beta, newmark_gamma Newmark parameters (beta > 0, gamma >= 1/2) of the
+     *        end-of-step evaluation
+     * @param surface_forces how the particle-surface contact and the particle's equation of
+     *        motion are integrated over a step (see SurfaceForces)
      * @throws std::invalid_argument for invalid Newmark parameters.
      */
     MonolithicParticle(dem::Particle &particle, contact::RubberParticleInterface &interface,
-                       double newmark_beta, double newmark_gamma);
+                       double newmark_beta, double newmark_gamma,
+                       SurfaceForces surface_forces = SurfaceForces::end_of_step);
 
     // BoundaryObstacle
     void evaluate(unsigned int point, const Tensor<1, 2> &x, const Tensor<1, 2> &x_old,
@@ -103,6 +131,9 @@ namespace granular::coupling
     /// (N/mm, N mm/mm about the centre; zero before the first step): what the rubber did at
     /// t_n, for the energy bookkeeping and the run's records.
     const std::array<double, 3> &rubber_resultant() const { return rubber_resultant_n_; }
+
+    /// The particle-surface contact at the current iterate.
+    const contact::ParticleSurfaceContactResult &surface_contact() const { return surface_; }
 
     /// Surface force and moment S = (f_1, f_2, M) of the current iterate (N/mm, N mm/mm).
     std::array<double, 3> surface_resultant() const;
@@ -127,22 +158,34 @@ namespace granular::coupling
     {
       return {{particle_.mass(), particle_.mass(), particle_.moment_of_inertia()}};
     }
-    /// Newmark acceleration and velocity of iterate q.
+    /// Acceleration and velocity of iterate q at t_{n+1} (Newmark), or the mean acceleration
+    /// of the step and the velocity at t_{n+1} (mid-point rule).
     void kinematics(const Vec3 &q, Vec3 &a, Vec3 &v) const;
+    /// Weight of the rubber resultant at t_{n+1} in the particle's equation: 1 (Newmark),
+    /// 1/2 (mid-point rule, the other half is that of t_n).
+    double rubber_weight() const
+    {
+      return surface_forces_ == SurfaceForces::discrete_gradient ? 0.5 : 1.;
+    }
     /// Particle-surface contact at iterate q.
     contact::ParticleSurfaceContactResult surface(const Vec3 &q) const;
 
     dem::Particle                    &particle_;
     contact::RubberParticleInterface &interface_;
     double                            beta_, gamma_;
+    SurfaceForces                     surface_forces_;
     double                            dt_ = 0., last_dt_ = 0.;
     Vec3 q_n_{}, v_n_{}, a_n_{}, last_increment_{};
     Vec3 q_{};                 ///< current iterate
     Vec3 rubber_resultant_n_{}; ///< P at t_n
     contact::ParticleSurfaceContactResult surface_; ///< at the current iterate
-    /// the particle-surface contact point of the step: the lowest point at the predicted
-    /// mid-step rotation, as a material point of the particle (particle frame, mm)
+    /// end of step: the surface contact's material point of the step, the lowest point at the
+    /// predicted mid-step rotation (particle frame, mm)
     Tensor<1, 2> contact_point_;
+    /// discrete gradient: the flat sides' rounding and the lowest point at t_n (particle
+    /// frame, mm)
+    geometry::Superellipse::FlatSideRounding rounding_;
+    Tensor<1, 2>                             start_point_;
     /// branch of a rate-switching normal law: free for the first iterations of a step, then
     /// frozen (see the file comment)
     contact::NormalContactLaw::RateBranch branch_ = contact::NormalContactLaw::RateBranch::by_sign;

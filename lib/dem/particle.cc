@@ -92,12 +92,15 @@ namespace granular::dem
 
   ParticleState
   Particle::initial_state_resting(const geometry::SuperellipseShape &shape, const double theta0,
-                                  const double x_centre)
+                                  const double x_centre, const double flat_side_radius)
   {
     if (!std::isfinite(theta0) || !std::isfinite(x_centre))
       throw std::invalid_argument("Particle::initial_state_resting: non-finite argument");
     const geometry::Superellipse geometry(shape);
-    const Tensor<1, 2>           arm = geometry::rotate(theta0, geometry.lowest_point(theta0));
+    const Tensor<1, 2>           arm = geometry::rotate(
+      theta0, flat_side_radius > 0. ?
+                geometry.lowest_point(theta0, geometry.flat_side_rounding(flat_side_radius)) :
+                geometry.lowest_point(theta0));
     ParticleState                s;
     s.centre[0] = x_centre;
     s.centre[1] = -arm[1];
@@ -123,8 +126,12 @@ namespace granular::dem
     s.velocity         = velocity;
     s.angular_velocity = angular_velocity;
     wrap();
-    data.surface_work += 0.5 * ((data.contact.force + contact.force) * centre_increment +
-                                (data.contact.moment + contact.moment) * rotation_increment);
+    // the surface contact's work: of the step's force (discrete gradient) or trapezoidal
+    data.surface_work +=
+      contact.acts_over_step ?
+        contact.force * centre_increment + contact.moment * rotation_increment :
+        0.5 * ((data.contact.force + contact.force) * centre_increment +
+               (data.contact.moment + contact.moment) * rotation_increment);
     data.contact = contact;
     data.friction_dissipation += contact.friction_dissipation;
     data.damping_dissipation += contact.damping_dissipation;

@@ -139,12 +139,14 @@ namespace granular::dem
      * State of a particle at rest, rotated by @p theta0 (rad), with its lowest point exactly on
      * the surface y = 0 (d_N = 0) and centre abscissa @p x_centre (mm) (docs/methods.md §2: the
      * particle initially rests on the surface at x = L0/2). Uses Superellipse::lowest_point()
-     * (docs/methods.md §4.2, Temizer 2013 eq. (8)).
+     * (docs/methods.md §4.2, Temizer 2013 eq. (8)); with @p flat_side_radius > 0 (mm) the
+     * lowest point of the surface with its flat sides rounded to that radius
+     * (Superellipse::flat_side_rounding(), the surface the discrete-gradient contact sees).
      * @throws std::invalid_argument on an invalid shape or non-finite arguments.
      */
     static ParticleState
     initial_state_resting(const geometry::SuperellipseShape &shape, double theta0,
-                          double x_centre);
+                          double x_centre, double flat_side_radius = 0.);
 
     /**
      * Advance the particle from t to t + @p dt (docs/methods.md §5.3 step 1) with the external

@@ -117,6 +117,22 @@ namespace granular
                    "particle held (with the sub-iterations below); it fails when the "
                    "particle moves fast, e.g. the default ellipse rolling over its "
                    "edge (docs/methods.md §5.3).");
+      e.text_entry([this](const std::string &forces) {
+                     particle_discrete_gradient = forces == "discrete gradient";
+                   },
+                   "Particle contact forces", "end of step",
+                   Selection("discrete gradient|end of step"),
+                   "Monolithic scheme only: how the particle's motion and its contact with "
+                   "the surface are integrated over a step (docs/methods.md §5.4). "
+                   "discrete gradient: the contact force of the step is the discrete "
+                   "gradient of the Hertz potential between the lowest points at both ends "
+                   "of the step (its work equals the change of the stored energy, friction "
+                   "and damping only dissipate) and the particle follows the mid-point rule "
+                   "with the rubber's force averaged over the step; the contact cannot "
+                   "create energy at any step length. end of step: Newmark with the "
+                   "contact force at the end of the step at one material point of the "
+                   "particle, the method of earlier versions, which creates energy "
+                   "where the particle rolls over or rocks (docs/methods.md §5.3.4).");
       e.entry(coupling_iterations, "Coupling iterations", "20",
               "Staggered scheme only: maximum DEM-FEM sub-iterations per time "
               "step. After the explicit "

@@ -39,6 +39,10 @@ namespace granular
     /// true: the particle's unknowns are solved in the rubber's Newton system
     /// (coupling::MonolithicParticle); false: the staggered scheme of docs/methods.md §5.3
     bool         monolithic_coupling = true;
+    /// monolithic coupling: the particle-surface contact as the discrete gradient of its
+    /// potential over the step with the mid-point rule for the particle (docs/methods.md
+    /// §5.4); false: Newmark with the contact force at the end of the step
+    bool         particle_discrete_gradient = false;
     unsigned int coupling_iterations = 20;  ///< DEM-FEM sub-iterations per step (0: explicit)
     double       coupling_tolerance  = 1e-3;///< interface work mismatch / platen work per step
     /// sparse LU of the Newton tangent: SuiteSparse KLU with numeric refactorization

@@ -1,9 +1,12 @@
 // granular-interface: superellipse particle geometry (docs/methods.md §4). See superellipse.h.
 #include "geometry/superellipse.h"
 
+#include <boost/math/tools/toms748_solve.hpp>
+
 #include <deal.II/base/numbers.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -639,6 +642,75 @@ namespace granular::geometry
     y[0] = q1 * y1;
     y[1] = q2 * y2;
     return y;
+  }
+
+  Superellipse::FlatSideRounding
+  Superellipse::flat_side_rounding(const double radius) const
+  {
+    if (!(radius > 0.) || !std::isfinite(radius))
+      throw std::invalid_argument("Superellipse::flat_side_rounding: the radius must be "
+                                  "positive and finite");
+    FlatSideRounding r;
+    r.radius = radius;
+    // For the side whose axis normal is e_axis: the first-quadrant surface point P(delta)
+    // whose normal makes the angle delta with that axis, and its tangential offset from the
+    // axis minus that of the arc, radius sin(delta): positive near the axis of a flat side.
+    for (const bool top : {true, false})
+      {
+        const auto point = [&](const double delta) {
+          const double a_t = std::sin(delta), a_n = std::cos(delta);
+          const ArcSolution sol = top ? point_with_normal(shape_, w_, a_t, a_n) :
+                                        point_with_normal(shape_, w_, a_n, a_t);
+          return std::array<double, 2>{{top ? shape_.r1 * sol.u : shape_.r2 * sol.v,
+                                        top ? shape_.r2 * sol.v : shape_.r1 * sol.u}};
+        };
+        const auto f = [&](const double delta) { return point(delta)[0] - radius * std::sin(delta); };
+        const double lo = 1e-12, hi = 0.25 * dealii::numbers::PI;
+        const double f_lo = f(lo), f_hi = f(hi);
+        if (!(f_lo > 0.))
+          continue; // curvature radius at the axis below the largest radius: not rounded
+        if (!(f_hi < 0.))
+          throw std::invalid_argument(
+            "Superellipse::flat_side_rounding: the radius " + std::to_string(radius) +
+            " mm is too small to round the flat sides of this particle (an arc of that radius "
+            "cannot be tangent to the surface within 45 degrees of its axis)");
+        std::uintmax_t iterations = 200;
+        const auto     root       = boost::math::tools::toms748_solve(
+          f, lo, hi, f_lo, f_hi, boost::math::tools::eps_tolerance<double>(50), iterations);
+        const double delta = 0.5 * (root.first + root.second);
+        const auto   P     = point(delta);
+        const double centre = P[1] - radius * std::cos(delta); // the arc's centre on the axis
+        (top ? r.top_angle : r.side_angle)     = delta;
+        (top ? r.top_centre : r.side_centre)   = centre;
+        const double axis_extent = top ? shape_.r2 : shape_.r1;
+        r.largest_offset = std::max(r.largest_offset, centre + radius - axis_extent);
+      }
+    return r;
+  }
+
+  Tensor<1, 2>
+  Superellipse::lowest_point(const double theta, const FlatSideRounding &rounding) const
+  {
+    if (!std::isfinite(theta))
+      throw std::invalid_argument("Superellipse::lowest_point: theta is not finite");
+    const double n1 = -std::sin(theta), n2 = -std::cos(theta);
+    const double a1 = std::abs(n1), a2 = std::abs(n2);
+    Tensor<1, 2> y;
+    if (rounding.top_angle > 0. && a1 < std::sin(rounding.top_angle) && a2 > 0.)
+      {
+        // on the arc of the side y2 = +-r2: centre (0, +-top_centre), radius rho (the centre
+        // lies beyond the opposite side: top_centre = r2 - rho + offset < 0 for rho > r2)
+        y[0] = rounding.radius * n1;
+        y[1] = (n2 < 0. ? -rounding.top_centre : rounding.top_centre) + rounding.radius * n2;
+        return y;
+      }
+    if (rounding.side_angle > 0. && a2 < std::sin(rounding.side_angle) && a1 > 0.)
+      {
+        y[0] = (n1 < 0. ? -rounding.side_centre : rounding.side_centre) + rounding.radius * n1;
+        y[1] = rounding.radius * n2;
+        return y;
+      }
+    return lowest_point(theta);
   }
 
   std::vector<Tensor<1, 2>>

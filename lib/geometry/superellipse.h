@@ -188,6 +188,47 @@ namespace granular::geometry
     lowest_point(double theta) const;
 
     /**
+     * The flat sides of the superellipse rounded for the particle-surface contact
+     * (docs/methods.md §5.4): where the radius of curvature of the surface exceeds a largest
+     * radius rho (only near the axis points of a p_i > 2 side, where it grows without bound),
+     * the side is replaced by a circular arc of radius rho, centred on the axis and tangent
+     * to the surface where the surface's normal makes the angle delta with the axis. Then the
+     * support function h(theta) of the lowest point has h'' = radius of curvature <= rho, so
+     * the contact's moment is Lipschitz in theta (the exact surface gives h' ~ theta^(1/3)
+     * at a flat-most orientation, on which Newton's method stalls).
+     * Computed once by flat_side_rounding(); used by lowest_point(theta, rounding).
+     */
+    struct FlatSideRounding
+    {
+      double radius = 0.;      ///< rho (mm); 0: no rounding
+      double top_angle = 0.;   ///< delta of the sides y2 = +-r2 (rad); 0: not rounded
+      double top_centre = 0.;  ///< y2 of the centre of the arc of the side y2 = +r2 (mm)
+      double side_angle = 0.;  ///< delta of the sides y1 = +-r1 (rad); 0: not rounded
+      double side_centre = 0.; ///< y1 of the centre of the arc of the side y1 = +r1 (mm)
+      /// largest distance between the rounded and the exact surface (mm), at the axis points
+      double largest_offset = 0.;
+    };
+
+    /**
+     * The rounding of the flat sides for the largest radius of curvature @p radius (mm).
+     * A side is rounded if its radius of curvature at the axis point exceeds @p radius: the
+     * sides y2 = +-r2 if p1 > 2 (or p1 = 2 and r1^2 / r2 > radius), likewise y1 = +-r1.
+     * @throws std::invalid_argument if @p radius is not positive and finite, or too small for
+     *         an arc tangent to the surface within 45 degrees of the axis (radius below about
+     *         the particle's size).
+     */
+    FlatSideRounding
+    flat_side_rounding(double radius) const;
+
+    /**
+     * lowest_point(theta) of the surface with the flat sides rounded by @p rounding
+     * (particle frame, mm); the same as lowest_point(theta) outside the rounded arcs.
+     * @throws std::invalid_argument if @p theta is not finite.
+     */
+    Tensor<1, 2>
+    lowest_point(double theta, const FlatSideRounding &rounding) const;
+
+    /**
      * @p n_vertices points on the outline (particle frame, mm), counter-clockwise, starting at
      * (r1, 0), from the parametrisation
      *   y = (r1 sgn(cos t) |cos t|^(2/p1), r2 sgn(sin t) |sin t|^(2/p2)),
