@@ -6,8 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <iostream>
 #include <stdexcept>
 
 namespace granular::coupling
@@ -212,23 +210,6 @@ namespace granular::coupling
           surface_forces_ == SurfaceForces::discrete_gradient ?
             M[j] * (a[j] * dq[j] - 0.5 * (v[j] * v[j] - v_n_[j] * v_n_[j])) :
             fem::newmark_algorithmic_dissipation(M[j], dq[j], v_n_[j], v[j], a_n_[j], a[j]);
-      }
-    if (std::getenv("GI_DEBUG_STEP"))
-      {
-        const auto &o = particle_.surface_contact();
-        const double E0 = o.normal_energy + o.tangential_energy;
-        const double E1 = surface_.normal_energy + surface_.tangential_energy;
-        const double W  = surface_.force[0] * dq[0] + surface_.force[1] * dq[1] +
-                         surface_.moment * dq[2];
-        const double R = W + E1 - E0 + surface_.friction_dissipation +
-                         surface_.damping_dissipation;
-        if (std::abs(R) > 1e-12)
-          std::cerr << "STEP R " << R << " W " << W << " dE " << E1 - E0 << " D "
-                    << surface_.friction_dissipation << " " << surface_.damping_dissipation
-                    << " d0 " << o.indentation << " d1 " << surface_.indentation << " in "
-                    << o.in_contact << surface_.in_contact << " stick " << surface_.sticking
-                    << " dT " << o.history.tangential_displacement << " "
-                    << surface_.history.tangential_displacement << std::endl;
       }
     interface_.commit();
     particle_.accept_step(dt_, Tensor<1, 2>({dq[0], dq[1]}), dq[2], Tensor<1, 2>({v[0], v[1]}),
