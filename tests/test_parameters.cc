@@ -736,6 +736,9 @@ TEST(Parameters, ExtremeMagnitudesAreRefusedNamingTheRange)
                       "Contact/Rubber-surface/Normal penalty", "0.001 to 1e+12 MPa/mm");
   expect_out_of_range("Contact/Particle-surface/Friction coefficient=1e10",
                       "Contact/Particle-surface/Friction coefficient", "at most 100");
+  expect_out_of_range("Particle/Gravity=1e300", "Particle/Gravity", "at most 1e+09 mm/s^2");
+  expect_out_of_range("Rubber/Bulk modulus ratio=1e-300", "Rubber/Bulk modulus ratio",
+                      "0.1 to 1e+08");
   EXPECT_NO_THROW(read_with({"Loading/Pressure=1000"}));
   EXPECT_NO_THROW(read_with({"Loading/Slip velocity=1e-6"}));
   EXPECT_NO_THROW(read_with({"Contact/Rubber-surface/Friction coefficient=0"}));
