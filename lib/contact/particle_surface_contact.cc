@@ -186,9 +186,14 @@ namespace granular::contact
         const CoulombReturnMapping t =
           coulomb_return_mapping(trial, k_T, parameters.friction_coefficient, f_N);
         const double d_T1 = t.sticking ? trial : -t.traction / k_T;
-        f_T               = -0.5 * k_T * (d_T0 + d_T1);
-        if (!t.sticking && f_T * (d_T1 - trial) < 0.)
-          f_T = t.traction; // slip reversing against a dropping normal force (see the header)
+        // the spring force at d_T,n + alpha (d_T,n+1 - d_T,n): alpha = 1/2 (mid-point) unless
+        // the slip's dissipation would then be negative (see the header); then the smallest
+        // alpha <= 1 that makes it zero, so the force is continuous in the pose
+        double       alpha  = 0.5;
+        const double D_half = 0.5 * k_T * (d_T0 + d_T1) * (trial - d_T1);
+        if (D_half < 0.)
+          alpha = std::min(1., 0.5 - D_half / (k_T * (d_T1 - d_T0) * slide));
+        f_T = -k_T * (d_T0 + alpha * (d_T1 - d_T0));
         r.sticking                        = t.sticking;
         r.history.tangential_displacement = d_T1;
         r.tangential_energy               = 0.5 * k_T * d_T1 * d_T1;

@@ -168,13 +168,15 @@ namespace granular::contact
    * - tangential: the slide of the contact point Delta s = Delta c_1 - a_2 Delta theta with the
    *   mean depth a_2 = [(R y_c)_2(theta_n) + (R y_c)_2(theta_n+1)] / 2, the trial
    *   d_T = d_T,n + Delta s and the Coulomb return mapping with the limit mu f_N (f_N the
-   *   step's normal force); the step's force is the mid-point spring force
-   *   f_T = -k_T (d_T,n + d_T,n+1) / 2, whose work f_T Delta s = -Delta(k_T d_T^2 / 2) - D_T
-   *   with D_T = f_T (d_T,n+1 - trial) >= 0 the slip's dissipation (where the slip reverses
-   *   against a dropping normal force and that D_T would be negative, the returned traction
-   *   -k_T d_T,n+1 is used instead, for which D_T = k_T (d_T,n+1 - d_T,n)^2 / 2 +
-   *   |f_T,n+1| |slip| >= 0); when the contact opens, the spring's energy k_T d_T,n^2 / 2 is
-   *   counted as dissipated.
+   *   step's normal force); the step's force is the spring force
+   *   f_T = -k_T (d_T,n + alpha (d_T,n+1 - d_T,n)), whose work
+   *   f_T Delta s = -Delta(k_T d_T^2 / 2) - D_T leaves the slip's dissipation
+   *   D_T = k_T (alpha - 1/2) (d_T,n+1 - d_T,n)^2 + (-f_T)(trial - d_T,n+1): alpha = 1/2
+   *   (the mid-point force; D_T = 0 in stick) unless D_T would then be negative (the slip
+   *   reverses against a dropping normal force), where alpha is the smallest value <= 1 that
+   *   makes D_T zero (at alpha = 1, D_T >= 0 always), so f_T is continuous in the pose across
+   *   stick, slip and reversal; when the contact opens, the spring's energy k_T d_T,n^2 / 2
+   *   is counted as dissipated.
    * So the contact's work on the particle over the step equals minus the change of its stored
    * energy minus its dissipation, to round-off, at any step length: it cannot create energy.
    * The curvature of the surface does not enter; where it vanishes (the flat side of a p > 2

@@ -13,16 +13,20 @@ namespace granular::coupling
   MonolithicParticle::MonolithicParticle(dem::Particle                    &particle,
                                          contact::RubberParticleInterface &interface,
                                          const double newmark_beta, const double newmark_gamma,
-                                         const SurfaceForces surface_forces)
+                                         const SurfaceForces surface_forces,
+                                         const double        particle_gamma)
     : particle_(particle)
     , interface_(interface)
     , beta_(newmark_beta)
     , gamma_(newmark_gamma)
     , surface_forces_(surface_forces)
+    , particle_gamma_(particle_gamma)
   {
     if (!(newmark_beta > 0.) || !(newmark_gamma >= 0.5))
       throw std::invalid_argument(
         "MonolithicParticle: Newmark beta must be > 0 and gamma >= 1/2");
+    if (!(particle_gamma >= 0.5 && particle_gamma <= 1.))
+      throw std::invalid_argument("MonolithicParticle: the particle's gamma must be in [1/2, 1]");
     if (surface_forces_ == SurfaceForces::discrete_gradient)
       rounding_ = particle_.geometry().flat_side_rounding(
         particle_.surface_contact_parameters().flat_side_radius);
@@ -93,9 +97,9 @@ namespace granular::coupling
   MonolithicParticle::kinematics(const Vec3 &q, Vec3 &a, Vec3 &v) const
   {
     if (surface_forces_ == SurfaceForces::discrete_gradient)
-      for (unsigned int j = 0; j < 3; ++j) // mid-point rule: a is the step's mean acceleration
+      for (unsigned int j = 0; j < 3; ++j) // a is the step's mean acceleration
         {
-          v[j] = 2. * (q[j] - q_n_[j]) / dt_ - v_n_[j];
+          v[j] = ((q[j] - q_n_[j]) / dt_ - (1. - particle_gamma_) * v_n_[j]) / particle_gamma_;
           a[j] = (v[j] - v_n_[j]) / dt_;
         }
     else
@@ -155,7 +159,7 @@ namespace granular::coupling
     // tangent: inertia - dP/dq (rubber points) - dS/dq (central differences)
     tangent.assign(3, std::vector<double>(3, 0.));
     const double da_dq = surface_forces_ == SurfaceForces::discrete_gradient ?
-                           2. / (dt_ * dt_) :
+                           1. / (particle_gamma_ * dt_ * dt_) :
                            1. / (beta_ * dt_ * dt_);
     for (unsigned int j = 0; j < 3; ++j)
       tangent[j][j] = M[j] * da_dq;
@@ -204,8 +208,8 @@ namespace granular::coupling
       {
         dq[j] = q_[j] - q_n_[j];
         work += 0.5 * (rubber_resultant_n_[j] + P1[j]) * dq[j];
-        // mid-point rule: the work of the mean inertial force M a minus the change of the
-        // kinetic energy, zero up to round-off
+        // discrete gradient: the work of the mean inertial force M a minus the change of the
+        // kinetic energy, (gamma_p - 1/2) M (Delta v)^2: zero for the mid-point rule
         numerical_dissipation_ +=
           surface_forces_ == SurfaceForces::discrete_gradient ?
             M[j] * (a[j] * dq[j] - 0.5 * (v[j] * v[j] - v_n_[j] * v_n_[j])) :

@@ -105,11 +105,15 @@ namespace granular::coupling
      *        end-of-step evaluation
      * @param surface_forces how the particle-surface contact and the particle's equation of
      *        motion are integrated over a step (see SurfaceForces)
-     * @throws std::invalid_argument for invalid Newmark parameters.
+     * @param particle_gamma discrete gradient only: gamma_p in [1/2, 1] of the position update
+     *        q_{n+1} - q_n = dt ((1 - gamma_p) v_n + gamma_p v_{n+1}); 1/2 is the mid-point
+     *        rule, larger values remove (gamma_p - 1/2) M (v_{n+1} - v_n)^2 per step
+     * @throws std::invalid_argument for invalid Newmark parameters or gamma_p.
      */
     MonolithicParticle(dem::Particle &particle, contact::RubberParticleInterface &interface,
                        double newmark_beta, double newmark_gamma,
-                       SurfaceForces surface_forces = SurfaceForces::end_of_step);
+                       SurfaceForces surface_forces = SurfaceForces::end_of_step,
+                       double particle_gamma = 0.5);
 
     // BoundaryObstacle
     void evaluate(unsigned int point, const Tensor<1, 2> &x, const Tensor<1, 2> &x_old,
@@ -174,6 +178,7 @@ namespace granular::coupling
     contact::RubberParticleInterface &interface_;
     double                            beta_, gamma_;
     SurfaceForces                     surface_forces_;
+    double                            particle_gamma_;
     double                            dt_ = 0., last_dt_ = 0.;
     Vec3 q_n_{}, v_n_{}, a_n_{}, last_increment_{};
     Vec3 q_{};                 ///< current iterate
