@@ -115,10 +115,11 @@ namespace
   /// Runs the reduced case with @p extra entries uninterrupted, then again stopped by
   /// SIGTERM after its @p stop_fraction of computed steps (in the averaging window, after
   /// the particle has rolled over) and restarted, and expects the same history, summary
-  /// and .pvd records bit for bit.
+  /// and .pvd records bit for bit; the uninterrupted run's summary in @p summary if given.
   void expect_restart_repeats_the_uninterrupted_run(const std::string              &name,
                                                     const std::vector<std::string> &extra,
-                                                    const double stop_fraction)
+                                                    const double stop_fraction,
+                                                    granular::RunSummary *summary = nullptr)
   {
     // uninterrupted and without checkpoints; the interrupted run below writes one every
     // 300 reference steps, so the comparison also shows that writing a checkpoint does not
@@ -129,6 +130,8 @@ namespace
     uninterrupted.set_entries.push_back("Output/Checkpoint step interval=0");
     fs::remove_all(uninterrupted.output_directory);
     const granular::RunSummary a = run(uninterrupted);
+    if (summary)
+      *summary = a;
     EXPECT_FALSE(fs::exists(uninterrupted.output_directory + "/checkpoint.bin"))
       << "a completed run leaves no checkpoint";
 
@@ -187,6 +190,7 @@ namespace
               pvd_records(dir + "/particle.pvd"));
     EXPECT_NE(pvd_records(dir + "/particle.pvd").find("particle-02000.vtu"), std::string::npos);
     EXPECT_FALSE(fs::exists(dir + "/checkpoint.bin"));
+    EXPECT_EQ(a.rejected_steps, b.rejected_steps);
   }
 } // namespace
 
@@ -200,9 +204,14 @@ TEST(Checkpoint, RestartAfterSigtermRepeatsTheUninterruptedRun)
 TEST(Checkpoint, RestartOfAnAdaptiveRunRepeatsTheUninterruptedRun)
 {
   // adaptive steps: the step control's state and the last history row (from which the
-  // rows of long steps are interpolated) travel with the checkpoint
+  // rows of long steps are interpolated) travel with the checkpoint; with step rejection
+  // (the default), also the count of rejected steps, and a rejected step after the restart
+  // is repeated from the state the restarted process kept (this run rejects ten steps
+  // before the stop and one after it)
+  granular::RunSummary a;
   expect_restart_repeats_the_uninterrupted_run(
-    "checkpoint-adaptive", {"Solver/Time step control=adaptive"}, 0.95);
+    "checkpoint-adaptive", {"Solver/Time step control=adaptive"}, 0.95, &a);
+  EXPECT_GT(a.rejected_steps, 0u);
 }
 
 TEST(Checkpoint, RestartWithOtherPhysicsIsRejectedBeforeAnythingIsTouched)

@@ -25,9 +25,10 @@ namespace granular::coupling
     /// 2: the coupling scheme, the energy accountant and the loop counters archived
     /// apart, the block's solvers and quadrature-point history with their own archives;
     /// 3 added the adaptive time step's state; 4 the energy ledger (docs/methods.md §2.2);
-    /// 5 the text header with the program version, the payload's size and its CRC-32.
+    /// 5 the text header with the program version, the payload's size and its CRC-32;
+    /// 6 the counters of rejected steps (Solver/Step rejection).
     /// Checkpoints of other formats (earlier builds) are not read.
-    constexpr unsigned int checkpoint_format = 5;
+    constexpr unsigned int checkpoint_format = 6;
     /// The program version a checkpoint is written by and must be read by (CMake's
     /// PROJECT_VERSION).
     const std::string program_version = GRANULAR_VERSION;

@@ -77,7 +77,10 @@ namespace granular::coupling
       const auto solver_statistics = block.linear_solver_statistics();
       s.factorizations             = solver_statistics.factorizations;
       s.assemblies                 = solver_statistics.assemblies;
-      s.failed_newton_iterations   = solver_statistics.failed_newton_iterations;
+      // the iterations of rejected steps count like those of the attempts cut back
+      s.failed_newton_iterations =
+        solver_statistics.failed_newton_iterations + S.rejected_newton_iterations;
+      s.rejected_steps = S.rejected_steps;
       s.steps       = S.steps_taken;
       s.kbar        = friction.kbar();
       s.kbar_spread = friction.spread();
@@ -135,15 +138,38 @@ namespace granular::coupling
     restart_or_start();
     for (unsigned int k = S.step; k < n_steps; k = S.step)
       {
-        const auto         step_start      = Clock::now();
-        const StepPlan     plan            = planner->next(k);
-        const unsigned int cutbacks_before = scheme->cutbacks();
-        // 1. advance the particle, 2. solve the rubber at t_{n+1}, 3. the interface forces
-        const fem::StepStatistics stats = scheme->advance(plan.t0, plan.h);
-        // 4. measure (docs/methods.md §2.2) and choose the next step's length
-        const StepMeasurements m = measure(plan, stats);
-        planner->record(plan, stats, scheme->cutbacks() > cutbacks_before, *energy,
-                        m.dissipation);
+        const auto          step_start = Clock::now();
+        StepPlan            plan       = planner->next(k);
+        fem::StepStatistics stats;
+        StepMeasurements    m;
+        for (;;)
+          {
+            // the state before a step that may be rejected (Solver/Step rejection)
+            if (planner->keeps_state(plan))
+              {
+                std::ostringstream kept(std::ios::binary);
+                {
+                  boost::archive::binary_oarchive ar(kept);
+                  save_state(ar, S);
+                }
+                kept_state = kept.str();
+              }
+            const unsigned int cutbacks_before = scheme->cutbacks();
+            // 1. advance the particle, 2. solve the rubber at t_{n+1}, 3. the interface
+            // forces
+            stats = scheme->advance(plan.t0, plan.h);
+            // 4. measure (docs/methods.md §2.2) and choose the next step's length
+            m = measure(plan, stats);
+            planner->record(plan, stats, scheme->cutbacks() > cutbacks_before, *energy,
+                            m.dissipation);
+            if (!planner->rejects(plan))
+              break;
+            // rejected: back to the state before it, and again with half the length
+            reject(stats);
+            planner->reject(plan);
+            plan = planner->next(k);
+          }
+        check_and_log(plan, m);
         // 5. record: history.csv, VTU; checkpoint; progress
         record(plan, stats, m);
         S.step = plan.step;
@@ -209,7 +235,9 @@ namespace granular::coupling
     planner = std::make_unique<StepPlanner>(
       loading, dt, n_steps, P.solver.adaptive_time_step,
       TimeStepControl(P.solver.max_step_multiple, P.solver.step_energy_tolerance),
-      rocks_at_rest);
+      rocks_at_rest, P.solver.step_rejection);
+    if (!prescribed_step_ends.empty())
+      planner->prescribe_step_ends(prescribed_step_ends);
     output = std::make_unique<RunOutput>(P.output, loading, dt, n_steps, P.block.length,
                                          P.solver.adaptive_time_step, *block, *scheme,
                                          *energy);
@@ -222,13 +250,7 @@ namespace granular::coupling
     const std::string dir = P.output.output_directory;
     if (P.output.restart)
       {
-        checkpoint.read([&](boost::archive::binary_iarchive &ar) {
-          ar &S &*energy &*friction &output->solution_pvd() &output->particle_pvd()
-            &*planner;
-          scheme->load(ar);
-          block->load_state(ar);
-          ar &*ledger;
-        });
+        checkpoint.read([&](boost::archive::binary_iarchive &ar) { load_state(ar); });
         if (!(S.step < n_steps))
           throw std::runtime_error("--restart: " + checkpoint.path() +
                                    " is at the end of the run");
@@ -267,7 +289,8 @@ namespace granular::coupling
   }
 
   // Step 4 of the loop: the platen's forces and displacements, the work and dissipation,
-  // the friction average, the penetrations; the energy guard.
+  // the friction average, the penetrations. Everything it changes is in the state a
+  // rejected step restores; what it writes comes after the decision (check_and_log()).
   StepMeasurements MicromechanicalTest::measure(const StepPlan            &plan,
                                                 const fem::StepStatistics &stats)
   {
@@ -291,13 +314,39 @@ namespace granular::coupling
           std::abs(particle->state().angular_velocity) * P.particle.reference_radius;
       }
     energy->record_step(m);
-    // the ledger's row before the guard, so that a run the guard stops keeps its last step
-    ledger->record(ledger->row(plan.t, plan.h, *energy), m.in_window);
     friction->add(plan.t, m.platen_forces.normal, m.platen_forces.tangential);
     S.record_penetrations(*block, *scheme);
+    return m;
+  }
+
+  // After an accepted step: the energy ledger's row (energy.csv) and the energy guard. The
+  // ledger's row comes before the guard, so that a run the guard stops keeps its last step.
+  void MicromechanicalTest::check_and_log(const StepPlan &plan, const StepMeasurements &m)
+  {
+    ledger->record(ledger->row(plan.t, plan.h, *energy), m.in_window);
     energy->check(plan.t, loading.T0, P.solver.max_energy_error, loading.full_load,
                   P.block.length, m.dissipation);
-    return m;
+  }
+
+  // A rejected step (Solver/Step rejection, docs/methods.md §3.6): the state kept before it
+  // is read back with the checkpoint's code, so that nothing of the attempt remains but
+  // the count of rejected steps and their Newton iterations (@p stats: the accepted
+  // attempts of its cut-backs; the failed ones are in the block's counter, which the
+  // restore takes back).
+  void MicromechanicalTest::reject(const fem::StepStatistics &stats)
+  {
+    const unsigned long failed_in_all =
+      block->linear_solver_statistics().failed_newton_iterations;
+    const unsigned int  rejected   = S.rejected_steps + 1;
+    unsigned long       iterations = S.rejected_newton_iterations + stats.newton_iterations;
+    {
+      std::istringstream              kept(kept_state, std::ios::binary);
+      boost::archive::binary_iarchive ar(kept);
+      load_state(ar);
+    }
+    iterations += failed_in_all - block->linear_solver_statistics().failed_newton_iterations;
+    S.rejected_steps             = rejected;
+    S.rejected_newton_iterations = iterations;
   }
 
   // Step 5: history.csv on the grid of dt (rows a long step stepped over are
@@ -352,13 +401,28 @@ namespace granular::coupling
         saved.section_times[i] += it == times.end() ? 0. : it->second;
       }
     saved.wall_time += seconds_since(wall_start, Clock::now());
-    checkpoint.write([&](boost::archive::binary_oarchive &ar) {
-      ar &saved &*energy &*friction &output->solution_pvd() &output->particle_pvd()
-        &*planner;
-      scheme->save(ar);
-      block->save_state(ar);
-      ar &*ledger;
-    });
+    checkpoint.write([&](boost::archive::binary_oarchive &ar) { save_state(ar, saved); });
+  }
+
+  // The run's state: the loop counters, the energy accountant and ledger, the friction
+  // average, the .pvd records, the step planner, the coupling scheme (particle, interface)
+  // and the rubber block (solution, quadrature-point history, solvers). A checkpoint and the
+  // state kept before a step that may be rejected are this, read back by load_state().
+  void MicromechanicalTest::save_state(boost::archive::binary_oarchive &ar,
+                                       const LoopState                 &loop) const
+  {
+    ar &loop &*energy &*friction &output->solution_pvd() &output->particle_pvd() &*planner;
+    scheme->save(ar);
+    block->save_state(ar);
+    ar &*ledger;
+  }
+
+  void MicromechanicalTest::load_state(boost::archive::binary_iarchive &ar)
+  {
+    ar &S &*energy &*friction &output->solution_pvd() &output->particle_pvd() &*planner;
+    scheme->load(ar);
+    block->load_state(ar);
+    ar &*ledger;
   }
 
   // summary.csv: the dissipation split, the energy balance, the cost.

@@ -29,6 +29,8 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace dealii { class ParameterHandler; }
 
@@ -40,9 +42,13 @@ namespace granular::coupling
   {
     /// completed reference time steps (Loading/Time step): t = step dt
     unsigned int step              = 0;
-    /// computed time steps (= step with fixed time steps)
+    /// computed time steps (= step with fixed time steps); the accepted ones
     unsigned int steps_taken       = 0;
     unsigned int newton_iterations = 0;
+    /// rejected adaptive steps (Solver/Step rejection) and the Newton iterations spent in
+    /// them, failed attempts of their cut-backs included
+    unsigned int  rejected_steps             = 0;
+    unsigned long rejected_newton_iterations = 0;
     /// wall time and TimerOutput sections (assembly, factorization, solve, particle,
     /// output) of the processes before this one (s)
     double                wall_time = 0.;
@@ -56,8 +62,9 @@ namespace granular::coupling
     template <class Archive>
     void serialize(Archive &ar, const unsigned int)
     {
-      ar &step &steps_taken &newton_iterations &wall_time &section_times &history_bytes
-        &max_penetration_surface &max_penetration_particle &last_row;
+      ar &step &steps_taken &newton_iterations &rejected_steps &rejected_newton_iterations
+        &wall_time &section_times &history_bytes &max_penetration_surface
+        &max_penetration_particle &last_row;
     }
 
     /// Takes the penetrations of the committed state after a step into the maxima.
@@ -82,6 +89,13 @@ namespace granular::coupling
     /// Runs the test to its end; see run_micromechanical_test() for outputs and errors.
     RunSummary run();
 
+    /// For comparisons (tests): the adaptive steps end at the grid steps @p ends
+    /// (StepPlanner::prescribe_step_ends()). Call before run().
+    void take_steps_ending_at(std::vector<unsigned int> ends)
+    {
+      prescribed_step_ends = std::move(ends);
+    }
+
   private:
     using Clock = std::chrono::steady_clock;
 
@@ -90,8 +104,14 @@ namespace granular::coupling
     StepMeasurements measure(const StepPlan &plan, const fem::StepStatistics &stats);
     void record(const StepPlan &plan, const fem::StepStatistics &stats,
                 const StepMeasurements &m);
+    void check_and_log(const StepPlan &plan, const StepMeasurements &m);
+    void reject(const fem::StepStatistics &stats);
     void checkpoint_or_stop(const StepPlan &plan);
     void write_checkpoint();
+    /// The run's whole state (what a checkpoint carries after its header), with the loop
+    /// counters @p loop; load_state() reads it back into this run's objects.
+    void save_state(boost::archive::binary_oarchive &ar, const LoopState &loop) const;
+    void load_state(boost::archive::binary_iarchive &ar);
     RunSummary finish();
 
     void lock_output_directory();
@@ -119,5 +139,8 @@ namespace granular::coupling
     const CheckpointFile               checkpoint;
     const CheckpointSchedule           checkpoint_schedule;
     Clock::time_point                  last_checkpoint;
+    /// the state before a step that may be rejected (save_state(), in memory)
+    std::string                        kept_state;
+    std::vector<unsigned int>          prescribed_step_ends;
   };
 } // namespace granular::coupling

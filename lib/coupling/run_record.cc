@@ -29,7 +29,7 @@ namespace granular
       for (const char *c : {"bulk", "rubber_surface", "rubber_particle", "particle_surface",
                             "platen", "unassigned"})
         o << ",created_" << stretch << c;
-    o << '\n';
+    o << ",rejected_steps\n";
     o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
       << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
       << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
@@ -49,7 +49,7 @@ namespace granular
     for (const CreatedEnergy *c : {&s.created_energy, &s.created_energy_in_window})
       o << ',' << c->bulk << ',' << c->rubber_surface << ',' << c->rubber_particle << ','
         << c->particle_surface << ',' << c->platen << ',' << c->unassigned;
-    o << '\n';
+    o << ',' << s.rejected_steps << '\n';
     return o.str();
   }
 
@@ -64,8 +64,9 @@ namespace granular
       << " N mm/mm is part of the balance, not of kbar_F)\n"
       << "  " << s.steps << " steps, " << s.newton_iterations << " Newton iterations ("
       << std::setprecision(3) << double(s.newton_iterations) / std::max(1u, s.steps)
-      << " per step), " << s.cutbacks << " cut-backs (" << s.failed_newton_iterations
-      << " iterations in failed attempts), " << s.assemblies
+      << " per step), " << s.cutbacks << " cut-backs, " << s.rejected_steps
+      << " rejected steps (" << s.failed_newton_iterations
+      << " iterations in failed and rejected attempts), " << s.assemblies
       << " assemblies with the line-search trials, wall time " << s.wall_time
       << " s (assembly " << s.time_assembly << ", factorization " << s.time_factorization
       << ", solve " << s.time_solve << ", particle " << s.time_particle << ", output "

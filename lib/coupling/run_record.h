@@ -82,6 +82,9 @@ namespace granular
     /// energy created per component of the energy ledger over the whole run and over the
     /// averaging window (N mm/mm; coupling/energy_ledger.h, docs/methods.md §2.2)
     CreatedEnergy created_energy, created_energy_in_window;
+    /// adaptive steps rejected and repeated with half their length (Solver/Step rejection;
+    /// their Newton iterations are in failed_newton_iterations)
+    unsigned int  rejected_steps = 0;
   };
 
   /// CSV header and row of summary.csv (same column order).

@@ -10,7 +10,9 @@
  * the output (a VTU is written at the end of the step that reaches its time, with the true
  * time; history.csv interpolates). After each step the planner gives the control the step's
  * Newton iterations, whether it was cut back, and the energy the time discretisation
- * created or lost in it.
+ * created or lost in it; with Solver/Step rejection it says whether the step is rejected
+ * (repeated with half its length from the state before it, which the loop keeps for every
+ * step longer than Δt).
  */
 #include "coupling/energy_balance.h"
 #include "coupling/loading_program.h"
@@ -19,6 +21,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace granular::coupling
 {
@@ -50,14 +54,17 @@ namespace granular::coupling
      *                           (docs/methods.md §5.3.4), and long steps in the load ramp excite it
      *                           (full-size rectangle: -0.42 instead of -0.26 N mm/mm of
      *                           balance by T0, which tripped the energy guard at t/T0 = 0.98)
+     * @param step_rejection     Solver/Step rejection: an adaptive step of m > 1 reference
+     *                           steps with η > 1 is rejected (rejects(), reject())
      */
     StepPlanner(const LoadingProgram &loading, double dt, unsigned int n_steps,
                 bool adaptive, const TimeStepControl &control,
-                bool reference_until_T0)
+                bool reference_until_T0, bool step_rejection = false)
       : dt_(dt)
       , n_steps_(n_steps)
       , adaptive_(adaptive)
       , reference_until_T0_(reference_until_T0)
+      , step_rejection_(step_rejection)
       , fixed_landmarks_{grid_index(loading.ramp_time), grid_index(loading.T0),
                          grid_index(2. * loading.T0)}
       , full_load_(loading.full_load)
@@ -73,6 +80,11 @@ namespace granular::coupling
       p.k    = k;
       p.m    = adaptive_ && !reference_only ? std::min(control_.multiple(), next_landmark(k) - k) :
                                               1u;
+      if (!prescribed_ends_.empty())
+        {
+          const auto end = std::upper_bound(prescribed_ends_.begin(), prescribed_ends_.end(), k);
+          p.m = std::min(end == prescribed_ends_.end() ? n_steps_ : *end, next_landmark(k)) - k;
+        }
       p.step = k + p.m;
       // (with m = 1 these are the fixed-step times (step - 1) dt, step dt and dt, bit for bit)
       p.t0 = k * dt_, p.t = p.step * dt_, p.h = p.m * dt_;
@@ -110,6 +122,33 @@ namespace granular::coupling
       numerical_before_ = d.numerical;
     }
 
+    /// Whether the state before the step @p plan is to be kept (in memory): it may be
+    /// rejected, being adaptive and longer than Δt with Solver/Step rejection.
+    bool keeps_state(const StepPlan &plan) const
+    {
+      return adaptive_ && step_rejection_ && plan.m > 1;
+    }
+
+    /// After record(): whether the step @p plan is rejected (keeps_state() and η > 1).
+    bool rejects(const StepPlan &plan) const
+    {
+      return keeps_state(plan) && control_.rejects(plan.m);
+    }
+
+    /// After the state before the rejected step @p plan was restored (this planner with
+    /// it): the next plan from the same grid step is half as long.
+    void reject(const StepPlan &plan) { control_.reject(plan.m); }
+
+    /**
+     * For comparisons (tests): the steps end at the grid steps @p ends (ascending) and at
+     * the landmarks instead of where the adaptive control would end them; a step after the
+     * last of them runs to the next landmark. The control still records every step.
+     */
+    void prescribe_step_ends(std::vector<unsigned int> ends)
+    {
+      prescribed_ends_ = std::move(ends);
+    }
+
     /// The adaptive control.
     const TimeStepControl &control() const { return control_; }
 
@@ -140,11 +179,13 @@ namespace granular::coupling
 
     double             dt_;
     unsigned int       n_steps_;
-    bool               adaptive_, reference_until_T0_;
+    bool               adaptive_, reference_until_T0_, step_rejection_;
     unsigned int       fixed_landmarks_[3];
     double             full_load_, slip_velocity_;
     TimeStepControl    control_;
     /// the energy balance and Newmark's dissipation at the start of the next step
     double             balance_before_ = 0., numerical_before_ = 0.;
+    /// prescribe_step_ends() (empty: the control chooses)
+    std::vector<unsigned int> prescribed_ends_;
   };
 } // namespace granular::coupling

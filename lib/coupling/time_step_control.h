@@ -20,10 +20,13 @@
  *    ratio to Solver/Step energy tolerance is η.
  * The step doubles after two consecutive steps with η < 1/4 and at most 3 Newton
  * iterations, halves after a step with η > 1, more than 6 iterations or a cut-back, and
- * drops to Δt after a step with η > 4. A step is not repeated when η is large (the state
- * before it is not kept): the next one is shorter. This is the step-size selection by
- * Newton effort of implicit FE codes (e.g. the automatic time stepping of ABAQUS/Standard)
- * with the energy residual as the accuracy check.
+ * drops to Δt after a step with η > 4. With Solver/Step rejection (the default) a step of
+ * m > 1 reference steps with η > 1 is not accepted: the time loop restores the state
+ * before it and repeats it with m/2 (reject()), down to m = 1, which is always accepted
+ * (coupling/micromechanical_test.cc). Without it such a step is accepted and only the next
+ * one is shorter. This is the step-size selection by Newton effort of implicit FE codes
+ * (e.g. the automatic time stepping of ABAQUS/Standard) with the energy residual as the
+ * accuracy check.
  */
 #include <algorithm>
 
@@ -81,6 +84,21 @@ namespace granular::coupling
         }
       else
         easy_steps_ = 0;
+    }
+
+    /// Whether the last recorded step, of @p m reference steps, is to be rejected (Solver/Step
+    /// rejection): m > 1 and η > 1.
+    bool rejects(unsigned int m) const { return m > 1 && last_ratio_ > 1.; }
+
+    /**
+     * After the state before a rejected step of @p m > 1 reference steps was restored
+     * (and with it this control as it was before the step): the step is repeated with m/2,
+     * and growth starts counting again.
+     */
+    void reject(unsigned int m)
+    {
+      multiple_   = std::max(1u, m / 2);
+      easy_steps_ = 0;
     }
 
     /// η of the last recorded step.

@@ -172,6 +172,14 @@ namespace granular
               "plus Newmark's algorithmic dissipation) stays below a quarter of this "
               "fraction of the platen's nominal work p L0 v_F dt over the step, and "
               "it shrinks when the fraction is exceeded.");
+      e.entry(step_rejection, "Step rejection", "true",
+              "Adaptive time steps: true: a step longer than Loading/Time step whose "
+              "energy error exceeds Step energy tolerance is rejected, and repeated with "
+              "half its length from the state before it (kept in memory), down to "
+              "Loading/Time step, which is always accepted; a rejected step leaves no "
+              "trace in the results, only in the count rejected_steps of summary.csv "
+              "and in its Newton iterations (failed_newton_iterations). false: such a "
+              "step is accepted and only the next one is shorter (docs/methods.md §3.6).");
       e.entry(long_step_newton_iterations, "Newton iterations of a long step", "8",
               Integer(1),
               "Adaptive time steps: Newton iterations a step longer than Loading/Time "

@@ -52,6 +52,9 @@ namespace granular
     bool         adaptive_time_step   = true;
     unsigned int max_step_multiple    = 16;   ///< longest adaptive step / Loading/Time step
     double       step_energy_tolerance = 1e-3;///< see coupling::TimeStepControl
+    /// adaptive steps longer than Loading/Time step whose energy error exceeds the step
+    /// tolerance are repeated with half the length from the state before them
+    bool         step_rejection = true;
     unsigned int long_step_newton_iterations = 8; ///< Newton iterations of a long step
 
     /// The entries of subsection "Solver", each bound to its member.
