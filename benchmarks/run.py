@@ -4,9 +4,9 @@
 Runs the benchmark cases with one build (or two, side by side) and writes one Markdown
 table to benchmarks/results/<commit>[-quick].md: wall time, computed steps (an adaptive step
 covers up to Solver/Maximum time step reference steps), Newton iterations in all and per
-step, cut-backs, assemblies in all and per step, factorizations per step, kbar, kbar_F, the share of
-Newmark's numerical dissipation (per unit of the window's normal work, like kbar_F) and
-the energy-balance error. Every number comes from the runs' own summary.csv; the runs go
+step, cut-backs, rejected steps (Solver/Step rejection), assemblies in all and per step,
+factorizations per step, kbar, kbar_F, the share of Newmark's numerical dissipation (per
+unit of the window's normal work, like kbar_F) and the energy-balance error. Every number comes from the runs' own summary.csv; the runs go
 one after the other, one core each.
 
     benchmarks/run.sh [--quick] [--build DIR] [--baseline-build DIR] [--cases A,B,...]
@@ -102,6 +102,7 @@ def row(result):
         "Newton its/step": f"{int(s['newton_iterations']) / steps:.2f}",
         "cut-backs": s["cutbacks"],
         "failed its": s["failed_newton_iterations"],
+        "rejected steps": s.get("rejected_steps") or "-",
         "assemblies": s["assemblies"],
         "assemblies/step": f"{int(s['assemblies']) / steps:.2f}",
         "factorizations/step": f"{int(s['factorizations']) / steps:.2f}",
@@ -120,7 +121,8 @@ def penetration(summary, column):
 
 
 COLUMNS = ["wall time (s)", "steps", "Newton its", "Newton its/step", "cut-backs",
-           "failed its", "assemblies", "assemblies/step", "factorizations/step", "kbar", "kbar_F",
+           "failed its", "rejected steps", "assemblies", "assemblies/step",
+           "factorizations/step", "kbar", "kbar_F",
            "numerical diss. share", "energy error", "max pen. surface (mm)",
            "max pen. particle (mm)"]
 
