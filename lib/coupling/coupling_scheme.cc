@@ -177,7 +177,8 @@ namespace granular::coupling
         , monolithic_(*particle_, interface_, P.solver.newmark_beta, P.solver.newmark_gamma,
                       P.solver.particle_discrete_gradient ?
                         MonolithicParticle::SurfaceForces::discrete_gradient :
-                        MonolithicParticle::SurfaceForces::end_of_step)
+                        MonolithicParticle::SurfaceForces::end_of_step,
+                      P.solver.particle_gamma)
       {
         block.set_obstacle(&monolithic_);
       }

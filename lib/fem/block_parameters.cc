@@ -133,6 +133,13 @@ namespace granular
                    "contact force at the end of the step at one material point of the "
                    "particle, the method of earlier versions, which creates energy "
                    "where the particle rolls over or rocks (docs/methods.md §5.3.4).");
+      e.entry(particle_gamma, "Particle gamma", "0.5", Double(0.5, 1.),
+              "Particle contact forces = discrete gradient only: gamma_p of the particle's "
+              "update q_{n+1} - q_n = dt ((1 - gamma_p) v_n + gamma_p v_{n+1}) "
+              "(docs/methods.md §5.4). 0.5: the mid-point rule, which neither creates nor "
+              "removes energy; larger values damp the particle's fast oscillations and "
+              "remove (gamma_p - 1/2) M (v_{n+1} - v_n)^2 per step, reported as numerical "
+              "dissipation.");
       e.entry(coupling_iterations, "Coupling iterations", "20",
               "Staggered scheme only: maximum DEM-FEM sub-iterations per time "
               "step. After the explicit "
