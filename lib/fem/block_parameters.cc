@@ -120,7 +120,7 @@ namespace granular
       e.text_entry([this](const std::string &forces) {
                      particle_discrete_gradient = forces == "discrete gradient";
                    },
-                   "Particle contact forces", "end of step",
+                   "Particle contact forces", "discrete gradient",
                    Selection("discrete gradient|end of step"),
                    "Monolithic scheme only: how the particle's motion and its contact with "
                    "the surface are integrated over a step (docs/methods.md §5.4). "
@@ -129,7 +129,8 @@ namespace granular
                    "of the step (its work equals the change of the stored energy, friction "
                    "and damping only dissipate) and the particle follows the mid-point rule "
                    "with the rubber's force averaged over the step; the contact cannot "
-                   "create energy at any step length. end of step: Newmark with the "
+                   "create energy at any step length (choice, default). end of step: Newmark "
+                   "with the "
                    "contact force at the end of the step at one material point of the "
                    "particle, the method of earlier versions, which creates energy "
                    "where the particle rolls over or rocks (docs/methods.md §5.3.4).");

@@ -42,7 +42,7 @@ namespace granular
     /// monolithic coupling: the particle-surface contact as the discrete gradient of its
     /// potential over the step with the mid-point rule for the particle (docs/methods.md
     /// §5.4); false: Newmark with the contact force at the end of the step
-    bool         particle_discrete_gradient = false;
+    bool         particle_discrete_gradient = true;
     double       particle_gamma = 0.5; ///< discrete gradient: gamma_p of the particle's update
     unsigned int coupling_iterations = 20;  ///< DEM-FEM sub-iterations per step (0: explicit)
     double       coupling_tolerance  = 1e-3;///< interface work mismatch / platen work per step
