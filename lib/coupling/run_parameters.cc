@@ -62,6 +62,17 @@ namespace granular
               << block.length << " mm";
             throw ParameterError(shape_entry, s.str());
           }
+        // the discrete-gradient contact's rounded flat sides (docs/methods.md §5.4)
+        if (solver.monolithic_coupling && solver.particle_discrete_gradient)
+          try
+            {
+              geometry::Superellipse(shape).flat_side_rounding(
+                contact.particle_surface.flat_side_radius);
+            }
+          catch (const std::invalid_argument &e)
+            {
+              throw ParameterError("Contact/Particle-surface/Flat side radius", e.what());
+            }
         // the particle-surface law: its own parameters and the data it needs (docs/methods.md §9)
         try
           {

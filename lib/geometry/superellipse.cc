@@ -671,9 +671,10 @@ namespace granular::geometry
           continue; // curvature radius at the axis below the largest radius: not rounded
         if (!(f_hi < 0.))
           throw std::invalid_argument(
-            "Superellipse::flat_side_rounding: the radius " + std::to_string(radius) +
+            "the radius " + std::to_string(radius) +
             " mm is too small to round the flat sides of this particle (an arc of that radius "
-            "cannot be tangent to the surface within 45 degrees of its axis)");
+            "cannot be tangent to the surface within 45 degrees of its axis; the default is 50 "
+            "mm)");
         std::uintmax_t iterations = 200;
         const auto     root       = boost::math::tools::toms748_solve(
           f, lo, hi, f_lo, f_hi, boost::math::tools::eps_tolerance<double>(50), iterations);
