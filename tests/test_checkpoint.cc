@@ -4,6 +4,7 @@
 // before any output is touched.
 #include "coupling/micromechanical_run.h"
 #include "program/command_line.h"
+#include "test_helpers.h"
 #include "base/directory_lock.h"
 #include "base/parameter_error.h"
 
@@ -25,13 +26,7 @@ namespace
 {
   namespace fs = std::filesystem;
 
-  std::string read_file(const std::string &path)
-  {
-    std::ifstream      in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
+  using granular::testing::read_file;
 
   /// The records of a .pvd collection (its header carries the time of writing).
   std::string pvd_records(const std::string &path)

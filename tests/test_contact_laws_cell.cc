@@ -4,6 +4,7 @@
 // take run in it; a law that needs data the cell does not define is rejected before the run.
 #include "coupling/micromechanical_run.h"
 #include "program/command_line.h"
+#include "test_helpers.h"
 #include "base/parameter_error.h"
 
 #include <deal.II/base/multithread_info.h>
@@ -22,13 +23,7 @@ namespace
 {
   namespace fs = std::filesystem;
 
-  std::string read_file(const std::string &path)
-  {
-    std::ifstream      in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
+  using granular::testing::read_file;
 
   /// The reduced cell of test_checkpoint.cc (L0 = 3 mm, 8 x 4, elliptical particle rolling
   /// over, viscoelastic rubber, Delta t = 1e-3 T0, window 0.2 T0), without output files.

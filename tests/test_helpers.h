@@ -17,6 +17,15 @@
 
 namespace granular::testing
 {
+  /// The whole content of the file at @p path (empty if it cannot be read).
+  inline std::string read_file(const std::string &path)
+  {
+    std::ifstream      in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+
   /// The 2D vector (a, b) (global or particle frame, units of the caller).
   inline dealii::Tensor<1, 2> vec(const double a, const double b)
   {

@@ -24,13 +24,7 @@ namespace
 {
   namespace fs = std::filesystem;
 
-  std::string read_file(const std::string &path)
-  {
-    std::ifstream      in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
+  using granular::testing::read_file;
 
   /// A VTU file without the line of its header that carries the time of writing.
   std::string vtu_data(const std::string &path)
