@@ -4,7 +4,8 @@
 Runs the benchmark cases with one build (or two, side by side) and writes one Markdown
 table to benchmarks/results/<commit>[-quick].md: wall time, computed steps (an adaptive step
 covers up to Solver/Maximum time step reference steps), Newton iterations in all and per
-step, cut-backs, rejected steps (Solver/Step rejection), assemblies in all and per step,
+step, cut-backs, rejected steps (Solver/Step rejection), assemblies in all and per step (and
+the line-search trials and the assemblies of failed and rejected attempts per step),
 factorizations per step, kbar, kbar_F, the share of Newmark's numerical dissipation (per
 unit of the window's normal work, like kbar_F) and the energy-balance error. Every number comes from the runs' own summary.csv; the runs go
 one after the other, one core each.
@@ -105,6 +106,8 @@ def row(result):
         "rejected steps": s.get("rejected_steps") or "-",
         "assemblies": s["assemblies"],
         "assemblies/step": f"{int(s['assemblies']) / steps:.2f}",
+        "line-search trials/step": per_step(s, "assemblies_line_search", steps),
+        "failed assemblies/step": per_step(s, "assemblies_failed", steps),
         "factorizations/step": f"{int(s['factorizations']) / steps:.2f}",
         "kbar": f"{float(s['kbar']):.4f}",
         "kbar_F": f"{float(s['kbar_F']):.4f}",
@@ -115,6 +118,11 @@ def row(result):
     }
 
 
+def per_step(summary, column, steps):
+    """A count of summary.csv per computed step (builds before the column: "-")."""
+    return f"{int(summary[column]) / steps:.2f}" if column in summary else "-"
+
+
 def penetration(summary, column):
     """A penetration column of summary.csv (builds before 44b6eb0 have none: "-")."""
     return f"{float(summary[column]):.2e}" if column in summary else "-"
@@ -122,7 +130,8 @@ def penetration(summary, column):
 
 COLUMNS = ["wall time (s)", "steps", "Newton its", "Newton its/step", "cut-backs",
            "failed its", "rejected steps", "assemblies", "assemblies/step",
-           "factorizations/step", "kbar", "kbar_F",
+           "line-search trials/step", "failed assemblies/step", "factorizations/step",
+           "kbar", "kbar_F",
            "numerical diss. share", "energy error", "max pen. surface (mm)",
            "max pen. particle (mm)"]
 

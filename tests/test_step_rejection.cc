@@ -154,8 +154,12 @@ TEST(StepRejection, ARejectedStepLeavesNoTrace)
   EXPECT_EQ(a.cutbacks, b.cutbacks);
   EXPECT_EQ(a.kbar, b.kbar);
   EXPECT_EQ(a.energy_balance_error, b.energy_balance_error);
-  // the Newton iterations of the rejected attempts count like those of failed attempts
+  // the Newton iterations of the rejected attempts count like those of failed attempts, and
+  // so do their assemblies: all that the rejections cost is in the failed ones
   EXPECT_GT(a.failed_newton_iterations, b.failed_newton_iterations);
+  EXPECT_GT(a.assemblies, b.assemblies);
+  EXPECT_EQ(a.assemblies - b.assemblies, a.assemblies_failed - b.assemblies_failed);
+  EXPECT_GE(a.assemblies_line_search, b.assemblies_line_search);
 
   // and the rejections mattered: accepting those steps (the step control of the same run
   // without rejection) gives another history

@@ -26,9 +26,10 @@ namespace granular::coupling
     /// apart, the block's solvers and quadrature-point history with their own archives;
     /// 3 added the adaptive time step's state; 4 the energy ledger (docs/methods.md §2.2);
     /// 5 the text header with the program version, the payload's size and its CRC-32;
-    /// 6 the counters of rejected steps (Solver/Step rejection).
+    /// 6 the counters of rejected steps (Solver/Step rejection);
+    /// 7 the assemblies by purpose (line-search trials, failed and rejected attempts).
     /// Checkpoints of other formats (earlier builds) are not read.
-    constexpr unsigned int checkpoint_format = 6;
+    constexpr unsigned int checkpoint_format = 7;
     /// The program version a checkpoint is written by and must be read by (CMake's
     /// PROJECT_VERSION).
     const std::string program_version = GRANULAR_VERSION;

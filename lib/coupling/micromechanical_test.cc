@@ -75,8 +75,12 @@ namespace granular::coupling
       s.newton_iterations = S.newton_iterations;
       s.cutbacks          = scheme.cutbacks();
       const auto solver_statistics = block.linear_solver_statistics();
-      s.factorizations             = solver_statistics.factorizations;
-      s.assemblies                 = solver_statistics.assemblies;
+      // the rejected steps' assemblies and factorizations count like those of failed attempts
+      s.factorizations = solver_statistics.factorizations + S.rejected_factorizations;
+      s.assemblies     = solver_statistics.assemblies + S.rejected_assemblies;
+      s.assemblies_line_search =
+        solver_statistics.line_search_assemblies + S.rejected_line_search_assemblies;
+      s.assemblies_failed = solver_statistics.failed_assemblies + S.rejected_assemblies;
       // the iterations of rejected steps count like those of the attempts cut back
       s.failed_newton_iterations =
         solver_statistics.failed_newton_iterations + S.rejected_newton_iterations;
@@ -335,19 +339,29 @@ namespace granular::coupling
   // restore takes back).
   void MicromechanicalTest::reject(const fem::StepStatistics &stats)
   {
-    const unsigned long failed_in_all =
-      block->linear_solver_statistics().failed_newton_iterations;
-    const unsigned int  rejected   = S.rejected_steps + 1;
-    unsigned long       iterations = S.rejected_newton_iterations + stats.newton_iterations;
+    const auto         in_all     = block->linear_solver_statistics();
+    const unsigned int rejected   = S.rejected_steps + 1;
+    unsigned long      iterations = S.rejected_newton_iterations + stats.newton_iterations;
+    unsigned long      assemblies = S.rejected_assemblies,
+                  line_search     = S.rejected_line_search_assemblies,
+                  factorizations  = S.rejected_factorizations;
     {
       std::istringstream              kept(kept_state, std::ios::binary);
       boost::archive::binary_iarchive ar(kept);
       load_state(ar);
     }
-    iterations += failed_in_all - block->linear_solver_statistics().failed_newton_iterations;
-    S.rejected_steps             = rejected;
-    S.rejected_newton_iterations = iterations;
+    const auto before = block->linear_solver_statistics();
+    iterations += in_all.failed_newton_iterations - before.failed_newton_iterations;
+    assemblies += in_all.assemblies - before.assemblies;
+    line_search += in_all.line_search_assemblies - before.line_search_assemblies;
+    factorizations += in_all.factorizations - before.factorizations;
+    S.rejected_steps                  = rejected;
+    S.rejected_newton_iterations      = iterations;
+    S.rejected_assemblies             = assemblies;
+    S.rejected_line_search_assemblies = line_search;
+    S.rejected_factorizations         = factorizations;
   }
+
 
   // Step 5: history.csv on the grid of dt (rows a long step stepped over are
   // interpolated), VTU output at the grid steps that ask for it.

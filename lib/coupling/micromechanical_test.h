@@ -49,6 +49,10 @@ namespace granular::coupling
     /// them, failed attempts of their cut-backs included
     unsigned int  rejected_steps             = 0;
     unsigned long rejected_newton_iterations = 0;
+    /// the assemblies (all, and the line-search trials among them) and factorizations of the
+    /// rejected steps, which the restore of the kept state takes out of the block's counters
+    unsigned long rejected_assemblies = 0, rejected_line_search_assemblies = 0,
+                  rejected_factorizations = 0;
     /// wall time and TimerOutput sections (assembly, factorization, solve, particle,
     /// output) of the processes before this one (s)
     double                wall_time = 0.;
@@ -63,6 +67,7 @@ namespace granular::coupling
     void serialize(Archive &ar, const unsigned int)
     {
       ar &step &steps_taken &newton_iterations &rejected_steps &rejected_newton_iterations
+        &rejected_assemblies &rejected_line_search_assemblies &rejected_factorizations
         &wall_time &section_times &history_bytes &max_penetration_surface
         &max_penetration_particle &last_row;
     }

@@ -29,7 +29,7 @@ namespace granular
       for (const char *c : {"bulk", "rubber_surface", "rubber_particle", "particle_surface",
                             "platen", "unassigned"})
         o << ",created_" << stretch << c;
-    o << ",rejected_steps\n";
+    o << ",rejected_steps,assemblies_line_search,assemblies_failed\n";
     o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
       << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
       << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
@@ -49,7 +49,8 @@ namespace granular
     for (const CreatedEnergy *c : {&s.created_energy, &s.created_energy_in_window})
       o << ',' << c->bulk << ',' << c->rubber_surface << ',' << c->rubber_particle << ','
         << c->particle_surface << ',' << c->platen << ',' << c->unassigned;
-    o << ',' << s.rejected_steps << '\n';
+    o << ',' << s.rejected_steps << ',' << s.assemblies_line_search << ','
+      << s.assemblies_failed << '\n';
     return o.str();
   }
 
@@ -66,8 +67,9 @@ namespace granular
       << std::setprecision(3) << double(s.newton_iterations) / std::max(1u, s.steps)
       << " per step), " << s.cutbacks << " cut-backs, " << s.rejected_steps
       << " rejected steps (" << s.failed_newton_iterations
-      << " iterations in failed and rejected attempts), " << s.assemblies
-      << " assemblies with the line-search trials, wall time " << s.wall_time
+      << " iterations in failed and rejected attempts), " << s.assemblies << " assemblies ("
+      << s.assemblies_line_search << " line-search trials, " << s.assemblies_failed
+      << " in failed and rejected attempts), wall time " << s.wall_time
       << " s (assembly " << s.time_assembly << ", factorization " << s.time_factorization
       << ", solve " << s.time_solve << ", particle " << s.time_particle << ", output "
       << s.time_output << ")\n";

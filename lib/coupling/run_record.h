@@ -85,6 +85,9 @@ namespace granular
     /// adaptive steps rejected and repeated with half their length (Solver/Step rejection;
     /// their Newton iterations are in failed_newton_iterations)
     unsigned int  rejected_steps = 0;
+    /// of the assemblies: the residual-only line-search trials of steps shorter than the
+    /// Newton step, and all those of attempts that failed (cut back) or were rejected
+    unsigned long assemblies_line_search = 0, assemblies_failed = 0;
   };
 
   /// CSV header and row of summary.csv (same column order).

@@ -93,13 +93,13 @@ namespace granular::fem
 
   void NewtonSolver::save(boost::archive::binary_oarchive &ar) const
   {
-    ar &n_assemblies &n_failed_iterations;
+    ar &n_assemblies &n_failed_iterations &n_line_search_assemblies &n_failed_assemblies;
     linear.save(ar);
   }
 
   void NewtonSolver::load(boost::archive::binary_iarchive &ar)
   {
-    ar &n_assemblies &n_failed_iterations;
+    ar &n_assemblies &n_failed_iterations &n_line_search_assemblies &n_failed_assemblies;
     linear.load(ar);
   }
 

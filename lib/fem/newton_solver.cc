@@ -136,6 +136,13 @@ namespace granular::fem
     constexpr unsigned int max_halvings = 8;
     double       alpha = 1., previous_norm = std::numeric_limits<double>::max();
     unsigned int backtracks = 0;
+    const unsigned long assemblies_before = n_assemblies;
+    // an attempt that fails: its iterations and assemblies are counted as failed
+    const auto fail = [&](const unsigned int iterations) {
+      system.reset_to_converged();
+      n_failed_iterations += iterations;
+      n_failed_assemblies += n_assemblies - assemblies_before;
+    };
     for (unsigned int it = 0; it <= solver.max_newton_iterations;)
       {
         double r_norm = std::numeric_limits<double>::infinity();
@@ -146,6 +153,8 @@ namespace granular::fem
         try
           {
             ++n_assemblies;
+            if (!matrix_current)
+              ++n_line_search_assemblies;
             system.assemble(residual, matrix_current);
             r_norm = residual.l2_norm() / force_scale;
           }
@@ -154,8 +163,7 @@ namespace granular::fem
             // an inverted element in a trial iterate: backtrack like a rise of |r|
             if (it == 0 || backtracks >= max_halvings)
               {
-                system.reset_to_converged();
-                n_failed_iterations += it;
+                fail(it);
                 throw;
               }
           }
@@ -228,8 +236,7 @@ namespace granular::fem
         if (!std::isfinite(last_increment))
           break;
       }
-    system.reset_to_converged();
-    n_failed_iterations += solver.max_newton_iterations;
+    fail(solver.max_newton_iterations);
     throw NewtonFailure("Newton-Raphson did not converge in " +
                         std::to_string(solver.max_newton_iterations) + " iterations");
   }

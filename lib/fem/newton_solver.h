@@ -141,6 +141,10 @@ namespace granular::fem
 
     /// assemblies so far (line-search trials and the tangents after shorter trials)
     unsigned long assemblies() const { return n_assemblies; }
+    /// of these, the residual-only trials of steps shorter than the Newton step
+    unsigned long line_search_assemblies() const { return n_line_search_assemblies; }
+    /// of these, the assemblies (of any kind) in attempts that failed
+    unsigned long failed_assemblies() const { return n_failed_assemblies; }
     /// Newton iterations spent in attempts that failed
     unsigned long failed_iterations() const { return n_failed_iterations; }
 
@@ -156,5 +160,6 @@ namespace granular::fem
     bool                     verbose;
     StaleFactorizationSolver linear;
     unsigned long            n_assemblies = 0, n_failed_iterations = 0;
+    unsigned long            n_line_search_assemblies = 0, n_failed_assemblies = 0;
   };
 } // namespace granular::fem

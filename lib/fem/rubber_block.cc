@@ -569,7 +569,8 @@ namespace granular::fem
   {
     const NewtonSolver &n = impl->newton;
     return {n.linear_solver().factorizations(), n.linear_solver().preconditioned_solves(),
-            n.assemblies(), n.failed_iterations()};
+            n.assemblies(), n.failed_iterations(), n.line_search_assemblies(),
+            n.failed_assemblies()};
   }
 
   void RubberBlock::distribute_constraints(std::vector<double> &u) const

@@ -215,6 +215,9 @@ namespace granular::fem
       unsigned long assemblies = 0;
       /// Newton iterations spent in attempts that failed (and were cut back)
       unsigned long failed_newton_iterations = 0;
+      /// of the assemblies: the residual-only line-search trials of steps shorter than the
+      /// Newton step, and those (of any kind) in attempts that failed
+      unsigned long line_search_assemblies = 0, failed_assemblies = 0;
     };
     LinearSolverStatistics linear_solver_statistics() const;
 
