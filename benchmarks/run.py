@@ -137,7 +137,11 @@ COLUMNS = ["wall time (s)", "steps", "Newton its", "Newton its/step", "cut-backs
 
 
 def commit_of(build):
-    """The commit of the source tree a build directory was configured from."""
+    """The commit of the source tree a build directory was configured from (or, for a copy
+    of a binary kept for a later comparison, the first line of the file `commit` beside it)."""
+    stamp = os.path.join(build, "commit")
+    if os.path.exists(stamp):
+        return open(stamp).readline().strip() or "unknown"
     source = ROOT
     cache = os.path.join(build, "CMakeCache.txt")
     if os.path.exists(cache):

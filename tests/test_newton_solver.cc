@@ -1,0 +1,187 @@
+// The Newton-Raphson solver of the rubber block (fem::NewtonSolver, docs/methods.md §3.6) on
+// small systems whose behaviour is known in closed form: the line search must globalise
+// Newton where the full steps diverge, and a step on which Newton makes no progress must be
+// given up early (and cut back by the caller) without leaving its iterate behind.
+#include "fem/newton_solver.h"
+
+#include "base/boundary_obstacle.h"
+
+#include <deal.II/lac/dynamic_sparsity_pattern.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+
+namespace
+{
+  using dealii::Vector;
+
+  /// r(x) given by a function and its Jacobian (dense, n x n) for NewtonSolver.
+  class SmallSystem : public granular::fem::NewtonSystem
+  {
+  public:
+    using Residual = std::function<void(const Vector<double> &x, Vector<double> &r,
+                                        dealii::FullMatrix<double> &J)>;
+
+    SmallSystem(const Vector<double> &x0, Residual f)
+      : x(x0)
+      , x_converged(x0)
+      , f(std::move(f))
+    {
+      const unsigned int          n = x0.size();
+      dealii::DynamicSparsityPattern dsp(n, n);
+      for (unsigned int i = 0; i < n; ++i)
+        for (unsigned int j = 0; j < n; ++j)
+          dsp.add(i, j);
+      pattern.copy_from(dsp);
+      K.reinit(pattern);
+      constraints.close();
+    }
+
+    unsigned int n_unknowns() const override { return x.size(); }
+    unsigned int n_fe_dofs() const override { return x.size(); }
+    void         assemble(Vector<double> &residual, bool with_matrix) override
+    {
+      dealii::FullMatrix<double> J(x.size(), x.size());
+      residual.reinit(x.size());
+      f(x, residual, J);
+      if (with_matrix)
+        for (unsigned int i = 0; i < x.size(); ++i)
+          for (unsigned int j = 0; j < x.size(); ++j)
+            K.set(i, j, J(i, j));
+    }
+    const dealii::SparseMatrix<double> &matrix() const override { return K; }
+    const dealii::AffineConstraints<double> &increment_constraints() const override
+    {
+      return constraints;
+    }
+    void add_increment(double s, const Vector<double> &dx) override { x.add(s, dx); }
+    void reset_to_converged() override { x = x_converged; }
+
+    Vector<double>                    x, x_converged;
+    dealii::SparsityPattern           pattern;
+    dealii::SparseMatrix<double>      K;
+    dealii::AffineConstraints<double> constraints;
+
+  private:
+    Residual f;
+  };
+
+  granular::SolverParameters tolerances()
+  {
+    granular::SolverParameters p;
+    p.max_newton_iterations = 25;
+    p.residual_tolerance    = 1e-10;
+    p.increment_tolerance   = 1e-10;
+    return p;
+  }
+
+  /// r_i = atan(x_i): plain Newton, x <- x - (1 + x^2) atan(x), diverges from |x0| > 1.3917.
+  void arctan(const Vector<double> &x, Vector<double> &r, dealii::FullMatrix<double> &J)
+  {
+    for (unsigned int i = 0; i < x.size(); ++i)
+      {
+        r[i]    = std::atan(x[i]);
+        J(i, i) = 1. / (1. + x[i] * x[i]);
+      }
+  }
+} // namespace
+
+// Plain Newton on atan(x) = 0 from x0 = 3 jumps to -9.5, then to 124 and diverges; with the
+// line search on |r| every accepted iterate lowers |r|, so it reaches the root x = 0, where
+// the convergence is quadratic again.
+TEST(NewtonSolver, TheLineSearchFindsTheRootWherePlainNewtonDiverges)
+{
+  // the divergence of the plain iteration, shown
+  double plain = 3.;
+  for (int k = 0; k < 4; ++k)
+    plain -= (1. + plain * plain) * std::atan(plain);
+  ASSERT_GT(std::abs(plain), 1e6);
+
+  Vector<double> x0(2);
+  x0[0] = 3.;
+  x0[1] = -2.5;
+  SmallSystem                 system(x0, arctan);
+  granular::fem::NewtonSolver newton(tolerances(), 1., 1., false);
+  newton.linear_solver().reinit(system.pattern);
+  const auto stats = newton.solve(system);
+  EXPECT_LT(std::abs(system.x[0]), 1e-10);
+  EXPECT_LT(std::abs(system.x[1]), 1e-10);
+  EXPECT_GT(newton.line_search_assemblies(), 0u);
+  // every accepted iterate lowers |r| in the global phase
+  for (std::size_t k = 1; k < stats.residual_norms.size(); ++k)
+    if (stats.residual_norms[k - 1] > 1e-6)
+      EXPECT_LT(stats.residual_norms[k], stats.residual_norms[k - 1]) << "iterate " << k;
+  EXPECT_EQ(newton.failed_iterations(), 0u);
+}
+
+// A step whose Newton direction does not lower |r| (here the tangent has the wrong sign, as
+// at a contact kink that Newton cannot resolve) is given up once |r| has not halved in 5
+// iterations: NewtonFailure, the iterate back at the converged state, and 5 iterations (not
+// Solver/Maximum Newton iterations = 25) counted as failed with all their assemblies.
+TEST(NewtonSolver, AStallingStepIsGivenUpEarlyAndLeavesNoIterate)
+{
+  Vector<double> x0(1);
+  x0[0] = 0.5;
+  SmallSystem system(x0, [](const Vector<double> &x, Vector<double> &r,
+                            dealii::FullMatrix<double> &J) {
+    r[0]    = x[0] + 0.1 * x[0] * x[0] * x[0];
+    J(0, 0) = -(1. + 0.3 * x[0] * x[0]); // an ascent direction
+  });
+  granular::fem::NewtonSolver newton(tolerances(), 1., 1., false);
+  newton.linear_solver().reinit(system.pattern);
+  EXPECT_THROW(newton.solve(system), granular::NewtonFailure);
+  EXPECT_EQ(system.x[0], 0.5);
+  EXPECT_EQ(newton.failed_iterations(), 5u);
+  EXPECT_EQ(newton.failed_assemblies(), newton.assemblies());
+  // each iteration: the full step, at most 8 shorter trials, the tangent after the last one
+  EXPECT_LE(newton.assemblies(), 1u + 5u * 10u);
+  EXPECT_GT(newton.line_search_assemblies(), 0u);
+}
+
+// Near the root Newton converges quadratically, and the solver accepts an iterate whose
+// error, estimated from the contraction of the last two corrections, is below
+// Solver/Increment tolerance. On exp(x) - 1 = 0 (root x* = 0, quadratic convergence) the true
+// distance to the root must then be below that tolerance from every start, with never more
+// iterations than a test on the last correction alone (whose error is one iterate behind),
+// and fewer in all.
+TEST(NewtonSolver, TheAcceptedIterateIsWithinTheIncrementTolerance)
+{
+  const auto expm1 = [](const Vector<double> &x, Vector<double> &r,
+                        dealii::FullMatrix<double> &J) {
+    r[0]    = std::expm1(x[0]);
+    J(0, 0) = std::exp(x[0]);
+  };
+  unsigned int solver_total = 0, plain_total = 0;
+  for (const double start : {0.9, 0.5, 0.05, 1.3, 2.0})
+    {
+      Vector<double> x0(1);
+      x0[0] = start;
+      SmallSystem system(x0, expm1);
+      auto        p         = tolerances();
+      p.residual_tolerance  = 1e-3; // the increment decides
+      p.increment_tolerance = 1e-8;
+      granular::fem::NewtonSolver newton(p, 1., 1., false);
+      newton.linear_solver().reinit(system.pattern);
+      const auto stats = newton.solve(system);
+      EXPECT_LT(std::abs(system.x[0]), p.increment_tolerance) << "from " << start;
+      EXPECT_EQ(newton.line_search_assemblies(), 0u) << "from " << start;
+
+      // the plain iteration from the same start: the first k whose correction
+      // |x_k - x_{k-1}| is below the tolerance
+      double       x = start, last = 1e300;
+      unsigned int k = 0;
+      while (!(last < p.increment_tolerance))
+        {
+          const double dx = -std::expm1(x) / std::exp(x);
+          x += dx;
+          last = std::abs(dx);
+          ++k;
+        }
+      EXPECT_LE(stats.newton_iterations, k) << "from " << start;
+      solver_total += stats.newton_iterations;
+      plain_total += k;
+    }
+  EXPECT_LT(solver_total, plain_total);
+}
