@@ -85,10 +85,11 @@ namespace granular
               "Newmark gamma. The default 1 (with beta = (gamma + 1/2)^2/4 = "
               "0.5625) damps the high-frequency waves of the light rubber "
               "(rho_B = 1e-3 rho_P only regularises, docs/methods.md §3.6) as strongly as "
-              "Newmark can; with weaker damping (gamma = 0.6) steady sliding on "
-              "the 40 x 15 mesh breaks up into stick-slip waves and the bare "
-              "interface no longer gives kbar = k_o. 0.5 with beta = 0.25 is "
-              "the undamped trapezoidal rule.");
+              "Newmark can. Weaker damping keeps the bare interface at kbar = k_o "
+              "(measured down to 0.6) but does not lower the numerical dissipation of a "
+              "rolling rectangle, which rings harder, and costs more cut-backs "
+              "(docs/results/energy-ledger.md). 0.5 with beta = 0.25 is the undamped "
+              "trapezoidal rule.");
       e.entry(max_newton_iterations, "Maximum Newton iterations", "25", Integer(1),
               "Newton-Raphson iterations per step before the step is cut.");
       e.entry(residual_tolerance, "Residual tolerance", "1e-8", Double(0.),
