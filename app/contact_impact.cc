@@ -41,8 +41,9 @@ namespace
     "  --help                           print this text and exit\n"
     "\n"
     "The options of granular-interface's micromechanical runs (--restart, --overwrite,\n"
-    "--allow-long-run, --print-parameters=used) are refused: an impact benchmark is not\n"
-    "restarted, and its files replace those of an earlier benchmark in its directory.\n"
+    "--allow-long-run, --threads, --print-parameters=used) are refused: an impact\n"
+    "benchmark is not restarted, its files replace those of an earlier benchmark in its\n"
+    "directory, and it runs on one thread.\n"
     "Exit status: 0 on success, 2 for invalid input, 1 on other errors.\n";
 } // namespace
 
@@ -91,6 +92,11 @@ int main(int argc, char **argv)
                                        "is an option of granular-interface (its runs of more "
                                        "than 1e7 time steps); contact-impact integrates each "
                                        "impact with adaptive steps and needs no confirmation");
+      if (options.threads != 1)
+        throw granular::ParameterError("--threads",
+                                       "is an option of granular-interface (the threads of "
+                                       "its rubber block's assembly); contact-impact runs on "
+                                       "one thread");
       if (options.parameter_file.empty() && !options.defaults)
         {
           std::cerr << "contact-impact: no parameter file given\n\n" << usage;

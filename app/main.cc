@@ -5,6 +5,7 @@
 #include "sweep/sweep_runner.h"
 
 #include <deal.II/base/mpi.h>
+#include <deal.II/base/multithread_info.h>
 #include <deal.II/base/parameter_handler.h>
 
 #include <cstdlib>
@@ -41,6 +42,14 @@ int main(int argc, char **argv)
             std::cerr << "granular-interface: " << e.what() << std::endl;
           return 2;
         }
+      // MPI_InitFinalize(argc, argv, 1) has limited deal.II to one thread; --threads N
+      // lifts the limit (the rubber block's assembly; the results do not depend on it)
+      dealii::MultithreadInfo::set_thread_limit(options.threads);
+      if (options.threads > dealii::MultithreadInfo::n_cores() && reports_errors())
+        std::cerr << "granular-interface: warning: --threads " << options.threads
+                  << " is more than the " << dealii::MultithreadInfo::n_cores()
+                  << " cores of this machine; the run will be slower than with fewer"
+                  << std::endl;
       if (options.help)
         {
           std::cout << granular::usage_text();

@@ -8,8 +8,10 @@
 #include "material/maxwell_branch.h"
 #include "material/ogden_material.h"
 
+#include <deal.II/base/multithread_info.h>
 #include <deal.II/base/quadrature_lib.h>
 #include <deal.II/base/timer.h>
+#include <deal.II/base/work_stream.h>
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/dofs/dof_tools.h>
 #include <deal.II/fe/fe_q.h>
@@ -27,7 +29,9 @@
 #include <deal.II/lac/sparsity_pattern.h>
 #include <deal.II/lac/vector.h>
 
+#include <atomic>
 #include <cmath>
+#include <exception>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -45,6 +49,47 @@ namespace granular::fem
 
     using q1p0::dofs_per_cell;
     using q1p0::n_q;
+
+    /// Limits deal.II to one thread while it lives, then restores the limit before it (for
+    /// the set-up of the block, when nothing else runs in parallel).
+    class OneThread
+    {
+    public:
+      OneThread()
+        : threads(MultithreadInfo::n_threads())
+      {
+        if (threads > 1)
+          MultithreadInfo::set_thread_limit(1);
+      }
+      ~OneThread()
+      {
+        if (threads > 1)
+          MultithreadInfo::set_thread_limit(threads);
+      }
+      OneThread(const OneThread &)            = delete;
+      OneThread &operator=(const OneThread &) = delete;
+
+    private:
+      const unsigned int threads;
+    };
+
+    /// The cell loop's per-thread scratch: none beyond the worker's captures (the shared
+    /// state is read only; each cell's response goes to the copier in CellCopyData).
+    struct CellScratchData
+    {};
+
+    /// One cell's share of the global system, from the worker to the copier: its internal
+    /// force (without inertia), its residual and tangent with inertia and its dofs, or the
+    /// exception its evaluation threw.
+    struct CellCopyData
+    {
+      Q1P0CellResponse                  response; ///< residual and tangent with inertia
+      std::array<double, dofs_per_cell> internal_force;
+      std::vector<types::global_dof_index> dofs =
+        std::vector<types::global_dof_index>(dofs_per_cell);
+      bool               evaluated = false; ///< false: skipped after a failed cell
+      std::exception_ptr failure;           ///< what the cell's evaluation threw
+    };
   } // namespace
 
   RubberBlock::Impl::Impl(const BlockParameters &block, const RubberParameters &rubber,
@@ -145,17 +190,24 @@ namespace granular::fem
     constraints.close();
 
     // --- reference data of every cell ---
-    QGauss<2>   quadrature(2);
-    FEValues<2> fe_values(fe, quadrature,
-                          update_values | update_gradients | update_JxW_values);
-    cells.clear();
-    std::vector<types::global_dof_index> local(dofs_per_cell);
-    for (const auto &cell : dof_handler.active_cell_iterators())
-      {
-        fe_values.reinit(cell);
-        cell->get_dof_indices(local);
-        cells.push_back(cell_reference_data(fe_values, local, density));
-      }
+    // computed as on one thread, whatever the program's --threads: deal.II's FEValues
+    // reuses the data of the previous cell for a cell that is a translation of it (every cell
+    // of a rectangle's mesh) only on one thread and recomputes them on more, which changes
+    // their last bits and so every result of the run
+    {
+      const OneThread one_thread;
+      QGauss<2>       quadrature(2);
+      FEValues<2>     fe_values(fe, quadrature,
+                                update_values | update_gradients | update_JxW_values);
+      cells.clear();
+      std::vector<types::global_dof_index> local(dofs_per_cell);
+      for (const auto &cell : dof_handler.active_cell_iterators())
+        {
+          fe_values.reinit(cell);
+          cell->get_dof_indices(local);
+          cells.push_back(cell_reference_data(fe_values, local, density));
+        }
+    }
 
     // --- contact Gauss points: 2 per bottom face ---
     contact_points.clear();
@@ -261,11 +313,7 @@ namespace granular::fem
     internal_force = 0.;
     const double mass_factor = 1. / (solver.newmark_beta * dt * dt);
 
-    Q1P0CellResponse   response;
-    FullMatrix<double> &k_cell = response.tangent;
-    Vector<double>     &r_cell = response.residual;
     const Q1P0Materials materials{ogden, maxwell, volumetric};
-    std::vector<types::global_dof_index> dofs(dofs_per_cell);
     // a cell's or a contact point's residual (and tangent) into the global system
     const auto distribute = [&](const FullMatrix<double> &k, const Vector<double> &r,
                                 const std::vector<types::global_dof_index> &local_dofs) {
@@ -275,27 +323,74 @@ namespace granular::fem
         constraints.distribute_local_to_global(r, local_dofs, residual);
     };
 
-    for (unsigned int e = 0; e < cells.size(); ++e)
-      {
-        const CellReferenceData &d = cells[e];
-        // Ogden + Maxwell branches and the mean dilatation (fem/q1p0_element.h)
-        q1p0_cell_response(d, u, u_n, dt, materials, history.cell(e), with_matrix,
-                           response);
-        cell_pressure[e]   = response.pressure;
-        cell_dilatation[e] = response.dilatation;
-        for (unsigned int i = 0; i < dofs_per_cell; ++i)
-          internal_force[d.dofs[i]] += r_cell(i);
-        // inertia (lumped mass)
-        for (unsigned int i = 0; i < dofs_per_cell; ++i)
-          {
-            const double mi = d.lumped_mass[d.node[i]];
-            r_cell(i) += mi * a[d.dofs[i]];
-            if (with_matrix)
-              k_cell(i, i) += mi * mass_factor;
-          }
-        std::copy(d.dofs.begin(), d.dofs.end(), dofs.begin());
-        distribute(k_cell, r_cell, dofs);
-      }
+    // The cells: each cell's response depends on the shared state only and writes only its
+    // own history, pressure and dilatation, so WorkStream evaluates the cells on
+    // MultithreadInfo::n_threads() threads (granular-interface --threads). Its copier adds
+    // them into the global system one at a time, in the order of the cells with any number of
+    // threads (deal.II guarantees it for the copier of WorkStream::run), so every sum is
+    // formed in the same order: the assembly is bit for bit that of one thread.
+    // A cell whose evaluation throws (NewtonFailure: an inverted element, a failed Maxwell
+    // update) is rethrown here after the loop: the first such cell in order, as the serial
+    // loop did; cells after a cell known to have failed are not evaluated.
+    std::atomic<unsigned int> first_failed_cell{std::numeric_limits<unsigned int>::max()};
+    std::exception_ptr        failure;
+    const auto worker = [&](const std::vector<CellReferenceData>::const_iterator &cell,
+                            CellScratchData &, CellCopyData &copy) {
+      const unsigned int e = static_cast<unsigned int>(cell - cells.cbegin());
+      copy.evaluated = false;
+      copy.failure   = nullptr;
+      if (e > first_failed_cell.load())
+        return;
+      const CellReferenceData &d = *cell;
+      try
+        {
+          // Ogden + Maxwell branches and the mean dilatation (fem/q1p0_element.h)
+          q1p0_cell_response(d, u, u_n, dt, materials, history.cell(e), with_matrix,
+                             copy.response);
+        }
+      catch (...)
+        {
+          copy.failure = std::current_exception();
+          unsigned int first = first_failed_cell.load();
+          while (e < first && !first_failed_cell.compare_exchange_weak(first, e))
+            ;
+          return;
+        }
+      cell_pressure[e]   = copy.response.pressure;
+      cell_dilatation[e] = copy.response.dilatation;
+      FullMatrix<double> &k_cell = copy.response.tangent;
+      Vector<double>     &r_cell = copy.response.residual;
+      for (unsigned int i = 0; i < dofs_per_cell; ++i)
+        copy.internal_force[i] = r_cell(i);
+      // inertia (lumped mass)
+      for (unsigned int i = 0; i < dofs_per_cell; ++i)
+        {
+          const double mi = d.lumped_mass[d.node[i]];
+          r_cell(i) += mi * a[d.dofs[i]];
+          if (with_matrix)
+            k_cell(i, i) += mi * mass_factor;
+        }
+      std::copy(d.dofs.begin(), d.dofs.end(), copy.dofs.begin());
+      copy.evaluated = true;
+    };
+    const auto copier = [&](const CellCopyData &copy) {
+      if (failure)
+        return;
+      if (copy.failure)
+        {
+          failure = copy.failure;
+          return;
+        }
+      if (!copy.evaluated)
+        return; // after a failed cell (cannot happen before the first one)
+      for (unsigned int i = 0; i < dofs_per_cell; ++i)
+        internal_force[copy.dofs[i]] += copy.internal_force[i];
+      distribute(copy.response.tangent, copy.response.residual, copy.dofs);
+    };
+    WorkStream::run(cells.cbegin(), cells.cend(), worker, copier, CellScratchData(),
+                    CellCopyData());
+    if (failure)
+      std::rethrow_exception(failure);
 
     // contact at the bottom Gauss points
     FullMatrix<double> k_face(4, 4);

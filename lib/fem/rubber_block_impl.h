@@ -132,7 +132,9 @@ namespace granular::fem
     /// Newmark: a_{n+1}, v_{n+1} from u_{n+1} (beta, gamma of the Solver section).
     void newmark_update();
     /// Assembles the tangent and the residual r = f_int + M a - f_contact - f_ext at u.
-    /// Throws NewtonFailure if an element inverts.
+    /// The cells on MultithreadInfo::n_threads() threads, added in their order: bit for bit
+    /// the system of one thread. Throws NewtonFailure if an element inverts (that of the
+    /// first failing cell, as on one thread).
     void assemble(dealii::Vector<double> &residual, double platen_load, bool with_matrix);
     StepStatistics solve_step(double step, double platen_u1, double load);
     void commit_step();

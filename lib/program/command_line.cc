@@ -148,6 +148,12 @@ namespace granular
            "  --allow-long-run                 run a very long run: more than 1e7 steps of\n"
            "                                   Loading/Time step (otherwise refused as a\n"
            "                                   mistake; the default run has 40000)\n"
+           "  --threads N                      evaluate the rubber block's elements on N\n"
+           "                                   threads (default 1; --threads 2 lets one run\n"
+           "                                   use two cores). The results do not depend on\n"
+           "                                   N (bit for bit below 16384 unknowns). Under\n"
+           "                                   mpirun keep 1: a sweep runs one point per\n"
+           "                                   rank and core\n"
            "  --defaults                       run the documented defaults on purpose: without\n"
            "                                   a parameter file, or with one that sets no\n"
            "                                   entry (otherwise rejected as a mistake)\n"
@@ -214,6 +220,21 @@ namespace granular
           options.overwrite = true;
         else if (arg == "--allow-long-run")
           options.allow_long_run = true;
+        else if (arg == "--threads" || arg.rfind("--threads=", 0) == 0)
+          {
+            const std::string n = arg == "--threads" ? value(arg) : arg.substr(10);
+            // a whole number from 1 to max_threads, in decimal digits only (no sign, no
+            // exponent, nothing after it)
+            constexpr unsigned int max_threads = 1024;
+            const bool digits = !n.empty() && n.size() <= 6 &&
+                                n.find_first_not_of("0123456789") == std::string::npos;
+            const unsigned long N = digits ? std::stoul(n) : 0;
+            if (N < 1 || N > max_threads)
+              throw std::invalid_argument(
+                "option --threads needs a whole number of threads from 1 to " +
+                std::to_string(max_threads) + ", got \"" + n + "\" (see --help)");
+            options.threads = static_cast<unsigned int>(N);
+          }
         else if (arg == "--output-directory" || arg.rfind("--output-directory=", 0) == 0)
           {
             // one run, one output directory: a second one is a mistake, not an override

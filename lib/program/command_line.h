@@ -4,7 +4,7 @@
  * The command line contract of docs/methods.md §8.1:
  *   granular-interface [options] PARAMETER_FILE.prm
  *     --output-directory DIR, --set "Sub/section/Entry=value" (repeatable),
- *     --restart, --overwrite, --allow-long-run, --print-parameters[=used|json],
+ *     --restart, --overwrite, --allow-long-run, --threads N, --print-parameters[=used|json],
  *     --list-laws[=markdown], --defaults, --help
  */
 #include "sweep/program_parameters.h"
@@ -41,6 +41,9 @@ namespace granular
     bool overwrite = false;
     /// --allow-long-run: run more than LoadingParameters::long_run_steps steps of Delta t
     bool allow_long_run = false;
+    /// --threads N: the threads of the rubber block's assembly (MultithreadInfo's limit,
+    /// set by the program); the result does not depend on it
+    unsigned int threads = 1;
   };
 
   /// Parses argv. Throws std::invalid_argument with a usage hint for unknown
