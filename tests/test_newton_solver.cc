@@ -74,6 +74,8 @@ namespace
     p.max_newton_iterations = 25;
     p.residual_tolerance    = 1e-10;
     p.increment_tolerance   = 1e-10;
+    p.stall_iterations      = 5; // the parameter files' defaults
+    p.quadratic_line_search = true;
     return p;
   }
 
@@ -102,8 +104,10 @@ TEST(NewtonSolver, TheLineSearchFindsTheRootWherePlainNewtonDiverges)
   Vector<double> x0(2);
   x0[0] = 3.;
   x0[1] = -2.5;
-  SmallSystem                 system(x0, arctan);
-  granular::fem::NewtonSolver newton(tolerances(), 1., 1., false);
+  SmallSystem system(x0, arctan);
+  auto        p      = tolerances();
+  p.stall_iterations = 0; // |r| = |atan x| falls slowly while far from the root
+  granular::fem::NewtonSolver newton(p, 1., 1., false);
   newton.linear_solver().reinit(system.pattern);
   const auto stats = newton.solve(system);
   EXPECT_LT(std::abs(system.x[0]), 1e-10);
@@ -138,50 +142,13 @@ TEST(NewtonSolver, AStallingStepIsGivenUpEarlyAndLeavesNoIterate)
   // each iteration: the full step, at most 8 shorter trials, the tangent after the last one
   EXPECT_LE(newton.assemblies(), 1u + 5u * 10u);
   EXPECT_GT(newton.line_search_assemblies(), 0u);
-}
 
-// Near the root Newton converges quadratically, and the solver accepts an iterate whose
-// error, estimated from the contraction of the last two corrections, is below
-// Solver/Increment tolerance. On exp(x) - 1 = 0 (root x* = 0, quadratic convergence) the true
-// distance to the root must then be below that tolerance from every start, with never more
-// iterations than a test on the last correction alone (whose error is one iterate behind),
-// and fewer in all.
-TEST(NewtonSolver, TheAcceptedIterateIsWithinTheIncrementTolerance)
-{
-  const auto expm1 = [](const Vector<double> &x, Vector<double> &r,
-                        dealii::FullMatrix<double> &J) {
-    r[0]    = std::expm1(x[0]);
-    J(0, 0) = std::exp(x[0]);
-  };
-  unsigned int solver_total = 0, plain_total = 0;
-  for (const double start : {0.9, 0.5, 0.05, 1.3, 2.0})
-    {
-      Vector<double> x0(1);
-      x0[0] = start;
-      SmallSystem system(x0, expm1);
-      auto        p         = tolerances();
-      p.residual_tolerance  = 1e-3; // the increment decides
-      p.increment_tolerance = 1e-8;
-      granular::fem::NewtonSolver newton(p, 1., 1., false);
-      newton.linear_solver().reinit(system.pattern);
-      const auto stats = newton.solve(system);
-      EXPECT_LT(std::abs(system.x[0]), p.increment_tolerance) << "from " << start;
-      EXPECT_EQ(newton.line_search_assemblies(), 0u) << "from " << start;
-
-      // the plain iteration from the same start: the first k whose correction
-      // |x_k - x_{k-1}| is below the tolerance
-      double       x = start, last = 1e300;
-      unsigned int k = 0;
-      while (!(last < p.increment_tolerance))
-        {
-          const double dx = -std::expm1(x) / std::exp(x);
-          x += dx;
-          last = std::abs(dx);
-          ++k;
-        }
-      EXPECT_LE(stats.newton_iterations, k) << "from " << start;
-      solver_total += stats.newton_iterations;
-      plain_total += k;
-    }
-  EXPECT_LT(solver_total, plain_total);
+  // without the stall test (Solver/Stall iterations = 0) the step uses up all 25
+  auto p             = tolerances();
+  p.stall_iterations = 0;
+  system.x[0]        = 0.5;
+  granular::fem::NewtonSolver patient(p, 1., 1., false);
+  patient.linear_solver().reinit(system.pattern);
+  EXPECT_THROW(patient.solve(system), granular::NewtonFailure);
+  EXPECT_EQ(patient.failed_iterations(), 25u);
 }

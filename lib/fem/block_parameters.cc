@@ -194,6 +194,22 @@ namespace granular
               "Adaptive time steps: Newton iterations a step longer than Loading/Time "
               "step may take before it is halved (a stalling long step is cut back "
               "early instead of after Maximum Newton iterations).");
+      e.text_entry([this](const std::string &search) {
+                     quadratic_line_search = search == "quadratic model";
+                   },
+                   "Line search", "quadratic model", Selection("quadratic model|halving"),
+                   "The shorter trials of Newton's backtracking line search on |r| when a "
+                   "full step raises it. quadratic model: the first trial halves the step, "
+                   "each later one minimises a quadratic model of |r|^2 within a tenth to a "
+                   "half of the last trial (Dennis & Schnabel 1996, §6.3.2); halving: every "
+                   "trial halves (the method before). Both stop at 8 trials or a step of "
+                   "1/256 (docs/methods.md §3.6).");
+      e.entry(stall_iterations, "Stall iterations", "5", Integer(0),
+              "A step whose residual norm has not halved within this many Newton "
+              "iterations (while above 1e-6 of the reference force) stalls, typically at a "
+              "contact kink that Newton cannot resolve at this step length, and is cut "
+              "back at once instead of using up Maximum Newton iterations. 0: never "
+              "(docs/methods.md §3.6).");
     });
   }
 

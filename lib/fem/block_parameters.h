@@ -57,6 +57,13 @@ namespace granular
     /// tolerance are repeated with half the length from the state before them
     bool         step_rejection = true;
     unsigned int long_step_newton_iterations = 8; ///< Newton iterations of a long step
+    /// a step whose |r| has not halved in this many Newton iterations stalls and is given up
+    /// (NewtonFailure), so that the caller cuts it back; 0: never (the plain method; the
+    /// parameter files' default is 5, Solver/Stall iterations)
+    unsigned int stall_iterations = 0;
+    /// the line search's shorter trials after the first: from a quadratic model of |r|^2
+    /// (Solver/Line search = quadratic model, the parameter files' default), or halved
+    bool         quadratic_line_search = false;
 
     /// The entries of subsection "Solver", each bound to its member.
     void entries(ParameterEntries &e);

@@ -116,8 +116,6 @@ namespace granular::fem
     Vector<double> residual(n_fe + n_rigid), increment(n_fe + n_rigid);
     const double   force_scale = std::max(reference_force, 1e-12);
     double         last_increment = std::numeric_limits<double>::max();
-    double         previous_increment = std::numeric_limits<double>::max();
-    bool           last_full = false, previous_full = false;
     StepStatistics stats;
     // Newton-Raphson with a backtracking line search on |r| (docs/methods.md §3.6): when a
     // full step increases the residual (typically many contact points switching between
@@ -128,16 +126,19 @@ namespace granular::fem
     // residual; the shorter trials assemble the residual only (OgdenMaterial and
     // MaxwellBranch without their tangents), and the tangent follows once a trial is
     // accepted and Newton goes on.
-    // The shorter step minimises the quadratic through phi(a) = |r(x + a du)|^2 at a = 0,
-    // where phi'(0) = -2 phi(0) along the Newton direction, and at the rejected trial a,
-    // safeguarded to [a/10, a/2] (Dennis & Schnabel 1996, §6.3.2): a large rise of |r| goes
-    // to a/10 at once instead of halving four times. A step whose |r| has not halved in
-    // stall_window iterations stalls (typically across a contact kink that Newton cannot
-    // resolve at this step length) and is cut back at once instead of using up
+    // The first shorter trial halves the step; each later one minimises the quadratic
+    // through phi(a) = |r(x + a du)|^2 at a = 0, where phi'(0) = -2 phi(0) along the Newton
+    // direction, and at the rejected trial a, safeguarded to [a/10, a/2] (Dennis & Schnabel
+    // 1996, §6.3.2), so a search that finds no decrease reaches 1/256 in 4 trials instead of
+    // 8. (The quadratic model from the first trial on proposed a/10 at once across a
+    // stick-slip kink, where a sliding disc then crept to its root by 10 % per iteration.)
+    // A step whose |r| has not halved in stall_window = Solver/Stall iterations (0: never)
+    // stalls, typically across a contact kink that Newton cannot resolve at this step
+    // length, and is given up, so that the caller cuts it back at once instead of after
     // Solver/Maximum Newton iterations. Measured on the reduced cell (L0 = 3 mm, 12 x 6,
-    // T_avg = 0.5 T0) against halving without the stall test: assemblies per step 9.4 / 7.8 /
-    // 7.6 / 5.9 against 15.2 / 15.2 / 10.0 / 9.4 for the ellipse / rectangle / circle /
-    // square, line-search trials per step 2.0 / 1.6 / 1.3 / 0.8 against 7.2 / 7.7 / 3.6 /
+    // T_avg = 0.5 T0) against halving without the stall test: assemblies per step 9.8 / 8.7 /
+    // 7.7 / 6.9 against 15.2 / 15.2 / 10.0 / 9.4 for the ellipse / rectangle / circle /
+    // square, line-search trials per step 2.6 / 2.4 / 1.6 / 1.5 against 7.2 / 7.7 / 3.6 /
     // 3.7, kbar within its spread (docs/performance.md).
     // Earlier, not adopted (docs/results/penalty-and-solver-studies.md): 4
     // halvings saved 17 % of CPU on the reduced cell, but the full default run then needed
@@ -145,7 +146,7 @@ namespace granular::fem
     // step when the search fails was slower.
     constexpr unsigned int max_trials   = 8;
     const double           min_step     = std::ldexp(1., -static_cast<int>(max_trials));
-    constexpr unsigned int stall_window = 5;
+    const unsigned int     stall_window = solver.stall_iterations;
     double       alpha = 1., previous_norm = std::numeric_limits<double>::max();
     unsigned int backtracks = 0;
     const unsigned long assemblies_before = n_assemblies;
@@ -184,8 +185,9 @@ namespace granular::fem
         if (it > 0 && r_norm > previous_norm && r_norm > 1e-6 && backtracks < max_trials &&
             alpha > min_step)
           {
-            double next = 0.5 * alpha; // an inverted element or a non-finite residual
-            if (std::isfinite(r_norm))
+            // the first shorter trial halves; the later ones follow the quadratic model
+            double next = 0.5 * alpha;
+            if (solver.quadratic_line_search && backtracks > 0 && std::isfinite(r_norm))
               {
                 const double phi_0 = previous_norm * previous_norm, phi_a = r_norm * r_norm;
                 const double curvature = (phi_a - phi_0 + 2. * phi_0 * alpha) / (alpha * alpha);
@@ -203,7 +205,7 @@ namespace granular::fem
         stats.residual_norms.push_back(r_norm);
         // a stalling attempt is cut back (see above)
         const auto &norms_so_far = stats.residual_norms;
-        if (norms_so_far.size() > stall_window && r_norm > 1e-6 &&
+        if (stall_window > 0 && norms_so_far.size() > stall_window && r_norm > 1e-6 &&
             r_norm > 0.5 * norms_so_far[norms_so_far.size() - 1 - stall_window])
           {
             fail(it);
@@ -224,23 +226,12 @@ namespace granular::fem
               std::cout << "  |r_q|/F = " << std::sqrt(r_q) / force_scale;
             std::cout << std::endl;
           }
-        // converged: residual and the iterate's error below tolerance, or the increment at
+        // converged: residual and increment below tolerance, or the increment at
         // round-off level (then the residual sits on its round-off floor, which
-        // large penalties can lift above the tolerance). The iterate's error is that of the
-        // last increment, |x_{k-1} - x*| ~ |du_{k-1}|, one iterate behind; once two full
-        // Newton steps contract (Theta = |du_{k-1}| / |du_{k-2}| < 1/2), the error of x_k
-        // itself is estimated as Theta |du_{k-1}| (Deuflhard 2004, ch. 2: the next
-        // correction of a quadratically convergent iteration), which saves the iteration
-        // that would only confirm an iterate already converged. Measured on the reduced cell:
-        // 4-15 % fewer assemblies and, as the step control lengthens steps that converge in
-        // few iterations, 5-27 % fewer steps (docs/performance.md).
+        // large penalties can lift above the tolerance)
         const bool at_round_off = last_increment < 1e3 * std::numeric_limits<double>::epsilon();
-        double     error_estimate = last_increment;
-        if (it >= 2 && alpha == 1. && last_full && previous_full &&
-            last_increment < 0.5 * previous_increment)
-          error_estimate = last_increment * last_increment / previous_increment;
         if (it > 0 && ((r_norm < solver.residual_tolerance &&
-                        error_estimate < solver.increment_tolerance) ||
+                        last_increment < solver.increment_tolerance) ||
                        at_round_off))
           {
             stats.newton_iterations = it;
@@ -261,15 +252,11 @@ namespace granular::fem
         // the step is halved, which lands between the two iterates.
         const auto  &norms     = stats.residual_norms;
         const double step_norm = increment.l2_norm() / length_scale;
-        previous_full      = last_full && alpha == 1.;
-        previous_increment = last_increment;
-        last_full          = true;
         if (norms.size() >= 3 && r_norm > solver.residual_tolerance &&
             std::abs(r_norm - norms[norms.size() - 3]) < 0.05 * r_norm &&
             std::abs(step_norm - last_increment) < 0.05 * step_norm)
           {
             increment *= 0.5;
-            last_full = false;
             if (verbose)
               std::cout << "    2-cycle: half step" << std::endl;
           }
