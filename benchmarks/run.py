@@ -61,11 +61,30 @@ def read_prm(path):
     return entries
 
 
+def parameter_file(prm, commit, out_root, name):
+    """The parameter file @p prm as of @p commit (a build of another commit may not know the
+    entries of today's files), or today's when it is the same or unknown to git."""
+    head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True).stdout.strip()
+    if commit in ("unknown", head):
+        return os.path.join(ROOT, prm)
+    old = subprocess.run(["git", "-C", ROOT, "show", f"{commit}:{prm}"],
+                         capture_output=True, text=True)
+    if old.returncode != 0:
+        return os.path.join(ROOT, prm)
+    os.makedirs(out_root, exist_ok=True)
+    path = os.path.join(out_root, name + ".prm")
+    with open(path, "w") as f:
+        f.write(old.stdout)
+    return path
+
+
 def run_case(build, name, quick, out_root, sets=()):
     prm, extra = CASES[name]
     directory = os.path.join(out_root, name)
     shutil.rmtree(directory, ignore_errors=True)
-    command = [os.path.join(build, "granular-interface"), os.path.join(ROOT, prm),
+    command = [os.path.join(build, "granular-interface"),
+               parameter_file(prm, commit_of(build), out_root, name),
                "--output-directory", directory]
     for entry in (QUICK if quick else []) + extra + COMMON + list(sets):
         command += ["--set", entry]
