@@ -44,9 +44,12 @@ namespace
   };
 
   /// The reduced cell's block (3 x 1.5 mm, 12 x 6 elements) of viscoelastic rubber with the
-  /// Payne effect (so that every cell's evaluation writes its Maxwell history), its bottom
-  /// 0.02 mm below the surface (every bottom point in contact).
-  std::unique_ptr<RubberBlock> make_block()
+  /// Payne effect of @p payne_d (s; so that every cell's evaluation writes its Maxwell
+  /// history), density @p density (t/mm^3), reference force @p reference_force (N/mm), its
+  /// bottom 0.02 mm below the surface (every bottom point in contact).
+  std::unique_ptr<RubberBlock> make_block(const double payne_d = 1e-5,
+                                          const double density = 1.1e-9,
+                                          const double reference_force = 3.)
   {
     granular::BlockParameters          block;
     granular::RubberParameters         rubber;
@@ -57,9 +60,9 @@ namespace
     block.n_x           = 12;
     block.n_y           = 6;
     rubber.viscoelastic = true;
-    rubber.payne_d      = 1e-5;
-    return std::make_unique<RubberBlock>(block, rubber, surface, solver, 1.1e-9, -0.02, 3.,
-                                         false);
+    rubber.payne_d      = payne_d;
+    return std::make_unique<RubberBlock>(block, rubber, surface, solver, density, -0.02,
+                                         reference_force, false);
   }
 
   /// Presses the block down and drags it (committed steps), so that the state, the Maxwell
@@ -189,17 +192,8 @@ TEST(ThreadedAssembly, TimeStepsOnTwoThreadsRepeatOneThreadBitForBit)
 // not an error that ends the program.
 TEST(ThreadedAssembly, AFailedCellOnAWorkerThreadIsANewtonFailure)
 {
-  granular::BlockParameters          block;
-  granular::RubberParameters         rubber;
-  granular::PenaltyContactParameters surface;
-  granular::SolverParameters         solver;
-  block.length        = 3.;
-  block.height        = 1.5;
-  block.n_x           = 12;
-  block.n_y           = 6;
-  rubber.viscoelastic = true;
-  rubber.payne_d      = 0.5;
-  RubberBlock b(block, rubber, surface, solver, 3e-12, -0.02, 1., false);
+  const auto  block = make_block(0.5, 3e-12, 1.);
+  RubberBlock &b    = *block;
   const auto  X = b.dof_reference_positions();
   std::vector<double> u(b.n_dofs(), 0.);
   for (unsigned int i = 0; i < u.size(); ++i)
