@@ -161,6 +161,14 @@ namespace granular
                    "tangents only refactorized numerically, no iterative refinement "
                    "(docs/methods.md §3.6). UMFPACK: deal.II's SparseDirectUMFPACK, a "
                    "full factorization each time (the solver before issue 15).");
+      e.entry(preconditioned_iterations, "Preconditioned GMRES iterations", "8",
+              Integer(0, 1000),
+              "GMRES iterations allowed with the LU factorization of an earlier tangent "
+              "as preconditioner before the current tangent is factorized; a solve that "
+              "needed more than half of them refreshes the factorization at the next "
+              "solve. More iterations mean fewer factorizations and more triangular "
+              "solves per Newton iteration; 0: a factorization at every Newton iteration "
+              "(docs/methods.md §3.6).");
       e.text_entry([this](const std::string &control) {
                      adaptive_time_step = control == "adaptive";
                    },

@@ -49,6 +49,9 @@ namespace granular
     /// sparse LU of the Newton tangent: SuiteSparse KLU with numeric refactorization
     /// (fem::SparseLU), or UMFPACK through deal.II
     bool         klu = true;
+    /// GMRES iterations with the LU of an earlier tangent as preconditioner before the
+    /// current tangent is factorized (0: a factorization at every Newton iteration)
+    unsigned int preconditioned_iterations = 8;
     /// adaptive time steps (coupling::TimeStepControl); false: every step Loading/Time step
     bool         adaptive_time_step   = true;
     unsigned int max_step_multiple    = 16;   ///< longest adaptive step / Loading/Time step

@@ -18,9 +18,11 @@ namespace granular::fem
 {
   using namespace dealii;
 
-  void StaleFactorizationSolver::reinit(const SparsityPattern &sparsity, const bool klu_lu)
+  void StaleFactorizationSolver::reinit(const SparsityPattern &sparsity, const bool klu_lu,
+                                        const unsigned int preconditioned_iterations)
   {
-    use_klu = klu_lu;
+    use_klu                       = klu_lu;
+    max_preconditioned_iterations = preconditioned_iterations;
     factorized_matrix.reinit(sparsity);
     has_factorization = false;
     if (use_klu)
@@ -57,7 +59,7 @@ namespace granular::fem
                                        const AffineConstraints<double> &constraints,
                                        const Vector<double> &rhs, Vector<double> &du)
   {
-    if (has_factorization && !refactorize_next)
+    if (has_factorization && !refactorize_next && max_preconditioned_iterations > 0)
       {
         std::optional<TimerOutput::Scope> scope;
         if (timer)

@@ -62,12 +62,14 @@ namespace granular::fem
   class StaleFactorizationSolver
   {
   public:
-    /// GMRES iterations allowed with the stale factorization before refactorizing
-    static constexpr unsigned int max_preconditioned_iterations = 8;
-
     /// For matrices of pattern @p sparsity (kept by reference); drops the factorization.
     /// @p use_klu: factorize with KLU (fem::SparseLU), else with UMFPACK.
-    void reinit(const dealii::SparsityPattern &sparsity, bool use_klu = true);
+    /// @p preconditioned_iterations: GMRES iterations allowed with the stale factorization
+    /// before the tangent is factorized (Solver/Preconditioned GMRES iterations; 0: a
+    /// factorization at every solve); a solve that needed more than half of them refreshes
+    /// the factorization at the next solve.
+    void reinit(const dealii::SparsityPattern &sparsity, bool use_klu = true,
+                unsigned int preconditioned_iterations = 8);
     /// Solves @p K @p du = @p rhs and distributes @p constraints to @p du.
     void solve(const dealii::SparseMatrix<double> &K,
                const dealii::AffineConstraints<double> &constraints,
@@ -95,6 +97,7 @@ namespace granular::fem
     void apply_factorization(dealii::Vector<double> &x, const dealii::Vector<double> &b) const;
 
     bool                        use_klu = true;
+    unsigned int                max_preconditioned_iterations = 8;
     SparseLU                    klu;
     dealii::SparseDirectUMFPACK direct_solver;
     /// the matrix the LU factorized (kept so a checkpoint can rebuild the same

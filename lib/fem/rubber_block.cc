@@ -275,7 +275,7 @@ namespace granular::fem
     system_matrix.clear();
     sparsity.copy_from(dsp);
     system_matrix.reinit(sparsity);
-    newton.linear_solver().reinit(sparsity, solver.klu);
+    newton.linear_solver().reinit(sparsity, solver.klu, solver.preconditioned_iterations);
   }
 
   void RubberBlock::Impl::set_obstacle(BoundaryObstacle *o)
