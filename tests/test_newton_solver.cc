@@ -152,3 +152,68 @@ TEST(NewtonSolver, AStallingStepIsGivenUpEarlyAndLeavesNoIterate)
   EXPECT_THROW(patient.solve(system), granular::NewtonFailure);
   EXPECT_EQ(patient.failed_iterations(), 25u);
 }
+
+namespace
+{
+  /// K0 + sum_k u_k v_k^T on a full 24 x 24 pattern: K0 the diagonally dominant
+  /// tridiagonal tridiag(-1, 4, -1), u_k, v_k fixed vectors (a rank-@p rank change).
+  void low_rank_matrix(const unsigned int rank, dealii::SparseMatrix<double> &K)
+  {
+    const unsigned int n = K.m();
+    K                    = 0.;
+    for (unsigned int i = 0; i < n; ++i)
+      {
+        K.set(i, i, 4.);
+        if (i > 0)
+          K.set(i, i - 1, -1.);
+        if (i + 1 < n)
+          K.set(i, i + 1, -1.);
+      }
+    for (unsigned int k = 0; k < rank; ++k)
+      for (unsigned int i = 0; i < n; ++i)
+        for (unsigned int j = 0; j < n; ++j)
+          K.add(i, j, 0.3 * std::sin(1. + i * (k + 1.)) * std::cos(0.5 + j * (k + 2.)));
+  }
+
+  /// Factorizations of StaleFactorizationSolver over the solves with the tangents
+  /// K0, K0 + rank 1, K0 + rank 3, K0 + rank 12, K0, with @p iterations preconditioned GMRES
+  /// iterations allowed; each solution is checked against its own system.
+  unsigned long factorizations_for(const unsigned int iterations)
+  {
+    const unsigned int             n = 24;
+    dealii::DynamicSparsityPattern dsp(n, n);
+    for (unsigned int i = 0; i < n; ++i)
+      for (unsigned int j = 0; j < n; ++j)
+        dsp.add(i, j);
+    dealii::SparsityPattern pattern;
+    pattern.copy_from(dsp);
+    dealii::SparseMatrix<double> K(pattern);
+    dealii::AffineConstraints<double> constraints;
+    constraints.close();
+    granular::fem::StaleFactorizationSolver solver;
+    solver.reinit(pattern, true, iterations);
+    Vector<double> b(n), x(n), r(n);
+    for (unsigned int i = 0; i < n; ++i)
+      b[i] = 1. + std::sin(3. * i);
+    for (const unsigned int rank : {0u, 1u, 3u, 12u, 0u})
+      {
+        low_rank_matrix(rank, K);
+        solver.solve(K, constraints, b, x);
+        K.residual(r, x, b);
+        EXPECT_LT(r.l2_norm(), 1e-9 * b.l2_norm()) << "rank " << rank;
+      }
+    return solver.factorizations();
+  }
+} // namespace
+
+// GMRES preconditioned by the LU of K solves K + (rank k) in at most k + 1 iterations (the
+// preconditioned operator is the identity plus rank k). With 8 iterations allowed, the
+// first factorization (K0) serves the rank-1 and rank-3 changes; the rank-12 change needs
+// 13 > 8 and is factorized, and so is K0 after it (a rank-12 change back): 3. With 32 the
+// first factorization serves every solve; 0 factorizes at every solve.
+TEST(StaleFactorizationSolver, FactorizesOnlyWhenTheTangentHasMovedBeyondItsIterations)
+{
+  EXPECT_EQ(factorizations_for(0), 5u);
+  EXPECT_EQ(factorizations_for(8), 3u);
+  EXPECT_EQ(factorizations_for(32), 1u);
+}
