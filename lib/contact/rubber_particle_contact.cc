@@ -166,6 +166,153 @@ namespace granular::contact
     return r;
   }
 
+  namespace
+  {
+    /// The penalty potential phi(g_N(m)) at a point m of the particle frame, its gradient and
+    /// Hessian (zero outside the particle), and the normal of its projection.
+    struct PenaltyPotential
+    {
+      bool         penetrating = false;
+      double       energy = 0., traction = 0., stiffness = 0.; ///< phi, t_N, -dt_N/dg_N
+      Tensor<1, 2> normal, gradient;                           ///< n, d phi / d m = -t_N n
+      Tensor<2, 2> hessian;                                    ///< k n x n - t_N dn/dm
+      double       kappa_d = 0.;                               ///< kappa / (1 + kappa g_N)
+    };
+
+    PenaltyPotential
+    penalty_potential(const Tensor<1, 2> &m, const geometry::Superellipse &particle,
+                      const PenaltyContactParameters &p)
+    {
+      PenaltyPotential r;
+      const auto proj = particle.closest_point_projection(m);
+      r.normal        = proj.normal;
+      r.kappa_d       = proj.curvature / (1. + proj.curvature * proj.gap);
+      const Tensor<2, 2> dn_dm = geometry::Superellipse::normal_derivative(proj);
+      if (particle.implicit_function(m) < 0. && proj.gap < 0.)
+        {
+          const NormalPenaltyResponse np =
+            normal_penalty(proj.gap, p.normal_penalty, p.regularisation_width);
+          r.penetrating = true;
+          r.energy      = np.energy;
+          r.traction    = np.traction;
+          r.stiffness   = np.stiffness;
+          r.gradient    = -np.traction * proj.normal;
+          r.hessian     = np.stiffness * dealii::outer_product(proj.normal, proj.normal) -
+                      np.traction * dn_dm;
+        }
+      return r;
+    }
+  } // namespace
+
+  ParticleContactStep
+  rubber_particle_contact_step(const Tensor<1, 2> &m0, const Tensor<1, 2> &m1,
+                               const ParticleContactStepState &start,
+                               const geometry::Superellipse &particle,
+                               const PenaltyContactParameters &p)
+  {
+    if (!finite(m0) || !finite(m1))
+      throw std::invalid_argument("rubber_particle_contact_step: rubber point is not finite");
+    const double eps_T = p.tangential_penalty;
+    const double g0    = start.in_contact ? start.tangential_gap : 0.;
+    ParticleContactStep r;
+    r.energy_start = 0.5 * eps_T * g0 * g0;
+
+    // the segment m0 -> m1 outside the bounding circle: no contact over the step
+    const Tensor<1, 2> dm  = m1 - m0;
+    const double       dm2 = dm * dm;
+    const double       s_c = dm2 > 0. ? std::clamp(-(m0 * dm) / dm2, 0., 1.) : 0.;
+    if ((m0 + s_c * dm).norm() > particle.shape().half_width_bound())
+      {
+        r.dissipation = r.energy_start; // the tangential spring released at separation
+        return r;
+      }
+
+    const PenaltyPotential P0 = penalty_potential(m0, particle, p);
+    const PenaltyPotential P1 = penalty_potential(m1, particle, p);
+    const PenaltyPotential Pm = penalty_potential(0.5 * (m0 + m1), particle, p);
+    r.energy_start += P0.energy;
+
+    // ---- normal: the discrete gradient G of phi (Gonzalez 1996) -------------------------
+    Tensor<1, 2>       G  = Pm.gradient;
+    Tensor<2, 2>       dG = 0.5 * Pm.hessian;
+    const double       tiny = 1e-18; // |Delta m| < 1e-9 mm: the midpoint gradient
+    if (dm2 > tiny)
+      {
+        const double       c  = (P1.energy - P0.energy - Pm.gradient * dm) / dm2;
+        const Tensor<1, 2> dc = (P1.gradient - 0.5 * (Pm.hessian * dm) - Pm.gradient) / dm2 -
+                                (2. * c / dm2) * dm;
+        G += c * dm;
+        dG += dealii::outer_product(dm, dc);
+        dG[0][0] += c;
+        dG[1][1] += c;
+      }
+
+    // ---- tangential: incremental gap along the midpoint tangent -------------------------
+    const Tensor<1, 2> a = perpendicular(Pm.normal);
+    double             f_T = 0.;
+    Tensor<1, 2>       df_T; // d f_T / d m1
+    if (P1.penetrating && start.in_contact)
+      {
+        const double       Ds  = a * dm;
+        const Tensor<1, 2> dDs = (1. - 0.5 * Pm.kappa_d * (Pm.normal * dm)) * a;
+        const double       g_trial = g0 + Ds;
+        const double       limit   = p.friction_coefficient * P1.traction;
+        double             g1      = g_trial;
+        Tensor<1, 2>       dg1     = dDs;
+        if (!(eps_T * std::abs(g_trial) <= limit))
+          {
+            const double sign = g_trial > 0. ? 1. : -1.;
+            g1                = sign * limit / eps_T;
+            dg1               = (-sign * p.friction_coefficient * P1.stiffness / eps_T) * P1.normal;
+            r.slipping        = true;
+          }
+        const double       delta = g1 - g0, slip = g_trial - g1;
+        const Tensor<1, 2> ddelta = dg1, dslip = dDs - dg1;
+        // alpha = 1/2 unless the slip's dissipation would be negative
+        const double D_half = eps_T * (g0 + 0.5 * delta) * slip;
+        double       alpha  = 0.5;
+        if (D_half < 0.)
+          alpha = Ds != 0. && delta != 0. ?
+                    std::clamp((0.5 * delta * delta - g0 * slip) / (delta * Ds), 0.5, 1.) :
+                    1.;
+        f_T = -eps_T * (g0 + alpha * delta);
+        if (alpha == 0.5)
+          df_T = (-0.5 * eps_T) * ddelta;
+        else if (alpha == 1.)
+          df_T = -eps_T * ddelta;
+        else
+          {
+            // f_T = -eps_T (g0 + N / Ds), N = delta^2 / 2 - g0 slip, Ds = delta + slip
+            const double       N  = 0.5 * delta * delta - g0 * slip;
+            const Tensor<1, 2> dN = delta * ddelta - g0 * dslip;
+            df_T                  = (-eps_T / (Ds * Ds)) * (Ds * dN - N * dDs);
+          }
+        r.dissipation    = eps_T * (alpha - 0.5) * delta * delta - f_T * slip;
+        r.end.in_contact = true;
+        r.end.tangential_gap = g1;
+        r.energy_end     = P1.energy + 0.5 * eps_T * g1 * g1;
+      }
+    else if (P1.penetrating)
+      {
+        // entering contact: the tangential spring starts unstressed
+        r.end.in_contact = true;
+        r.energy_end     = P1.energy;
+      }
+    else
+      {
+        // out of contact at t_{n+1}: the spring's energy is released
+        r.dissipation = 0.5 * eps_T * g0 * g0;
+        r.energy_end  = P1.energy; // 0
+      }
+
+    // ---- the step's traction on the rubber and its linearisation ------------------------
+    //   d (f_T a) / d m1 = a x d f_T + f_T (1/2) d a / d m_mid,  d a / d m = -(kappa/d) n x a
+    r.traction     = -G + f_T * a;
+    r.dtraction_dm = -dG + dealii::outer_product(a, df_T) -
+                     (0.5 * f_T * Pm.kappa_d) * dealii::outer_product(Pm.normal, a);
+    return r;
+  }
+
   PointCouplingTangent
   rubber_particle_coupling_tangent(const ParticleContactResponse &response, const double w)
   {

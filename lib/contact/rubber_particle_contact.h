@@ -123,6 +123,69 @@ namespace granular::contact
                           const ParticlePose &pose, const geometry::Superellipse &particle,
                           const PenaltyContactParameters &p, double cell_length = 0.);
 
+  /// Tangential state of a rubber point's contact at one end of a step, in the
+  /// energy-consistent step form (rubber_particle_contact_step()).
+  struct ParticleContactStepState
+  {
+    bool   in_contact     = false; ///< the point penetrates the particle
+    double tangential_gap = 0.;    ///< elastic tangential gap g_T (mm); 0 if not in contact
+  };
+
+  /// The rubber-particle contact of one rubber point over a step (t_n, t_{n+1}), all vectors
+  /// in the PARTICLE frame of the contact's image (rubber_particle_contact_step()).
+  struct ParticleContactStep
+  {
+    /// the step's traction on the rubber (MPa): its work over the step, traction . Delta m,
+    /// is -(energy_end - energy_start) - dissipation
+    Tensor<1, 2> traction;
+    Tensor<2, 2> dtraction_dm;    ///< d traction / d m_{n+1} (MPa/mm), consistent
+    double energy_start = 0.;     ///< stored energy at t_n: phi(g_N) + eps_T g_T^2 / 2 (N/mm)
+    double energy_end   = 0.;     ///< stored energy at t_{n+1} (N/mm)
+    double dissipation  = 0.;     ///< Coulomb slip and the spring released at separation, >= 0 (N/mm)
+    ParticleContactStepState end; ///< the state at t_{n+1} if the step is accepted
+    bool   slipping = false;
+  };
+
+  /**
+   * Energy-consistent rubber-particle penalty contact over one step, in the relative
+   * coordinate m = R(theta)^T (x - c_k) of the rubber point in the particle frame (the
+   * contact's energy depends on the rubber point and the particle's pose only through m):
+   *
+   * - normal: the discrete gradient of the penalty potential phi(g_N(m)) (normal_penalty();
+   *   Gonzalez 1996, eq. (10); for penalty contact Armero & Petocz 1998):
+   *       G = grad phi(m_mid) + [Delta phi - grad phi(m_mid) . Delta m] Delta m / |Delta m|^2,
+   *   m_mid = (m_n + m_{n+1}) / 2, so that G . Delta m = Delta phi exactly, also when the point
+   *   enters or leaves contact or its projection changes side within the step; the normal
+   *   traction on the rubber is -G (grad phi(m_mid) when |Delta m| < 1e-9 mm);
+   * - tangential (choice: an incremental elastic gap instead of rubber_particle_contact()'s
+   *   stick point): the slide of the step is Delta s = a_mid . Delta m along the tangent a_mid
+   *   = e3 x n(m_mid) of the midpoint's projection; the trial gap g_T,n + Delta s is returned
+   *   onto the Coulomb limit k_PB t_N(m_{n+1}), and the step's tangential traction is
+   *   f_T a_mid with f_T = -eps_T (g_T,n + alpha (g_T,n+1 - g_T,n)): alpha = 1/2 (the
+   *   mid-point force, no dissipation in stick) unless the slip's dissipation would then be
+   *   negative (a slip that reverses against a falling normal traction), where alpha in
+   *   (1/2, 1] makes it zero, as in particle_surface_contact_step() (docs/methods.md §5.4).
+   *   Its work is f_T Delta s = -Delta(eps_T g_T^2 / 2) - D_T. A point entering contact
+   *   starts with g_T = 0; a point leaving it releases eps_T g_T,n^2 / 2, counted as
+   *   dissipated.
+   *
+   * So traction . (m_{n+1} - m_n) = -(energy_end - energy_start) - dissipation to round-off
+   * at any step length, and the traction tends to the exact one at the midpoint at second
+   * order in the step. Per unit reference boundary length: multiply by the point's weight.
+   *
+   * @param m_start, m_end the rubber point in the particle frame at t_n and t_{n+1} (mm)
+   * @param start  the state at t_n
+   * @param particle the particle's geometry; @param p eps_N, eps_T (MPa/mm), k_PB, width
+   * @throws std::invalid_argument if m_start or m_end is not finite.
+   * @throws std::domain_error (geometry::Superellipse) if a point reached a centre of
+   *         curvature of its projection (1 + kappa g_N <= 0).
+   */
+  ParticleContactStep
+  rubber_particle_contact_step(const Tensor<1, 2> &m_start, const Tensor<1, 2> &m_end,
+                               const ParticleContactStepState &start,
+                               const geometry::Superellipse &particle,
+                               const PenaltyContactParameters &p);
+
   /**
    * Resultant of the rubber contact tractions acting ON THE PARTICLE (docs/methods.md §5, §6).
    * The moment arm is the rubber point x_i (choice): the contact energy depends on the
