@@ -27,9 +27,11 @@ namespace granular::coupling
     /// 3 added the adaptive time step's state; 4 the energy ledger (docs/methods.md §2.2);
     /// 5 the text header with the program version, the payload's size and its CRC-32;
     /// 6 the counters of rejected steps (Solver/Step rejection);
-    /// 7 the assemblies by purpose (line-search trials, failed and rejected attempts).
+    /// 7 the assemblies by purpose (line-search trials, failed and rejected attempts);
+    /// 8 the linear solver's GMRES work since its last factorization (Solver/Factorization
+    /// refresh = cost).
     /// Checkpoints of other formats (earlier builds) are not read.
-    constexpr unsigned int checkpoint_format = 7;
+    constexpr unsigned int checkpoint_format = 8;
     /// The program version a checkpoint is written by and must be read by (CMake's
     /// PROJECT_VERSION).
     const std::string program_version = GRANULAR_VERSION;

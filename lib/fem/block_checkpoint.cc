@@ -43,7 +43,7 @@ namespace granular::fem
   void StaleFactorizationSolver::save(boost::archive::binary_oarchive &ar) const
   {
     ar &n_factorizations &n_preconditioned_solves &has_factorization &refactorize_next;
-    ar &last_was_full;
+    ar &last_was_full &iteration_flops;
     if (has_factorization)
       {
         const std::vector<double> values = matrix_values(factorized_matrix);
@@ -59,7 +59,7 @@ namespace granular::fem
   void StaleFactorizationSolver::load(boost::archive::binary_iarchive &ar)
   {
     ar &n_factorizations &n_preconditioned_solves &has_factorization &refactorize_next;
-    ar &last_was_full;
+    ar &last_was_full &iteration_flops;
     const auto read_matrix = [&ar](SparseMatrix<double> &A) {
       std::vector<double> values;
       ar &values;

@@ -169,6 +169,15 @@ namespace granular
               "solve. More iterations mean fewer factorizations and more triangular "
               "solves per Newton iteration; 0: a factorization at every Newton iteration "
               "(docs/methods.md §3.6).");
+      e.text_entry([this](const std::string &rule) { refresh_by_cost = rule == "cost"; },
+                   "Factorization refresh", "iterations", Selection("iterations|cost"),
+                   "When the LU that preconditions GMRES is refreshed. iterations: after a "
+                   "solve that needed more than half of Preconditioned GMRES iterations; "
+                   "cost (KLU only): when the GMRES iterations since the last factorization "
+                   "have cost as many floating-point operations as a factorization (each "
+                   "iteration a solve with the LU and a product with the tangent). Either "
+                   "way a solve that does not converge within Preconditioned GMRES "
+                   "iterations factorizes the tangent (docs/methods.md §3.6).");
       e.text_entry([this](const std::string &control) {
                      adaptive_time_step = control == "adaptive";
                    },

@@ -52,6 +52,10 @@ namespace granular
     /// GMRES iterations with the LU of an earlier tangent as preconditioner before the
     /// current tangent is factorized (0: a factorization at every Newton iteration)
     unsigned int preconditioned_iterations = 8;
+    /// KLU: refresh the factorization when the GMRES iterations since the last one have
+    /// cost as many floating-point operations as a factorization (Solver/Factorization
+    /// refresh = cost); false: after a solve that needed more than half of the allowed ones
+    bool         refresh_by_cost = false;
     /// adaptive time steps (coupling::TimeStepControl); false: every step Loading/Time step
     bool         adaptive_time_step   = true;
     unsigned int max_step_multiple    = 16;   ///< longest adaptive step / Loading/Time step

@@ -19,10 +19,13 @@ namespace granular::fem
   using namespace dealii;
 
   void StaleFactorizationSolver::reinit(const SparsityPattern &sparsity, const bool klu_lu,
-                                        const unsigned int preconditioned_iterations)
+                                        const unsigned int preconditioned_iterations,
+                                        const bool         by_cost)
   {
     use_klu                       = klu_lu;
     max_preconditioned_iterations = preconditioned_iterations;
+    refresh_by_cost               = by_cost && klu_lu;
+    iteration_flops               = 0.;
     factorized_matrix.reinit(sparsity);
     has_factorization = false;
     if (use_klu)
@@ -78,8 +81,15 @@ namespace granular::fem
               gmres.solve(system_matrix, du, rhs, direct_solver);
             constraints.distribute(du);
             ++n_preconditioned_solves;
-            // a preconditioner that needed many iterations is refreshed next time
-            refactorize_next = control.last_step() > max_preconditioned_iterations / 2;
+            if (refresh_by_cost)
+              {
+                // refreshed once its iterations have cost a factorization
+                iteration_flops += control.last_step() *
+                                   (klu.solve_flops() + 2. * system_matrix.n_nonzero_elements());
+                refactorize_next = iteration_flops >= klu.factorization_flops();
+              }
+            else // a preconditioner that needed many iterations is refreshed next time
+              refactorize_next = control.last_step() > max_preconditioned_iterations / 2;
             return;
           }
         catch (const SolverControl::NoConvergence &)
@@ -95,6 +105,7 @@ namespace granular::fem
       factorize(false);
       has_factorization = true;
       refactorize_next  = false;
+      iteration_flops   = 0.;
       ++n_factorizations;
     }
     std::optional<TimerOutput::Scope> scope;

@@ -68,8 +68,12 @@ namespace granular::fem
     /// before the tangent is factorized (Solver/Preconditioned GMRES iterations; 0: a
     /// factorization at every solve); a solve that needed more than half of them refreshes
     /// the factorization at the next solve.
+    /// @p refresh_by_cost (KLU only): refresh the factorization when the GMRES iterations
+    /// since the last one have cost as many floating-point operations as a factorization
+    /// (each iteration a KLU solve and a product with the tangent), instead of after a solve
+    /// that needed more than half of the allowed iterations.
     void reinit(const dealii::SparsityPattern &sparsity, bool use_klu = true,
-                unsigned int preconditioned_iterations = 8);
+                unsigned int preconditioned_iterations = 8, bool refresh_by_cost = false);
     /// Solves @p K @p du = @p rhs and distributes @p constraints to @p du.
     void solve(const dealii::SparseMatrix<double> &K,
                const dealii::AffineConstraints<double> &constraints,
@@ -98,6 +102,9 @@ namespace granular::fem
 
     bool                        use_klu = true;
     unsigned int                max_preconditioned_iterations = 8;
+    bool                        refresh_by_cost = false;
+    /// floating-point operations of the GMRES iterations since the last factorization
+    double                      iteration_flops = 0.;
     SparseLU                    klu;
     dealii::SparseDirectUMFPACK direct_solver;
     /// the matrix the LU factorized (kept so a checkpoint can rebuild the same

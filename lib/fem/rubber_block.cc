@@ -275,7 +275,8 @@ namespace granular::fem
     system_matrix.clear();
     sparsity.copy_from(dsp);
     system_matrix.reinit(sparsity);
-    newton.linear_solver().reinit(sparsity, solver.klu, solver.preconditioned_iterations);
+    newton.linear_solver().reinit(sparsity, solver.klu, solver.preconditioned_iterations,
+                                  solver.refresh_by_cost);
   }
 
   void RubberBlock::Impl::set_obstacle(BoundaryObstacle *o)

@@ -105,6 +105,10 @@ namespace granular::fem
       }
     klu_rcond(klu->symbolic, klu->numeric, &klu->common);
     full_rcond = klu->common.rcond;
+    klu_flops(klu->symbolic, klu->numeric, &klu->common);
+    factor_flops = klu->common.flops;
+    solve_flops_ = 2. * (static_cast<double>(klu->numeric->lnz) + klu->numeric->unz +
+                         klu->numeric->nzoff);
     ++n_full;
   }
 

@@ -53,6 +53,11 @@ namespace granular::fem
     /// full factorizations (pivot searches) and numeric refactorizations so far
     unsigned long full_factorizations() const { return n_full; }
     unsigned long refactorizations() const { return n_refactor; }
+    /// Floating-point operations of a factorization with the current pivots (klu_flops of
+    /// the last full factorization) and of one solve, 2 (nnz(L) + nnz(U) + the off-diagonal
+    /// blocks): a deterministic measure of their cost (0 before the first factorization).
+    double factorization_flops() const { return factor_flops; }
+    double solve_flops() const { return solve_flops_; }
 
   private:
     struct Klu;
@@ -64,6 +69,7 @@ namespace granular::fem
     std::vector<std::size_t>       to_klu;
     mutable std::vector<double>    values, work;
     double                         full_rcond = 0.; ///< klu_rcond of the last full factorization
+    double                         factor_flops = 0., solve_flops_ = 0.;
     unsigned long                  n_full = 0, n_refactor = 0;
   };
 } // namespace granular::fem
