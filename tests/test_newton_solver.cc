@@ -217,3 +217,64 @@ TEST(StaleFactorizationSolver, FactorizesOnlyWhenTheTangentHasMovedBeyondItsIter
   EXPECT_EQ(factorizations_for(8), 3u);
   EXPECT_EQ(factorizations_for(32), 1u);
 }
+
+namespace
+{
+  /// Factorizations over 12 solves of K0 + (a rank-1 change): K0 tridiag(-1, 4, -1) of size
+  /// @p n on a full (@p dense) or tridiagonal pattern, the change 0.5 on the first diagonal
+  /// entry. Each solve needs 2 GMRES iterations with the LU of K0.
+  unsigned long
+  factorizations_with_rank_one_changes(const unsigned int n, const bool dense,
+                                       const bool by_cost)
+  {
+    dealii::DynamicSparsityPattern dsp(n, n);
+    for (unsigned int i = 0; i < n; ++i)
+      for (unsigned int j = 0; j < n; ++j)
+        if (dense || (j + 1 >= i && j <= i + 1))
+          dsp.add(i, j);
+    dealii::SparsityPattern pattern;
+    pattern.copy_from(dsp);
+    dealii::SparseMatrix<double> K(pattern);
+    dealii::AffineConstraints<double> constraints;
+    constraints.close();
+    granular::fem::StaleFactorizationSolver solver;
+    solver.reinit(pattern, true, 32, by_cost);
+    Vector<double> b(n), x(n), r(n);
+    for (unsigned int i = 0; i < n; ++i)
+      b[i] = 1. + std::sin(3. * i);
+    for (unsigned int k = 0; k < 12; ++k)
+      {
+        K = 0.;
+        for (unsigned int i = 0; i < n; ++i)
+          {
+            K.set(i, i, 4.);
+            if (i > 0)
+              K.set(i, i - 1, -1.);
+            if (i + 1 < n)
+              K.set(i, i + 1, -1.);
+          }
+        if (k > 0)
+          K.add(0, 0, 0.5); // a rank-1 change of the factorized K0
+        solver.solve(K, constraints, b, x);
+        K.residual(r, x, b);
+        EXPECT_LT(r.l2_norm(), 1e-9 * b.l2_norm());
+      }
+    return solver.factorizations();
+  }
+} // namespace
+
+// Refreshing by cost keeps a factorization as long as the GMRES iterations it saves cost
+// less than a new one. A dense 60 x 60 LU costs about 2 n^3 / 3 = 1.4e5 operations and a
+// GMRES iteration about 4 n^2 = 1.4e4, so the 22 iterations of the 11 changed solves are
+// worth about 2 factorizations: more than one, far fewer than 12. A tridiagonal LU of
+// size 2000 costs no more than a few iterations, so it is refreshed after nearly every
+// solve. The iteration rule (more than 16 of 32 iterations) never refreshes either.
+TEST(StaleFactorizationSolver, RefreshingByCostFactorizesWhenIterationsCostMoreThanAnLU)
+{
+  const unsigned long dense = factorizations_with_rank_one_changes(60, true, true);
+  EXPECT_GT(dense, 1u);
+  EXPECT_LT(dense, 6u);
+  EXPECT_GE(factorizations_with_rank_one_changes(2000, false, true), 6u);
+  EXPECT_EQ(factorizations_with_rank_one_changes(60, true, false), 1u);
+  EXPECT_EQ(factorizations_with_rank_one_changes(2000, false, false), 1u);
+}
