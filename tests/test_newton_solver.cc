@@ -155,9 +155,8 @@ TEST(NewtonSolver, AStallingStepIsGivenUpEarlyAndLeavesNoIterate)
 
 namespace
 {
-  /// K0 + sum_k u_k v_k^T on a full 24 x 24 pattern: K0 the diagonally dominant
-  /// tridiagonal tridiag(-1, 4, -1), u_k, v_k fixed vectors (a rank-@p rank change).
-  void low_rank_matrix(const unsigned int rank, dealii::SparseMatrix<double> &K)
+  /// K = tridiag(-1, 4, -1) (diagonally dominant) on a pattern that holds it.
+  void set_tridiagonal(dealii::SparseMatrix<double> &K)
   {
     const unsigned int n = K.m();
     K                    = 0.;
@@ -169,40 +168,60 @@ namespace
         if (i + 1 < n)
           K.set(i, i + 1, -1.);
       }
-    for (unsigned int k = 0; k < rank; ++k)
-      for (unsigned int i = 0; i < n; ++i)
-        for (unsigned int j = 0; j < n; ++j)
-          K.add(i, j, 0.3 * std::sin(1. + i * (k + 1.)) * std::cos(0.5 + j * (k + 2.)));
   }
 
-  /// Factorizations of StaleFactorizationSolver over the solves with the tangents
-  /// K0, K0 + rank 1, K0 + rank 3, K0 + rank 12, K0, with @p iterations preconditioned GMRES
-  /// iterations allowed; each solution is checked against its own system.
-  unsigned long factorizations_for(const unsigned int iterations)
+  /// Factorizations of a StaleFactorizationSolver (KLU, @p iterations preconditioned GMRES
+  /// iterations, refreshed by cost if @p by_cost) over @p solves solves on an n x n full
+  /// (@p dense) or tridiagonal pattern, the k-th with the tangent set_tangent(k, K); each
+  /// solution is checked against its own system.
+  unsigned long
+  factorizations_over(const unsigned int n, const bool dense, const unsigned int iterations,
+                      const bool by_cost, const unsigned int solves,
+                      const std::function<void(unsigned int, dealii::SparseMatrix<double> &)>
+                        &set_tangent)
   {
-    const unsigned int             n = 24;
     dealii::DynamicSparsityPattern dsp(n, n);
     for (unsigned int i = 0; i < n; ++i)
       for (unsigned int j = 0; j < n; ++j)
-        dsp.add(i, j);
+        if (dense || (j + 1 >= i && j <= i + 1))
+          dsp.add(i, j);
     dealii::SparsityPattern pattern;
     pattern.copy_from(dsp);
     dealii::SparseMatrix<double> K(pattern);
     dealii::AffineConstraints<double> constraints;
     constraints.close();
     granular::fem::StaleFactorizationSolver solver;
-    solver.reinit(pattern, true, iterations);
+    solver.reinit(pattern, true, iterations, by_cost);
     Vector<double> b(n), x(n), r(n);
     for (unsigned int i = 0; i < n; ++i)
       b[i] = 1. + std::sin(3. * i);
-    for (const unsigned int rank : {0u, 1u, 3u, 12u, 0u})
+    for (unsigned int k = 0; k < solves; ++k)
       {
-        low_rank_matrix(rank, K);
+        set_tangent(k, K);
         solver.solve(K, constraints, b, x);
         K.residual(r, x, b);
-        EXPECT_LT(r.l2_norm(), 1e-9 * b.l2_norm()) << "rank " << rank;
+        EXPECT_LT(r.l2_norm(), 1e-9 * b.l2_norm()) << "solve " << k;
       }
     return solver.factorizations();
+  }
+
+  /// Factorizations over the solves with the tangents K0, K0 + rank 1, K0 + rank 3,
+  /// K0 + rank 12, K0 on a full 24 x 24 pattern (K0 = tridiag(-1, 4, -1), the rank-r change
+  /// sum_k u_k v_k^T with fixed vectors u_k, v_k), with @p iterations preconditioned GMRES
+  /// iterations allowed.
+  unsigned long factorizations_for(const unsigned int iterations)
+  {
+    const unsigned int ranks[] = {0, 1, 3, 12, 0};
+    return factorizations_over(24, true, iterations, false, 5,
+                               [&ranks](const unsigned int s, dealii::SparseMatrix<double> &K) {
+                                 set_tridiagonal(K);
+                                 for (unsigned int k = 0; k < ranks[s]; ++k)
+                                   for (unsigned int i = 0; i < K.m(); ++i)
+                                     for (unsigned int j = 0; j < K.n(); ++j)
+                                       K.add(i, j,
+                                             0.3 * std::sin(1. + i * (k + 1.)) *
+                                               std::cos(0.5 + j * (k + 2.)));
+                               });
   }
 } // namespace
 
@@ -222,44 +241,18 @@ namespace
 {
   /// Factorizations over 12 solves of K0 + (a rank-1 change): K0 tridiag(-1, 4, -1) of size
   /// @p n on a full (@p dense) or tridiagonal pattern, the change 0.5 on the first diagonal
-  /// entry. Each solve needs 2 GMRES iterations with the LU of K0.
+  /// entry from the second solve on, 32 GMRES iterations allowed. Each changed solve needs 2
+  /// GMRES iterations with the LU of K0.
   unsigned long
   factorizations_with_rank_one_changes(const unsigned int n, const bool dense,
                                        const bool by_cost)
   {
-    dealii::DynamicSparsityPattern dsp(n, n);
-    for (unsigned int i = 0; i < n; ++i)
-      for (unsigned int j = 0; j < n; ++j)
-        if (dense || (j + 1 >= i && j <= i + 1))
-          dsp.add(i, j);
-    dealii::SparsityPattern pattern;
-    pattern.copy_from(dsp);
-    dealii::SparseMatrix<double> K(pattern);
-    dealii::AffineConstraints<double> constraints;
-    constraints.close();
-    granular::fem::StaleFactorizationSolver solver;
-    solver.reinit(pattern, true, 32, by_cost);
-    Vector<double> b(n), x(n), r(n);
-    for (unsigned int i = 0; i < n; ++i)
-      b[i] = 1. + std::sin(3. * i);
-    for (unsigned int k = 0; k < 12; ++k)
-      {
-        K = 0.;
-        for (unsigned int i = 0; i < n; ++i)
-          {
-            K.set(i, i, 4.);
-            if (i > 0)
-              K.set(i, i - 1, -1.);
-            if (i + 1 < n)
-              K.set(i, i + 1, -1.);
-          }
-        if (k > 0)
-          K.add(0, 0, 0.5); // a rank-1 change of the factorized K0
-        solver.solve(K, constraints, b, x);
-        K.residual(r, x, b);
-        EXPECT_LT(r.l2_norm(), 1e-9 * b.l2_norm());
-      }
-    return solver.factorizations();
+    return factorizations_over(n, dense, 32, by_cost, 12,
+                               [](const unsigned int s, dealii::SparseMatrix<double> &K) {
+                                 set_tridiagonal(K);
+                                 if (s > 0)
+                                   K.add(0, 0, 0.5); // a rank-1 change of the factorized K0
+                               });
   }
 } // namespace
 
