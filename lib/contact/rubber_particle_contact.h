@@ -152,7 +152,7 @@ namespace granular::contact
    * contact's energy depends on the rubber point and the particle's pose only through m):
    *
    * - normal: the discrete gradient of the penalty potential phi(g_N(m)) (normal_penalty();
-   *   Gonzalez 1996, eq. (10); for penalty contact Armero & Petocz 1998):
+   *   Gonzalez 1996, as in docs/methods.md §5.4; for penalty contact Armero & Petocz 1998):
    *       G = grad phi(m_mid) + [Delta phi - grad phi(m_mid) . Delta m] Delta m / |Delta m|^2,
    *   m_mid = (m_n + m_{n+1}) / 2, so that G . Delta m = Delta phi exactly, also when the point
    *   enters or leaves contact or its projection changes side within the step; the normal
