@@ -15,7 +15,8 @@ exe=$1; work=$2
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 rm -rf "$work"; mkdir -p "$work"
 
-write_prm() {  # $1: output directory; points of about half a second each
+write_prm() {  # $1: output directory; points of about a second each (a signal after the first
+               # point must find the sweep running on a loaded machine too)
   cat <<PRM
 subsection Output
   set Output directory = $1
@@ -27,7 +28,7 @@ subsection Geometry
   set Elements in y = 4
 end
 subsection Loading
-  set Time step = 2e-4
+  set Time step = 1e-4
   set Averaging time = 0.5
 end
 subsection Particle
