@@ -43,7 +43,9 @@ namespace
                const double gap = -0.03, const Tensor<1, 2> &velocity = {},
                const double indentation = 2e-3,
                const coupling::MonolithicParticle::SurfaceForces forces =
-                 coupling::MonolithicParticle::SurfaceForces::end_of_step)
+                 coupling::MonolithicParticle::SurfaceForces::end_of_step,
+               const contact::RubberParticleInterface::ContactForces rubber_forces =
+                 contact::RubberParticleInterface::ContactForces::end_of_step)
     {
       block.length = 3.;
       block.height = 1.;
@@ -61,7 +63,8 @@ namespace
       rubber_block = std::make_unique<fem::RubberBlock>(block, rubber, surface, solver, 3e-12,
                                                         particle->top() + gap, 20., false);
       interface = std::make_unique<contact::RubberParticleInterface>(
-        rubber_block->contact_points(), particle->geometry(), rubber_particle, block.length);
+        rubber_block->contact_points(), particle->geometry(), rubber_particle, block.length,
+        rubber_forces);
       monolithic = std::make_unique<coupling::MonolithicParticle>(
         *particle, *interface, solver.newmark_beta, solver.newmark_gamma, forces);
       rubber_block->set_obstacle(monolithic.get());
@@ -170,6 +173,33 @@ TEST(MonolithicCoupling, DiscreteGradientTangentMatchesFiniteDifferences)
           }
         s.build(shape, theta0, -0.03, {}, 2e-3,
                 coupling::MonolithicParticle::SurfaceForces::discrete_gradient);
+        unsigned int slipping = 0;
+        bool         sticking = false;
+        const double e = coupled_tangent_error(s, name + (slip ? " slip" : " stick"), slipping,
+                                               sticking);
+        EXPECT_LT(e, 1e-6) << name;
+        EXPECT_EQ(slipping > 0, slip) << name;
+        EXPECT_EQ(s.monolithic->surface_contact().sticking, !slip) << name;
+      }
+}
+
+TEST(MonolithicCoupling, RubberParticleDiscreteGradientTangentMatchesFiniteDifferences)
+{
+  // the extended tangent with the rubber-particle contact's step force (its traction, the
+  // particle's resultant and their derivatives in the rubber point and the particle's pose
+  // at t_{n+1}, weight 1 in the mid-point rule), in stick and in slip of both contacts
+  for (const auto &[name, shape, theta0] : tangent_check_shapes())
+    for (const bool slip : {false, true})
+      {
+        CoupledSetup s;
+        if (slip)
+          {
+            s.rubber_particle.tangential_penalty    = 1e8; // slip threshold ~ 1e-5 mm
+            s.particle_surface.friction_coefficient = 1e-3;
+          }
+        s.build(shape, theta0, -0.03, {}, 2e-3,
+                coupling::MonolithicParticle::SurfaceForces::discrete_gradient,
+                contact::RubberParticleInterface::ContactForces::discrete_gradient);
         unsigned int slipping = 0;
         bool         sticking = false;
         const double e = coupled_tangent_error(s, name + (slip ? " slip" : " stick"), slipping,

@@ -385,6 +385,18 @@ TEST(Parameters, RejectsNonPositiveRadius)
                   "Particle/Semi-axis r2");
 }
 
+// The rubber-particle contact's step force needs the particle's mid-point rule to take it
+// (docs/methods.md §5.5): with the staggered scheme or the end-of-step particle it is refused
+// before the run starts; with the defaults it is accepted.
+TEST(Parameters, RubberParticleStepForceNeedsTheParticlesDiscreteGradient)
+{
+  const std::string entry = "Solver/Rubber-particle contact forces";
+  expect_rejected({entry + "=discrete gradient", "Solver/Coupling scheme=staggered"}, entry);
+  expect_rejected({entry + "=discrete gradient", "Solver/Particle contact forces=end of step"},
+                  entry);
+  EXPECT_TRUE(read_with({entry + "=discrete gradient"}).solver.rubber_particle_discrete_gradient);
+}
+
 TEST(Parameters, RejectsNonPositiveModulus)
 {
   expect_rejected({"Rubber/Shear modulus=0"}, "Rubber/Shear modulus");

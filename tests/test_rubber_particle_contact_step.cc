@@ -252,3 +252,108 @@ TEST(RubberParticleContactStep, TangentMatchesFiniteDifferencesInEveryBranch)
         }
     }
 }
+
+// The step in the global frame with a moving particle (rubber_particle_step_coupling(), the
+// monolithic coupling's form): the work of the rubber's traction over Delta x plus that of the
+// force and moment on the particle over Delta c and Delta theta is minus the change of the
+// stored energy minus the dissipation (to 1e-12 of the terms), for particles that move by up
+// to 0.02 mm and turn by up to 0.1 rad in a step; and the derivatives of the traction and of
+// the particle's force and moment with respect to x_{n+1} and q_{n+1} = (c_1, c_2, theta)
+// match central differences (to 1e-5 of their largest entry) in stick and in slip.
+TEST(RubberParticleContactStep, MovingParticleSharesTheStepsWorkWithConsistentTangents)
+{
+  PenaltyContactParameters p = penalties();
+  p.tangential_penalty       = 1e4;
+  std::mt19937                           rng(7);
+  std::uniform_real_distribution<double> uni(-1., 1.);
+  const double L0 = 3., w = 0.125;
+  double       worst = 0.;
+  unsigned int n_checked = 0, n_slipping = 0;
+  for (const std::string name : {"elliptical", "rectangular"})
+    {
+      const geometry::Superellipse s = shape(name);
+      for (unsigned int k = 0; k < 400; ++k)
+        {
+          ParticlePose pose0, pose1;
+          pose0.centre   = vec(1.5 + uni(rng), 0.5 + 0.1 * uni(rng));
+          pose0.rotation = M_PI * uni(rng);
+          pose1.centre   = pose0.centre + 0.02 * vec(uni(rng), uni(rng));
+          pose1.rotation = pose0.rotation + 0.1 * uni(rng);
+          const double offset = L0 * std::round(uni(rng)); // images -1, 0, 1
+          const Tensor<1, 2> m0 = below(s, M_PI * (1. + uni(rng)), 2e-4 + 1e-4 * uni(rng));
+          const Tensor<1, 2> x0 =
+            geometry::particle_to_global(pose0.centre + vec(offset, 0.), pose0.rotation, m0);
+          // the rubber point follows the particle to within a random slide of up to 2e-3 mm
+          const Tensor<1, 2> m1 = m0 + 2e-3 * vec(uni(rng), uni(rng)) * (k % 2 == 0 ? 1. : 0.05);
+          const Tensor<1, 2> x1 =
+            geometry::particle_to_global(pose1.centre + vec(offset, 0.), pose1.rotation, m1);
+          ParticleContactStepState start;
+          start.in_contact     = true;
+          start.tangential_gap = 1e-3 * uni(rng);
+          const auto c =
+            rubber_particle_step_coupling(x0, x1, pose0, pose1, offset, start, s, p, w);
+          ASSERT_TRUE(c.active);
+          // the works on the rubber, the particle's centre and its rotation (they cancel to
+          // the small relative motion: the scale of round-off is the sum of their sizes)
+          const double W[3] = {w * c.traction * (x1 - x0),
+                               c.resultant[0] * (pose1.centre[0] - pose0.centre[0]) +
+                                 c.resultant[1] * (pose1.centre[1] - pose0.centre[1]),
+                               c.resultant[2] * (pose1.rotation - pose0.rotation)};
+          const double E = w * (c.step.energy_end - c.step.energy_start + c.step.dissipation);
+          worst          = std::max(worst, std::abs(W[0] + W[1] + W[2] + E) /
+                                    (std::abs(W[0]) + std::abs(W[1]) + std::abs(W[2]) +
+                                     w * (c.step.energy_end + c.step.energy_start +
+                                          c.step.dissipation)));
+          // never negative (to round-off where a reversing slip's alpha makes it zero)
+          const double terms = std::abs(c.step.energy_end) + std::abs(c.step.energy_start);
+          EXPECT_GE(c.step.dissipation, -1e-14 * terms) << name << " step " << k;
+
+          // central differences in x_{n+1} (j = 0, 1) and q_{n+1} (j = 2, 3, 4)
+          const auto perturbed = [&](const unsigned int j, const double h) {
+            Tensor<1, 2> x = x1;
+            ParticlePose q = pose1;
+            if (j < 2)
+              x[j] += h;
+            else if (j < 4)
+              q.centre[j - 2] += h;
+            else
+              q.rotation += h;
+            return rubber_particle_step_coupling(x0, x, pose0, q, offset, start, s, p, w);
+          };
+          bool   same_branch = true;
+          double scale_t = 0., scale_P = 0., error_t = 0., error_P = 0.;
+          for (unsigned int j = 0; j < 5; ++j)
+            {
+              const double h  = 1e-9;
+              const auto   cp = perturbed(j, h), cm = perturbed(j, -h);
+              same_branch = same_branch && cp.step.slipping == c.step.slipping &&
+                            cm.step.slipping == c.step.slipping && cp.step.end.in_contact &&
+                            cm.step.end.in_contact;
+              const Tensor<1, 2> dt_fd = (cp.traction - cm.traction) / (2. * h);
+              const Tensor<1, 2> dt    = j < 2 ? Tensor<1, 2>(c.dtraction_dx * vec(j == 0, j == 1)) :
+                                                 c.dtraction_dq[j - 2];
+              scale_t = std::max(scale_t, dt.norm());
+              error_t = std::max(error_t, (dt - dt_fd).norm());
+              for (unsigned int i = 0; i < 3; ++i)
+                {
+                  const double dP_fd = (cp.resultant[i] - cm.resultant[i]) / (2. * h);
+                  const double dP    = j < 2 ? c.dresultant_dx[i][j] : c.dresultant_dq[i][j - 2];
+                  scale_P = std::max(scale_P, std::abs(dP));
+                  error_P = std::max(error_P, std::abs(dP - dP_fd));
+                }
+            }
+          if (!same_branch)
+            continue;
+          ++n_checked;
+          n_slipping += c.step.slipping;
+          EXPECT_LT(error_t, 1e-5 * scale_t) << name << " step " << k;
+          EXPECT_LT(error_P, 1e-5 * scale_P) << name << " step " << k;
+        }
+    }
+  EXPECT_LT(worst, 1e-12);
+  std::cout << "largest created energy / scale " << worst << "; " << n_checked
+            << " steps checked against finite differences, " << n_slipping << " slipping\n";
+  EXPECT_GT(n_checked, 400u);
+  EXPECT_GT(n_slipping, 40u);
+  EXPECT_LT(n_slipping, n_checked - 40u);
+}

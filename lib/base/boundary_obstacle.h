@@ -50,6 +50,9 @@ namespace granular
                           const Tensor<1, 2> &x_old, Tensor<1, 2> &traction,
                           Tensor<2, 2> &dtraction_dx) = 0;
     virtual void commit() = 0;
+    /// true: the traction is the obstacle's force over the step (its work over the step is
+    /// w t . Delta x), not the force at t_{n+1} (fem::BlockWork, docs/methods.md §5.5)
+    virtual bool traction_is_step_force() const { return false; }
 
     /// @name Movable obstacle solved monolithically with the block
     /// A movable obstacle (the DEM particle in the monolithic coupling) appends

@@ -173,6 +173,7 @@ namespace granular::contact
     struct PenaltyPotential
     {
       bool         penetrating = false;
+      double       gap = 0.;                                   ///< g_N of the projection
       double       energy = 0., traction = 0., stiffness = 0.; ///< phi, t_N, -dt_N/dg_N
       Tensor<1, 2> normal, gradient;                           ///< n, d phi / d m = -t_N n
       Tensor<2, 2> hessian;                                    ///< k n x n - t_N dn/dm
@@ -186,6 +187,7 @@ namespace granular::contact
       PenaltyPotential r;
       const auto proj = particle.closest_point_projection(m);
       r.normal        = proj.normal;
+      r.gap           = proj.gap;
       r.kappa_d       = proj.curvature / (1. + proj.curvature * proj.gap);
       const Tensor<2, 2> dn_dm = geometry::Superellipse::normal_derivative(proj);
       if (particle.implicit_function(m) < 0. && proj.gap < 0.)
@@ -231,6 +233,8 @@ namespace granular::contact
     const PenaltyPotential P1 = penalty_potential(m1, particle, p);
     const PenaltyPotential Pm = penalty_potential(0.5 * (m0 + m1), particle, p);
     r.energy_start += P0.energy;
+    if (P1.penetrating)
+      r.normal_gap = P1.gap;
 
     // ---- normal: the discrete gradient G of phi (Gonzalez 1996) -------------------------
     Tensor<1, 2>       G  = Pm.gradient;
@@ -246,7 +250,6 @@ namespace granular::contact
         dG[0][0] += c;
         dG[1][1] += c;
       }
-
     // ---- tangential: incremental gap along the midpoint tangent -------------------------
     const Tensor<1, 2> a = perpendicular(Pm.normal);
     double             f_T = 0.;
@@ -313,6 +316,107 @@ namespace granular::contact
     return r;
   }
 
+  namespace
+  {
+    Tensor<2, 2>
+    rotation_matrix(const double theta)
+    {
+      Tensor<2, 2> R;
+      R[0][0] = std::cos(theta);
+      R[0][1] = -std::sin(theta);
+      R[1][0] = std::sin(theta);
+      R[1][1] = std::cos(theta);
+      return R;
+    }
+
+    /// a x b . e3
+    double
+    cross(const Tensor<1, 2> &a, const Tensor<1, 2> &b)
+    {
+      return a[0] * b[1] - a[1] * b[0];
+    }
+
+    /// sin(h) / h and its derivative (series below 1e-4)
+    std::pair<double, double>
+    sinc_and_derivative(const double h)
+    {
+      if (std::abs(h) < 1e-4)
+        return {1. - h * h / 6., -h / 3. + h * h * h / 30.};
+      return {std::sin(h) / h, (h * std::cos(h) - std::sin(h)) / (h * h)};
+    }
+  } // namespace
+
+  ParticleContactStepCoupling
+  rubber_particle_step_coupling(const Tensor<1, 2> &x0, const Tensor<1, 2> &x1,
+                                const ParticlePose &pose0, const ParticlePose &pose1,
+                                const double image_offset, const ParticleContactStepState &start,
+                                const geometry::Superellipse &particle,
+                                const PenaltyContactParameters &p, const double w)
+  {
+    if (!finite(pose0.centre) || !finite(pose1.centre) || !std::isfinite(pose0.rotation) ||
+        !std::isfinite(pose1.rotation) || !std::isfinite(image_offset))
+      throw std::invalid_argument("rubber_particle_step_coupling: particle pose is not finite");
+    ParticleContactStepCoupling c;
+    const Tensor<1, 2> offset({image_offset, 0.});
+    const Tensor<1, 2> r0 = x0 - pose0.centre - offset, r1 = x1 - pose1.centre - offset;
+    const Tensor<2, 2> R0 = rotation_matrix(pose0.rotation), R1 = rotation_matrix(pose1.rotation);
+    const Tensor<2, 2> R1T = dealii::transpose(R1);
+    c.step = rubber_particle_contact_step(dealii::transpose(R0) * r0, R1T * r1, start, particle,
+                                          p);
+    const Tensor<1, 2> &tau = c.step.traction;
+    const Tensor<2, 2> &J   = c.step.dtraction_dm;
+    c.active = tau.norm_square() > 0. || J.norm_square() > 0.;
+    if (!c.active)
+      return c;
+
+    const Tensor<2, 2> Rbar = 0.5 * (R0 + R1);
+    const double       h    = 0.5 * (pose1.rotation - pose0.rotation);
+    const Tensor<2, 2> Rmid = rotation_matrix(pose0.rotation + h);
+    const auto [s, ds]      = sinc_and_derivative(h);
+    const Tensor<1, 2> rbar = 0.5 * (r0 + r1);
+
+    // derivatives of m_{n+1} = R1^T (x1 - c1 - offset): d/dx = R1^T, d/dc = -R1^T,
+    // d/dtheta = -R1^T E r1 (E = rotation by +pi/2, dR/dtheta = E R)
+    const Tensor<1, 2> dm_dtheta = -(R1T * perpendicular(r1));
+    // t = Rbar tau, u = R_mid tau
+    c.traction                 = Rbar * tau;
+    const Tensor<1, 2> u       = Rmid * tau;
+    const Tensor<2, 2> RbarJ   = Rbar * J;
+    const Tensor<2, 2> RmidJ   = Rmid * J;
+    c.dtraction_dx             = RbarJ * R1T;
+    const Tensor<2, 2> du_dx   = RmidJ * R1T;
+    // d Rbar / d theta_1 = E R1 / 2, d R_mid / d theta_1 = E R_mid / 2
+    const Tensor<1, 2> dt_dtheta = 0.5 * perpendicular(R1 * tau) + RbarJ * dm_dtheta;
+    const Tensor<1, 2> du_dtheta = 0.5 * perpendicular(u) + RmidJ * dm_dtheta;
+    for (unsigned int j = 0; j < 2; ++j)
+      for (unsigned int a = 0; a < 2; ++a)
+        c.dtraction_dq[j][a] = -c.dtraction_dx[a][j];
+    c.dtraction_dq[2] = dt_dtheta;
+
+    // on the particle: F = -w t, M = -w s(h) rbar x u
+    const double rxu = cross(rbar, u);
+    c.resultant      = {{-w * c.traction[0], -w * c.traction[1], -w * s * rxu}};
+    for (unsigned int j = 0; j < 2; ++j)
+      {
+        Tensor<1, 2> e;
+        e[j] = 1.;
+        const Tensor<1, 2> du = du_dx * e; // d u / d x_j (= -d u / d c_j)
+        // d rbar / d x_j = e_j / 2 = -d rbar / d c_j
+        const double dM_dx = -w * s * (cross(0.5 * e, u) + cross(rbar, du));
+        for (unsigned int k = 0; k < 2; ++k)
+          {
+            c.dresultant_dx[k][j] = -w * c.dtraction_dx[k][j];
+            c.dresultant_dq[k][j] = w * c.dtraction_dx[k][j];
+          }
+        c.dresultant_dx[2][j] = dM_dx;
+        c.dresultant_dq[2][j] = -dM_dx;
+      }
+    for (unsigned int k = 0; k < 2; ++k)
+      c.dresultant_dq[k][2] = -w * dt_dtheta[k];
+    c.dresultant_dq[2][2] = -w * (0.5 * ds * rxu + s * cross(rbar, du_dtheta));
+    return c;
+  }
+
   PointCouplingTangent
   rubber_particle_coupling_tangent(const ParticleContactResponse &response, const double w)
   {
@@ -357,7 +461,8 @@ namespace granular::contact
   RubberParticleInterface::RubberParticleInterface(std::vector<ContactPoint> points,
                                                    const geometry::Superellipse  &particle,
                                                    const PenaltyContactParameters &p,
-                                                   const double cell_length)
+                                                   const double       cell_length,
+                                                   const ContactForces forces)
     : points_(std::move(points))
     , particle_(particle)
     , parameters_(p)
@@ -365,6 +470,9 @@ namespace granular::contact
     , converged_(points_.size())
     , responses_(points_.size())
     , evaluated_(points_.size(), false)
+    , forces_(forces)
+    , step_start_(points_.size())
+    , steps_(points_.size())
   {
     if (!(cell_length > 0.) || !std::isfinite(cell_length))
       throw std::invalid_argument("RubberParticleInterface: cell length L0 must be positive");
@@ -380,18 +488,31 @@ namespace granular::contact
   {
     if (!finite(centre) || !std::isfinite(theta))
       throw std::invalid_argument("RubberParticleInterface: particle pose is not finite");
-    if (pose_set_)
-      {
-        // Wrapping of the centre into the cell (docs/methods.md §2) moves c by a multiple of L0:
-        // the same physical image then has a different index k (c_k = c + k L0 e1 is unchanged).
-        const long shift = std::lround((centre[0] - pose_.centre[0]) / cell_length_);
-        if (shift != 0)
-          for (auto &h : converged_)
-            h.image -= static_cast<int>(shift);
-      }
+    shift_images(centre);
     pose_.centre   = centre;
     pose_.rotation = theta;
     pose_set_      = true;
+  }
+
+  void
+  RubberParticleInterface::shift_images(const Tensor<1, 2> &centre)
+  {
+    if (!pose_set_)
+      return;
+    // Wrapping of the centre into the cell (docs/methods.md §2) moves c by a multiple of L0:
+    // the same physical image then has a different index k (c_k = c + k L0 e1 is unchanged).
+    const long shift = std::lround((centre[0] - pose_.centre[0]) / cell_length_);
+    if (shift != 0)
+      for (auto &h : converged_)
+        h.image -= static_cast<int>(shift);
+  }
+
+  void
+  RubberParticleInterface::set_step_start_pose(const Tensor<1, 2> &centre, const double theta)
+  {
+    set_particle_pose(centre, theta);
+    pose_start_     = pose_;
+    pose_start_set_ = true;
   }
 
   const ParticlePose &
@@ -402,7 +523,7 @@ namespace granular::contact
 
   void
   RubberParticleInterface::evaluate(const unsigned int point, const Tensor<1, 2> &x,
-                                    const Tensor<1, 2> & /*x_old*/, Tensor<1, 2> &traction,
+                                    const Tensor<1, 2> &x_old, Tensor<1, 2> &traction,
                                     Tensor<2, 2> &dtraction_dx)
   {
     if (point >= points_.size())
@@ -412,8 +533,11 @@ namespace granular::contact
       throw std::logic_error("RubberParticleInterface::evaluate: set_particle_pose() not called");
     try
       {
-        responses_[point] = rubber_particle_contact(x, converged_[point], pose_, particle_,
-                                                    parameters_, cell_length_);
+        if (forces_ == ContactForces::discrete_gradient)
+          evaluate_step(point, x, x_old);
+        else
+          responses_[point] = rubber_particle_contact(x, converged_[point], pose_, particle_,
+                                                      parameters_, cell_length_);
       }
     catch (const std::domain_error &e)
       {
@@ -428,13 +552,55 @@ namespace granular::contact
   }
 
   void
+  RubberParticleInterface::evaluate_step(const unsigned int i, const Tensor<1, 2> &x,
+                                         const Tensor<1, 2> &x_old)
+  {
+    if (!pose_start_set_)
+      throw std::logic_error(
+        "RubberParticleInterface::evaluate: set_step_start_pose() not called");
+    // the image: the one in contact at t_n, else the nearest to the point at t_{n+1} (the
+    // particle is narrower than the cell, so a point inside image k is nearest to c_k)
+    const int image = step_start_[i].in_contact ?
+                        converged_[i].image :
+                        static_cast<int>(std::lround((x[0] - pose_.centre[0]) / cell_length_));
+    const ParticleContactStepCoupling &c = steps_[i] = rubber_particle_step_coupling(
+      x_old, x, pose_start_, pose_, image * cell_length_, step_start_[i], particle_, parameters_,
+      points_[i].weight);
+    ParticleContactResponse &r = responses_[i];
+    r                          = ParticleContactResponse();
+    r.in_contact               = c.step.end.in_contact;
+    r.slipping                 = c.step.slipping;
+    r.normal_gap               = c.step.normal_gap;
+    r.traction                 = c.traction;
+    r.tangent                  = c.dtraction_dx;
+    r.trial.in_contact         = c.step.end.in_contact;
+    r.trial.image              = image;
+    r.image_centre             = pose_.centre + Tensor<1, 2>({image * cell_length_, 0.});
+    r.rubber_point             = x;
+    if (r.in_contact)
+      {
+        r.normal_traction     = normal_penalty(c.step.normal_gap, parameters_.normal_penalty,
+                                               parameters_.regularisation_width)
+                                  .traction;
+        r.tangential_traction = -parameters_.tangential_penalty * c.step.end.tangential_gap;
+      }
+  }
+
+  void
   RubberParticleInterface::commit()
   {
     for (unsigned int i = 0; i < points_.size(); ++i)
       if (evaluated_[i])
         {
           const auto &r = responses_[i];
-          dissipation_ += points_[i].weight * std::abs(r.tangential_traction) * r.slip_increment;
+          if (forces_ == ContactForces::discrete_gradient)
+            {
+              dissipation_ += points_[i].weight * steps_[i].step.dissipation;
+              step_start_[i] = steps_[i].step.end;
+            }
+          else
+            dissipation_ +=
+              points_[i].weight * std::abs(r.tangential_traction) * r.slip_increment;
           converged_[i] = r.trial;
           evaluated_[i] = false;
         }
@@ -444,6 +610,16 @@ namespace granular::contact
   RubberParticleInterface::resultant() const
   {
     ParticleContactResultant res;
+    if (forces_ == ContactForces::discrete_gradient)
+      {
+        for (const auto &c : steps_)
+          if (c.active)
+            {
+              res.force += Tensor<1, 2>({c.resultant[0], c.resultant[1]});
+              res.moment += c.resultant[2];
+            }
+        return res;
+      }
     for (unsigned int i = 0; i < points_.size(); ++i)
       {
         const auto &r = responses_[i];
@@ -460,6 +636,18 @@ namespace granular::contact
   PointCouplingTangent
   RubberParticleInterface::point_coupling_tangent(const unsigned int i) const
   {
+    if (forces_ == ContactForces::discrete_gradient)
+      {
+        const ParticleContactStepCoupling &c = steps_.at(i);
+        PointCouplingTangent               t;
+        if (c.active)
+          {
+            t.dtraction_dq  = c.dtraction_dq;
+            t.dresultant_dx = c.dresultant_dx;
+            t.dresultant_dq = c.dresultant_dq;
+          }
+        return t;
+      }
     return rubber_particle_coupling_tangent(responses_.at(i), points_.at(i).weight);
   }
 
@@ -487,6 +675,12 @@ namespace granular::contact
   RubberParticleInterface::spring_energy() const
   {
     double e = 0.;
+    if (forces_ == ContactForces::discrete_gradient)
+      {
+        for (unsigned int i = 0; i < points_.size(); ++i)
+          e += points_[i].weight * steps_[i].step.energy_end;
+        return e;
+      }
     for (unsigned int i = 0; i < points_.size(); ++i)
       {
         const auto &r = responses_[i];

@@ -56,6 +56,7 @@
 #include <deal.II/base/tensor.h>
 
 #include <array>
+#include <limits>
 #include <vector>
 
 namespace granular::contact
@@ -129,6 +130,13 @@ namespace granular::contact
   {
     bool   in_contact     = false; ///< the point penetrates the particle
     double tangential_gap = 0.;    ///< elastic tangential gap g_T (mm); 0 if not in contact
+
+    /// Boost.Serialization (checkpoint/restart).
+    template <class Archive>
+    void serialize(Archive &ar, const unsigned int)
+    {
+      ar &in_contact &tangential_gap;
+    }
   };
 
   /// The rubber-particle contact of one rubber point over a step (t_n, t_{n+1}), all vectors
@@ -144,6 +152,8 @@ namespace granular::contact
     double dissipation  = 0.;     ///< Coulomb slip and the spring released at separation, >= 0 (N/mm)
     ParticleContactStepState end; ///< the state at t_{n+1} if the step is accepted
     bool   slipping = false;
+    /// g_N (mm, < 0) at t_{n+1} if the point penetrates the particle there, else +infinity
+    double normal_gap = std::numeric_limits<double>::infinity();
   };
 
   /**
@@ -185,6 +195,52 @@ namespace granular::contact
                                const ParticleContactStepState &start,
                                const geometry::Superellipse &particle,
                                const PenaltyContactParameters &p);
+
+  /**
+   * One rubber point's energy-consistent contact over a step in the GLOBAL frame, with the
+   * particle moving from pose_start to pose_end: the step's traction on the rubber, the
+   * generalised force on the particle and their derivatives with respect to the end of the
+   * step, for the monolithic coupling (coupling::MonolithicParticle with
+   * RubberParticleInterface::ContactForces::discrete_gradient; docs/methods.md §5.5).
+   *
+   * With r = x - c_k and m = R(theta)^T r at both ends, the exact split
+   *     Delta m = Rbar^T (Delta x - Delta c) + (R_{n+1}^T - R_n^T) rbar,
+   * Rbar = (R_n + R_{n+1}) / 2, rbar = (r_n + r_{n+1}) / 2, gives the particle-frame traction
+   * tau of rubber_particle_contact_step() to the bodies:
+   *   - on the rubber: t = Rbar tau (MPa), whose work is w t . Delta x;
+   *   - on the particle: F = -w t (N/mm) and the moment about its centre
+   *         M = -w sinc(Delta theta / 2) rbar x (R_mid tau)   (N mm/mm),
+   *     R_mid = R((theta_n + theta_{n+1}) / 2), whose work is F . Delta c + M Delta theta;
+   * so that their works add up to w tau . Delta m = -w (Delta E + D) exactly.
+   */
+  struct ParticleContactStepCoupling
+  {
+    ParticleContactStep step;     ///< the particle-frame step (energies, state at t_{n+1})
+    bool         active = false;  ///< the step's traction is not zero
+    Tensor<1, 2> traction;        ///< t on the rubber (MPa, global)
+    Tensor<2, 2> dtraction_dx;    ///< d t / d x_{n+1} (MPa/mm)
+    std::array<Tensor<1, 2>, 3> dtraction_dq; ///< d t / d q_{n+1}, q = (c_1, c_2, theta)
+    std::array<double, 3> resultant{};        ///< (F_1, F_2, M) on the particle, weight w
+    std::array<Tensor<1, 2>, 3> dresultant_dx; ///< d (F_1, F_2, M) / d x_{n+1}
+    std::array<std::array<double, 3>, 3> dresultant_dq{}; ///< d (F_1, F_2, M)_k / d q_j
+  };
+
+  /**
+   * See ParticleContactStepCoupling.
+   * @param x_start, x_end the rubber point at t_n and t_{n+1} (global, mm)
+   * @param pose_start, pose_end the particle at t_n and t_{n+1} (global, mm and rad)
+   * @param image_offset k L0 (mm): the contact is with the image centred at c + k L0 e1
+   * @param start the point's state at t_n; @param particle, @param p as for
+   *        rubber_particle_contact_step(); @param weight the point's reference boundary
+   *        length w (mm)
+   * @throws as rubber_particle_contact_step(); std::invalid_argument for a non-finite pose.
+   */
+  ParticleContactStepCoupling
+  rubber_particle_step_coupling(const Tensor<1, 2> &x_start, const Tensor<1, 2> &x_end,
+                                const ParticlePose &pose_start, const ParticlePose &pose_end,
+                                double image_offset, const ParticleContactStepState &start,
+                                const geometry::Superellipse &particle,
+                                const PenaltyContactParameters &p, double weight);
 
   /**
    * Resultant of the rubber contact tractions acting ON THE PARTICLE (docs/methods.md §5, §6).
@@ -233,22 +289,55 @@ namespace granular::contact
    * calls evaluate() for every point in every iteration; after the solve resultant() etc. give
    * the state of the last evaluation (the converged iterate); commit() (called by the FEM's
    * commit_step) accepts the trial history and accumulates the dissipation.
+   *
+   * With ContactForces::discrete_gradient each point's traction is that of the step
+   * (rubber_particle_step_coupling()): set_step_start_pose() gives the pose at t_n, evaluate()
+   * uses the point's position at t_n as well, and the traction on the rubber, the resultant
+   * on the particle and the spring energy are those of the step, whose works equal minus the
+   * change of the stored energy minus the dissipation.
    */
   class RubberParticleInterface : public BoundaryObstacle
   {
   public:
+    /// How a point's contact force is evaluated (Solver/Rubber-particle contact forces).
+    enum class ContactForces
+    {
+      /// rubber_particle_contact() at the end of the step: the traction of the current
+      /// positions, a stick point fixed in the particle frame
+      end_of_step,
+      /// rubber_particle_step_coupling(): the discrete gradient over the step
+      discrete_gradient
+    };
+
     /**
      * @param points      the FEM contact points (RubberBlock::contact_points()); the weights
      *                    (reference boundary length, mm) scale the tractions to forces
      * @param particle    particle geometry (copied)
      * @param p           eps_N, eps_T (MPa/mm), k_PB
      * @param cell_length L0 (mm) > 0, period of the cell
+     * @param forces      how the contact force is evaluated (see ContactForces)
      * @throws std::invalid_argument if cell_length is not positive and finite, or a penalty is
      *         not positive, or the friction coefficient is negative.
      */
     RubberParticleInterface(std::vector<ContactPoint> points,
                             const geometry::Superellipse &particle,
-                            const PenaltyContactParameters &p, double cell_length);
+                            const PenaltyContactParameters &p, double cell_length,
+                            ContactForces forces = ContactForces::end_of_step);
+
+    ContactForces contact_forces() const { return forces_; }
+    /// BoundaryObstacle: the tractions are those of the step (ContactForces::discrete_gradient)
+    bool traction_is_step_force() const override
+    {
+      return forces_ == ContactForces::discrete_gradient;
+    }
+
+    /**
+     * Discrete gradient: the particle's pose at t_n, at the start of a step (before the
+     * set_particle_pose() of its iterates); shifts the stored image indices like
+     * set_particle_pose() when the centre was wrapped into the cell.
+     * @throws std::invalid_argument if the pose is not finite.
+     */
+    void set_step_start_pose(const Tensor<1, 2> &centre, double theta);
 
     /**
      * Pose of the particle (global frame) for the next FEM solve; call after commit() and
@@ -262,9 +351,11 @@ namespace granular::contact
 
     /**
      * BoundaryObstacle: traction on the rubber (MPa) and d t / d x (MPa/mm) at point
-     * @p point with current position @p x (global, mm); stores the trial state. @p x_old is
-     * not used (a point entering contact starts at its projection point).
-     * @throws std::out_of_range for a bad point index; std::logic_error if no pose was set;
+     * @p point with current position @p x (global, mm); stores the trial state. @p x_old, the
+     * point at t_n, is used by the discrete gradient only (at the end of the step a point
+     * entering contact starts at its projection point).
+     * @throws std::out_of_range for a bad point index; std::logic_error if no pose was set
+     *         (for the discrete gradient: no pose at t_n either);
      *         NewtonFailure if the point reached a centre of curvature of the particle
      *         (the std::domain_error of rubber_particle_contact(): the iterate is rejected like
      *         an inverted element, so the driver can cut the step); std::invalid_argument for a
@@ -279,7 +370,8 @@ namespace granular::contact
 
     /// Force (N/mm) and moment about c (N mm/mm) on the particle from the last evaluation.
     ParticleContactResultant resultant() const;
-    /// rubber_particle_coupling_tangent() of point @p i's last evaluation.
+    /// rubber_particle_coupling_tangent() of point @p i's last evaluation (the step's
+    /// derivatives for the discrete gradient); zero if the point does not touch the particle.
     PointCouplingTangent point_coupling_tangent(unsigned int i) const;
     /// Number of points in contact / slipping in the last evaluation.
     unsigned int n_in_contact() const;
@@ -287,7 +379,8 @@ namespace granular::contact
     /// Frictional dissipation accumulated over committed steps (N mm/mm), >= 0.
     double frictional_dissipation() const;
     /// Energy in the penalty springs, sum_i w_i (eps_N g_N^2 / 2 + t_T^2 / (2 eps_T)), of the
-    /// last evaluation (N mm/mm).
+    /// last evaluation (N mm/mm); the discrete gradient's energy at the end of the step,
+    /// sum_i w_i (phi(g_N) + eps_T g_T^2 / 2).
     double spring_energy() const;
 
     /// Boost.Serialization of the converged state (pose, contact histories, accumulated
@@ -296,7 +389,7 @@ namespace granular::contact
     template <class Archive>
     void serialize(Archive &ar, const unsigned int)
     {
-      ar &pose_ &pose_set_ &converged_ &dissipation_;
+      ar &pose_ &pose_set_ &converged_ &step_start_ &dissipation_;
     }
 
     unsigned int n_points() const;
@@ -316,5 +409,14 @@ namespace granular::contact
     std::vector<ParticleContactResponse> responses_;
     std::vector<bool>                    evaluated_;
     double                               dissipation_ = 0.;
+    ContactForces                        forces_;
+    ParticlePose                         pose_start_; ///< discrete gradient: the pose at t_n
+    bool                                 pose_start_set_ = false;
+    std::vector<ParticleContactStepState>    step_start_; ///< discrete gradient: state at t_n
+    std::vector<ParticleContactStepCoupling> steps_;      ///< discrete gradient: last evaluation
+    /// the image shift of the stored histories when the centre moved by a multiple of L0
+    void shift_images(const Tensor<1, 2> &centre);
+    /// discrete gradient: evaluate() of point @p i from @p x_old at t_n to @p x
+    void evaluate_step(unsigned int i, const Tensor<1, 2> &x, const Tensor<1, 2> &x_old);
   };
 } // namespace granular::contact

@@ -29,9 +29,10 @@ namespace granular::coupling
     /// 6 the counters of rejected steps (Solver/Step rejection);
     /// 7 the assemblies by purpose (line-search trials, failed and rejected attempts);
     /// 8 the linear solver's GMRES work since its last factorization (Solver/Factorization
-    /// refresh = cost).
+    /// refresh = cost); 9 the rubber-particle contact's tangential gaps of the step form
+    /// (Solver/Rubber-particle contact forces = discrete gradient).
     /// Checkpoints of other formats (earlier builds) are not read.
-    constexpr unsigned int checkpoint_format = 8;
+    constexpr unsigned int checkpoint_format = 9;
     /// The program version a checkpoint is written by and must be read by (CMake's
     /// PROJECT_VERSION).
     const std::string program_version = GRANULAR_VERSION;

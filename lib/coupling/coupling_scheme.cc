@@ -114,7 +114,10 @@ namespace granular::coupling
         : CouplingScheme(block, loading, P.solver.max_cutbacks)
         , particle_(std::move(particle))
         , interface_(block.contact_points(), particle_->geometry(), P.contact.rubber_particle,
-                     P.block.length)
+                     P.block.length,
+                     P.solver.rubber_particle_discrete_gradient ?
+                       contact::RubberParticleInterface::ContactForces::discrete_gradient :
+                       contact::RubberParticleInterface::ContactForces::end_of_step)
       {}
 
       const dem::Particle *particle() const override { return particle_.get(); }

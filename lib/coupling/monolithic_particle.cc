@@ -27,6 +27,10 @@ namespace granular::coupling
         "MonolithicParticle: Newmark beta must be > 0 and gamma >= 1/2");
     if (!(particle_gamma >= 0.5 && particle_gamma <= 1.))
       throw std::invalid_argument("MonolithicParticle: the particle's gamma must be in [1/2, 1]");
+    if (interface_.traction_is_step_force() &&
+        surface_forces_ != SurfaceForces::discrete_gradient)
+      throw std::invalid_argument("MonolithicParticle: the rubber-particle contact's step "
+                                  "forces need the particle's discrete gradient");
     if (surface_forces_ == SurfaceForces::discrete_gradient)
       rounding_ = particle_.geometry().flat_side_rounding(
         particle_.surface_contact_parameters().flat_side_radius);
@@ -52,6 +56,8 @@ namespace granular::coupling
     if (last_dt_ > 0.)
       for (unsigned int j = 0; j < 3; ++j)
         q[j] += dt / last_dt_ * last_increment_[j];
+    if (interface_.traction_is_step_force()) // the rubber-particle contact's pose at t_n
+      interface_.set_step_start_pose(s.centre, s.rotation);
     if (surface_forces_ == SurfaceForces::discrete_gradient) // lowest point at t_n
       start_point_ = particle_.geometry().lowest_point(s.rotation, rounding_);
     else // the surface contact's material point: the lowest point at the predicted mid-step
@@ -164,13 +170,12 @@ namespace granular::coupling
     for (unsigned int j = 0; j < 3; ++j)
       tangent[j][j] = M[j] * da_dq;
     for (unsigned int i = 0; i < interface_.n_points(); ++i)
-      if (interface_.response(i).in_contact)
-        {
-          const auto c = interface_.point_coupling_tangent(i);
-          for (unsigned int j = 0; j < 3; ++j)
-            for (unsigned int k = 0; k < 3; ++k)
-              tangent[j][k] -= w * c.dresultant_dq[j][k];
-        }
+      {
+        const auto c = interface_.point_coupling_tangent(i); // zero if not touching
+        for (unsigned int j = 0; j < 3; ++j)
+          for (unsigned int k = 0; k < 3; ++k)
+            tangent[j][k] -= w * c.dresultant_dq[j][k];
+      }
     // steps well below the indentation (1e-4 d_N, at most 1e-7 mm: the Hertz force varies
     // on the scale of d_N, which is ~4e-7 mm for a particle under its own weight)
     const double h_c = std::clamp(1e-4 * std::max(surface_.indentation, 0.), 1e-12, 1e-7);
@@ -207,7 +212,11 @@ namespace granular::coupling
     for (unsigned int j = 0; j < 3; ++j)
       {
         dq[j] = q_[j] - q_n_[j];
-        work += 0.5 * (rubber_resultant_n_[j] + P1[j]) * dq[j];
+        // the rubber's work on the particle: of the step's force (discrete gradient of the
+        // rubber-particle contact), else trapezoidal
+        work += (interface_.traction_is_step_force() ? P1[j] :
+                                                       0.5 * (rubber_resultant_n_[j] + P1[j])) *
+                dq[j];
         // discrete gradient: the work of the mean inertial force M a minus the change of the
         // kinetic energy, (gamma_p - 1/2) M (Delta v)^2: zero for the mid-point rule
         numerical_dissipation_ +=

@@ -120,6 +120,7 @@ namespace granular::coupling
                   Tensor<1, 2> &traction, Tensor<2, 2> &dtraction_dx) override;
     /// Accepts the last iterate: interface history, particle state (Particle::accept_step()).
     void commit() override;
+    bool traction_is_step_force() const override { return interface_.traction_is_step_force(); }
     unsigned int n_rigid_dofs() const override { return 3; }
     /// Assemblies per step with the normal-law branch free (see the file comment).
     static constexpr unsigned int free_branch_iterations = 2;
@@ -165,11 +166,15 @@ namespace granular::coupling
     /// Acceleration and velocity of iterate q at t_{n+1} (Newmark), or the mean acceleration
     /// of the step and the velocity at t_{n+1} (mid-point rule).
     void kinematics(const Vec3 &q, Vec3 &a, Vec3 &v) const;
-    /// Weight of the rubber resultant at t_{n+1} in the particle's equation: 1 (Newmark),
-    /// 1/2 (mid-point rule, the other half is that of t_n).
+    /// Weight of the rubber resultant at t_{n+1} in the particle's equation: 1 (Newmark, or
+    /// the step's force of the rubber-particle discrete gradient), 1/2 (mid-point rule with
+    /// end-of-step rubber forces, the other half is that of t_n).
     double rubber_weight() const
     {
-      return surface_forces_ == SurfaceForces::discrete_gradient ? 0.5 : 1.;
+      return surface_forces_ == SurfaceForces::discrete_gradient &&
+                 !interface_.traction_is_step_force() ?
+               0.5 :
+               1.;
     }
     /// Particle-surface contact at iterate q.
     contact::ParticleSurfaceContactResult surface(const Vec3 &q) const;

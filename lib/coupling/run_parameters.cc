@@ -62,6 +62,12 @@ namespace granular
               << block.length << " mm";
             throw ParameterError(shape_entry, s.str());
           }
+        if (solver.rubber_particle_discrete_gradient &&
+            !(solver.monolithic_coupling && solver.particle_discrete_gradient))
+          throw ParameterError("Solver/Rubber-particle contact forces",
+                               "discrete gradient needs Solver/Coupling scheme = monolithic and "
+                               "Solver/Particle contact forces = discrete gradient (the "
+                               "particle's mid-point rule takes the step's force)");
         // the discrete-gradient contact's rounded flat sides (docs/methods.md §5.4)
         if (solver.monolithic_coupling && solver.particle_discrete_gradient)
           try

@@ -44,6 +44,10 @@ namespace granular
     /// §5.4); false: Newmark with the contact force at the end of the step
     bool         particle_discrete_gradient = true;
     double       particle_gamma = 0.5; ///< discrete gradient: gamma_p of the particle's update
+    /// monolithic coupling with the particle's discrete gradient: the rubber-particle contact
+    /// as the discrete gradient of its potential over the step (docs/methods.md §5.5); false:
+    /// the traction at the end of the step
+    bool         rubber_particle_discrete_gradient = false;
     unsigned int coupling_iterations = 20;  ///< DEM-FEM sub-iterations per step (0: explicit)
     double       coupling_tolerance  = 1e-3;///< interface work mismatch / platen work per step
     /// sparse LU of the Newton tangent: SuiteSparse KLU with numeric refactorization

@@ -510,7 +510,17 @@ namespace granular::fem
         const Tensor<1, 2> t_surface  = surface_trial[i].traction;
         const Tensor<1, 2> t_obstacle = obstacle != nullptr ? obstacle_traction[i] : Tensor<1, 2>();
         work.surface += 0.5 * w * (surface_traction_n[i] + t_surface) * dx;
-        work.obstacle += 0.5 * w * (obstacle_traction_n[i] + t_obstacle) * dx;
+        if (obstacle != nullptr && obstacle->traction_is_step_force())
+          {
+            // the obstacle's force of the step does the work w t . dx; the rubber's equations
+            // at t_n and t_{n+1} hold the forces of the last step and of this one, whose
+            // trapezoidal work Newmark's identity counts, so the difference belongs to the
+            // integrator (BlockEnergies::numerical_dissipation, docs/methods.md §5.5)
+            work.obstacle += w * t_obstacle * dx;
+            numerical_dissipation += 0.5 * w * (t_obstacle - obstacle_traction_n[i]) * dx;
+          }
+        else
+          work.obstacle += 0.5 * w * (obstacle_traction_n[i] + t_obstacle) * dx;
         surface_traction_n[i]  = t_surface;
         obstacle_traction_n[i] = t_obstacle;
       }
