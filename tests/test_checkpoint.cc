@@ -196,6 +196,16 @@ TEST(Checkpoint, RestartAfterSigtermRepeatsTheUninterruptedRun)
     "checkpoint", {"Solver/Time step control=fixed"}, 2100. / 2200.);
 }
 
+TEST(Checkpoint, RestartWithTheRubberParticleStepForceRepeatsTheUninterruptedRun)
+{
+  // the rubber-particle contact over the step (docs/methods.md §5.5): its tangential gaps at
+  // t_n travel with the checkpoint (format 9); stopped at step 2100 of 2200
+  expect_restart_repeats_the_uninterrupted_run(
+    "checkpoint-rubber-dg",
+    {"Solver/Time step control=fixed", "Solver/Rubber-particle contact forces=discrete gradient"},
+    2100. / 2200.);
+}
+
 TEST(Checkpoint, RestartOfAnAdaptiveRunRepeatsTheUninterruptedRun)
 {
   // adaptive steps: the step control's state and the last history row (from which the
