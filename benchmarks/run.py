@@ -16,6 +16,14 @@ one after the other, one core each.
 --quick runs the cases in the reduced cell of the tests (L0 = 3 mm, H0 = 1.5 mm, 12 x 6,
 T_avg = 0.25 T0) in a few minutes; without it the full parameter files run (hours: the
 square alone took 4 h at b07a6e3).
+
+    benchmarks/run.sh --sweep FILE [--ranks N] [--build DIR] [--set ...] [--label TEXT]
+
+--sweep times the sweep of a parameter file with a Sweep section (e.g.
+params/pressure-sweep-reduced.prm) under `mpirun -np N` (default 2, one rank per core) and
+writes its table: the sweep's wall time, and per point its status, wall time, computed
+steps, Newton iterations and assemblies per step, kbar, kbar_F and energy error from the
+sweep's own sweep.csv.
 """
 import argparse
 import concurrent.futures
@@ -174,6 +182,73 @@ def commit_of(build):
         return "unknown"
 
 
+def run_sweep(args, parser):
+    """--sweep: the sweep of args.sweep under mpirun -np args.ranks, timed, and its table."""
+    build = os.path.abspath(args.build)
+    if not os.access(os.path.join(build, "granular-interface"), os.X_OK):
+        parser.error(f"no granular-interface in {build} (build first: bash scripts/build.sh)")
+    if not os.path.exists(args.sweep):
+        parser.error(f"no parameter file {args.sweep}")
+    if shutil.which("mpirun") is None:
+        parser.error("mpirun not found (apt-get install openmpi-bin)")
+    commit = commit_of(build)
+    name = os.path.splitext(os.path.basename(args.sweep))[0]
+    label = f"sweep-{name}" + (f"-{args.label}" if args.label else "")
+    directory = os.path.join(args.work, f"{commit}-{label}")
+    shutil.rmtree(directory, ignore_errors=True)
+    os.makedirs(args.work, exist_ok=True)
+    command = ["mpirun", "-np", str(args.ranks), "--oversubscribe",
+               os.path.join(build, "granular-interface"), os.path.abspath(args.sweep),
+               "--output-directory", directory]
+    for entry in COMMON + list(args.set):
+        command += ["--set", entry]
+    env = dict(os.environ)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:  # Open MPI refuses root otherwise
+        env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    start = time.monotonic()
+    with open(directory + ".log", "w") as log:
+        status = subprocess.call(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+    elapsed = time.monotonic() - start
+    table = os.path.join(directory, "sweep.csv")
+    if not os.path.exists(table):
+        print(f"benchmark: the sweep wrote no sweep.csv (exit {status}, see "
+              f"{os.path.basename(directory)}.log)", file=sys.stderr)
+        return 1
+    with open(table, newline="") as f:
+        points = list(csv.DictReader(f))
+    ok = [p for p in points if p["status"] == "ok"]
+    point_time = sum(float(p["wall_time"]) for p in ok)
+    lines = [f"# Benchmarks, sweep {os.path.basename(args.sweep)}" +
+             (f", {args.label}" if args.label else ""), "",
+             f"{datetime.date.today()}, {platform.node()}, {os.cpu_count()} cores; build "
+             f"{commit}; mpirun -np {args.ranks} (benchmarks/run.sh --sweep)." +
+             "".join(f" --set \"{e}\"" for e in args.set), "",
+             f"**{len(ok)} of {len(points)} points ok, wall time {elapsed:.0f} s "
+             f"({elapsed / 60:.1f} min)**; the points' own wall times add up to "
+             f"{point_time:.0f} s, {point_time / max(elapsed, 1e-9):.2f} times the sweep's.", "",
+             "| point | status | wall time (s) | steps | Newton its/step | assemblies/step | "
+             "kbar | kbar_F | energy error |", "|---|---|---|---|---|---|---|---|---|"]
+    for p in points:
+        if p["status"] != "ok":
+            lines.append(f"| {p['name']} | {p['status']} | | | | | | | |")
+            continue
+        steps = int(p["steps"])
+        lines.append(
+            f"| {p['name']} | ok | {float(p['wall_time']):.1f} | {steps} | "
+            f"{int(p['newton_iterations']) / steps:.2f} | "
+            f"{int(p['assemblies']) / steps:.2f} | {float(p['kbar']):.4f} | "
+            f"{float(p['kbar_F']):.4f} | {100 * float(p['energy_balance_error']):.2f} % |")
+    text = "\n".join(lines) + "\n"
+    output = args.output or os.path.join(ROOT, "benchmarks", "results", f"{commit}-{label}.md")
+    os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
+    with open(output + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(output + ".tmp", output)
+    print(text)
+    print(f"benchmark: table written to {output}")
+    return 0 if status == 0 and len(ok) == len(points) else 1
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -195,7 +270,17 @@ def main():
                         "share the machine are not comparable)")
     parser.add_argument("-o", "--output", help="the table (default: "
                         "benchmarks/results/<commit>[-quick][-label].md)")
+    parser.add_argument("--sweep", metavar="FILE",
+                        help="time the sweep of this parameter file under mpirun instead of "
+                        "the cases")
+    parser.add_argument("--ranks", type=int, default=2,
+                        help="--sweep: MPI ranks (default 2, one per core)")
     args = parser.parse_args()
+    if args.sweep:
+        if args.baseline_build or args.quick or args.jobs != 1:
+            parser.error("--sweep runs one build's sweep: without --baseline-build, --quick "
+                         "and --jobs")
+        return run_sweep(args, parser)
     cases = [c.strip() for c in args.cases.split(",") if c.strip()]
     unknown = [c for c in cases if c not in CASES]
     if unknown:
