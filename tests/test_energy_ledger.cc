@@ -75,6 +75,15 @@ namespace
     EXPECT_LT(worst, tol);
     return e.rows.back();
   }
+
+  /// The largest |R| of @p component ("particle_surface", ...) over the rows of @p e.
+  double largest_remainder(const granular::testing::CsvTable &e, const std::string &component)
+  {
+    double worst = 0.;
+    for (const auto &row : e.rows)
+      worst = std::max(worst, std::abs(row[e.column("R_" + component)]));
+    return worst;
+  }
 } // namespace
 
 // The ellipse at 2 MPa with the end-of-step particle contact, whose particle-surface
@@ -110,9 +119,7 @@ TEST(EnergyLedger, TheDiscreteGradientContactCreatesNoEnergyWhenTheEllipseRollsO
   const auto   e     = run_reduced_cell("ledger-ellipse-dg", {});
   const auto   last  = expect_identity(e);
   const double scale = std::abs(last[e.column("platen_work")]);
-  double       worst = 0.;
-  for (const auto &row : e.rows)
-    worst = std::max(worst, std::abs(row[e.column("R_particle_surface")]));
+  const double worst = largest_remainder(e, "particle_surface");
   std::cout << "[ ledger  ] particle-surface contact: largest |R| / platen work = "
             << worst / scale << ", W = " << last[e.column("W_particle_surface")] / scale
             << ", D = " << last[e.column("D_particle_surface")] / scale << std::endl;
@@ -134,9 +141,7 @@ TEST(EnergyLedger, TheRubberParticleStepForceLosesNothingWhenTheEllipseRollsOver
                                   {"Solver/Rubber-particle contact forces=discrete gradient"});
   const auto   last  = expect_identity(e);
   const double scale = std::abs(last[e.column("platen_work")]);
-  double       worst = 0.;
-  for (const auto &row : e.rows)
-    worst = std::max(worst, std::abs(row[e.column("R_rubber_particle")]));
+  const double worst = largest_remainder(e, "rubber_particle");
   std::cout << "[ ledger  ] rubber-particle contact: largest |R| / platen work = "
             << worst / scale << ", W = " << last[e.column("W_rubber_particle")] / scale
             << ", D = " << last[e.column("D_rubber_particle")] / scale

@@ -157,57 +157,50 @@ TEST(MonolithicCoupling, ExtendedTangentMatchesFiniteDifferencesInSlip)
     }
 }
 
+namespace
+{
+  /// The extended tangent with the discrete-gradient surface contact and the mid-point rule
+  /// for the particle, with the rubber-particle contact's @p rubber_forces, in stick and in
+  /// slip of both contacts, against finite differences (to 1e-6).
+  void expect_discrete_gradient_tangent_matches_finite_differences(
+    const contact::RubberParticleInterface::ContactForces rubber_forces)
+  {
+    for (const auto &[name, shape, theta0] : tangent_check_shapes())
+      for (const bool slip : {false, true})
+        {
+          CoupledSetup s;
+          if (slip)
+            {
+              s.rubber_particle.tangential_penalty    = 1e8; // slip threshold ~ 1e-5 mm
+              s.particle_surface.friction_coefficient = 1e-3;
+            }
+          s.build(shape, theta0, -0.03, {}, 2e-3,
+                  coupling::MonolithicParticle::SurfaceForces::discrete_gradient, rubber_forces);
+          unsigned int slipping = 0;
+          bool         sticking = false;
+          const double e = coupled_tangent_error(s, name + (slip ? " slip" : " stick"),
+                                                 slipping, sticking);
+          EXPECT_LT(e, 1e-6) << name;
+          EXPECT_EQ(slipping > 0, slip) << name;
+          EXPECT_EQ(s.monolithic->surface_contact().sticking, !slip) << name;
+        }
+  }
+} // namespace
+
 TEST(MonolithicCoupling, DiscreteGradientTangentMatchesFiniteDifferences)
 {
-  // the extended tangent with the discrete-gradient surface contact and the mid-point rule
-  // for the particle (its rubber coupling with weight 1/2), in stick and in slip of both
-  // contacts
-  for (const auto &[name, shape, theta0] : tangent_check_shapes())
-    for (const bool slip : {false, true})
-      {
-        CoupledSetup s;
-        if (slip)
-          {
-            s.rubber_particle.tangential_penalty    = 1e8; // slip threshold ~ 1e-5 mm
-            s.particle_surface.friction_coefficient = 1e-3;
-          }
-        s.build(shape, theta0, -0.03, {}, 2e-3,
-                coupling::MonolithicParticle::SurfaceForces::discrete_gradient);
-        unsigned int slipping = 0;
-        bool         sticking = false;
-        const double e = coupled_tangent_error(s, name + (slip ? " slip" : " stick"), slipping,
-                                               sticking);
-        EXPECT_LT(e, 1e-6) << name;
-        EXPECT_EQ(slipping > 0, slip) << name;
-        EXPECT_EQ(s.monolithic->surface_contact().sticking, !slip) << name;
-      }
+  // the rubber's end-of-step resultant enters the particle's mid-point rule with weight 1/2
+  expect_discrete_gradient_tangent_matches_finite_differences(
+    contact::RubberParticleInterface::ContactForces::end_of_step);
 }
 
 TEST(MonolithicCoupling, RubberParticleDiscreteGradientTangentMatchesFiniteDifferences)
 {
-  // the extended tangent with the rubber-particle contact's step force (its traction, the
-  // particle's resultant and their derivatives in the rubber point and the particle's pose
-  // at t_{n+1}, weight 1 in the mid-point rule), in stick and in slip of both contacts
-  for (const auto &[name, shape, theta0] : tangent_check_shapes())
-    for (const bool slip : {false, true})
-      {
-        CoupledSetup s;
-        if (slip)
-          {
-            s.rubber_particle.tangential_penalty    = 1e8; // slip threshold ~ 1e-5 mm
-            s.particle_surface.friction_coefficient = 1e-3;
-          }
-        s.build(shape, theta0, -0.03, {}, 2e-3,
-                coupling::MonolithicParticle::SurfaceForces::discrete_gradient,
-                contact::RubberParticleInterface::ContactForces::discrete_gradient);
-        unsigned int slipping = 0;
-        bool         sticking = false;
-        const double e = coupled_tangent_error(s, name + (slip ? " slip" : " stick"), slipping,
-                                               sticking);
-        EXPECT_LT(e, 1e-6) << name;
-        EXPECT_EQ(slipping > 0, slip) << name;
-        EXPECT_EQ(s.monolithic->surface_contact().sticking, !slip) << name;
-      }
+  // the rubber-particle contact's step force: its traction, the particle's resultant and
+  // their derivatives in the rubber point and the particle's pose at t_{n+1}, weight 1 in the
+  // mid-point rule
+  expect_discrete_gradient_tangent_matches_finite_differences(
+    contact::RubberParticleInterface::ContactForces::discrete_gradient);
 }
 
 TEST(MonolithicCoupling, LaunchedDiscSlidesThenRolls)

@@ -21,15 +21,23 @@ namespace granular::contact
       return std::isfinite(v[0]) && std::isfinite(v[1]);
     }
 
-    /// R(theta) A R(theta)^T: a particle-frame second-order tensor in the global frame.
+    /// R(theta), the rotation by theta (rad, counter-clockwise).
     Tensor<2, 2>
-    rotate_tensor(const double theta, const Tensor<2, 2> &A)
+    rotation_matrix(const double theta)
     {
       Tensor<2, 2> R;
       R[0][0] = std::cos(theta);
       R[0][1] = -std::sin(theta);
       R[1][0] = std::sin(theta);
       R[1][1] = std::cos(theta);
+      return R;
+    }
+
+    /// R(theta) A R(theta)^T: a particle-frame second-order tensor in the global frame.
+    Tensor<2, 2>
+    rotate_tensor(const double theta, const Tensor<2, 2> &A)
+    {
+      const Tensor<2, 2> R = rotation_matrix(theta);
       return R * A * dealii::transpose(R);
     }
 
@@ -318,17 +326,6 @@ namespace granular::contact
 
   namespace
   {
-    Tensor<2, 2>
-    rotation_matrix(const double theta)
-    {
-      Tensor<2, 2> R;
-      R[0][0] = std::cos(theta);
-      R[0][1] = -std::sin(theta);
-      R[1][0] = std::sin(theta);
-      R[1][1] = std::cos(theta);
-      return R;
-    }
-
     /// a x b . e3
     double
     cross(const Tensor<1, 2> &a, const Tensor<1, 2> &b)
