@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   cmake g++ make
-  libdeal.ii-dev
+  libdeal.ii-dev libtrilinos-sacado-dev
   libgtest-dev
   mpi-default-bin mpi-default-dev
   python3 python3-numpy python3-matplotlib python3-vtk9

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <random>
 #include <cmath>
 #include <iostream>
@@ -380,6 +381,187 @@ TEST(ParticleSurfaceContactStep, TendsToTheExactGradientAtSecondOrder)
           if (k > 0)
             EXPECT_NEAR(previous / error, 4., 0.4) << shape;
           previous = error;
+        }
+    }
+}
+
+TEST(ParticleSurfaceContactStep, SacadoJacobianMatchesFiniteDifferences)
+{
+  // The exact Jacobian d(f_T, f_N, M)/d(c_1, c_2, theta)_{n+1} of the step force (automatic
+  // differentiation) against central differences of the force itself, over random steps in
+  // stick, slip and closing, with the damped default law on both of its branches and the
+  // three shapes (the rounded flat sides of the rectangle and the square included). Cases
+  // whose difference quotient straddles a switch (stick/slip, contact, alpha, the law's
+  // branch) are recognised by two step sizes disagreeing and left out; most are compared.
+  const ParticleSurfaceContactParameters p   = contact_parameters(0.3, 3e-5);
+  const auto                             law = create_normal_contact_law(p);
+  std::mt19937                           rng(11);
+  std::uniform_real_distribution<double> U(-1., 1.);
+  unsigned int n_compared = 0, n_cases = 0, n_slip = 0, n_stick = 0;
+  double       largest = 0.;
+  for (const std::string shape : {"elliptical", "rectangular", "square"})
+    {
+      const Superellipse g(SuperellipseShape::named(shape, r0));
+      const auto         rounding = g.flat_side_rounding(50.);
+      for (unsigned int k = 0; k < 300; ++k)
+        {
+          const double theta0 = 0.8 * U(rng) + (k % 4 == 0 ? 0. : 1e-4 * U(rng));
+          const double depth0 = -rotate(theta0, g.lowest_point(theta0, rounding))[1];
+          const ParticlePose a{vec(1., depth0 - 2e-3 * (U(rng) + 1.2)), theta0};
+          const double       scale = std::pow(10., -1. - 3. * std::abs(U(rng)));
+          // every fifth step a pure translation: the moment arm is then the mean of the two
+          // arms, whose derivative needs the radius of curvature
+          const ParticlePose b{a.centre + scale * vec(U(rng), 0.05 * U(rng)),
+                               theta0 + (k % 5 == 0 ? 0. : scale * U(rng))};
+          ParticleSurfaceContactHistory old;
+          old.tangential_displacement = 1e-3 * U(rng);
+          const double dt     = 1e-6;
+          const auto   branch = k % 3 == 0 ? NormalContactLaw::RateBranch::compression :
+                                k % 3 == 1 ? NormalContactLaw::RateBranch::decompression :
+                                             NormalContactLaw::RateBranch::by_sign;
+          const auto S = [&](const ParticlePose &e) {
+            const auto r = particle_surface_contact_step(*law, p, a,
+                                                         g.lowest_point(a.rotation, rounding), e,
+                                                         g.lowest_point(e.rotation, rounding),
+                                                         old, dt, branch);
+            return std::array<double, 3>{{r.force[0], r.force[1], r.moment}};
+          };
+          const auto r0_ = particle_surface_contact_step(*law, p, a,
+                                                         g.lowest_point(a.rotation, rounding), b,
+                                                         g.lowest_point(b.rotation, rounding),
+                                                         old, dt, branch);
+          if (!r0_.in_contact)
+            continue;
+          ++n_cases;
+          const auto J = particle_surface_contact_step_derivatives(
+            *law, p, a, g.lowest_point(a.rotation, rounding), b,
+            g.lowest_point(b.rotation, rounding),
+            g.lowest_point_radius_of_curvature(b.rotation, rounding), old, dt, branch);
+          // central differences with steps h and h/2; the pose column k of the Jacobian. A
+          // pure translation's quotient in theta crosses to the secant arm, a difference
+          // quotient itself: round-off needs longer steps there, and Richardson's
+          // extrapolation (4 q(h/2) - q(h)) / 3 removes their O(h^2) error.
+          std::array<std::array<double, 3>, 3> fd, fd2;
+          const bool   translation = k % 5 == 0;
+          const double h_1         = translation ? 1e-5 : 1e-7;
+          for (unsigned int col = 0; col < 3; ++col)
+            for (const double h : {h_1, 0.5 * h_1})
+              {
+                ParticlePose plus = b, minus = b;
+                if (col < 2)
+                  {
+                    plus.centre[col] += h;
+                    minus.centre[col] -= h;
+                  }
+                else
+                  {
+                    plus.rotation += h / r0;
+                    minus.rotation -= h / r0;
+                  }
+                const auto sp = S(plus), sm = S(minus);
+                for (unsigned int row = 0; row < 3; ++row)
+                  (h == h_1 ? fd : fd2)[row][col] =
+                    (sp[row] - sm[row]) / (2. * (col < 2 ? h : h / r0));
+              }
+          if (translation)
+            for (unsigned int row = 0; row < 3; ++row)
+              for (unsigned int col = 0; col < 3; ++col)
+                {
+                  const double extrapolated = (4. * fd2[row][col] - fd[row][col]) / 3.;
+                  fd2[row][col]             = fd[row][col]; // the smoothness check below
+                  fd[row][col]              = extrapolated;
+                }
+          // scale of each row: the largest entry of the row (force per mm, moment per rad)
+          bool   smooth = true;
+          double error  = 0.;
+          for (unsigned int row = 0; row < 3; ++row)
+            {
+              double size = 1e-30;
+              for (unsigned int col = 0; col < 3; ++col)
+                size = std::max(size, std::abs(fd[row][col]) * (col < 2 ? r0 : 1.));
+              for (unsigned int col = 0; col < 3; ++col)
+                {
+                  const double w = col < 2 ? r0 : 1.; // both columns per unit of r0
+                  smooth = smooth && std::abs(fd[row][col] - fd2[row][col]) * w <
+                                       (translation ? 1e-4 : 1e-6) * size;
+                  error  = std::max(error, std::abs(J[row][col] - fd[row][col]) * w / size);
+                }
+            }
+          if (!smooth)
+            continue;
+          ++n_compared;
+          n_slip += !r0_.sticking;
+          n_stick += r0_.sticking;
+          largest = std::max(largest, error);
+          ASSERT_LT(error, 1e-5) << shape << " case " << k << " (sticking " << r0_.sticking
+                                 << ")";
+        }
+    }
+  std::cout << "  compared " << n_compared << " of " << n_cases << " steps in contact (stick "
+            << n_stick << ", slip " << n_slip << "); largest relative difference " << largest
+            << std::endl;
+  EXPECT_GT(n_compared, 9 * n_cases / 10);
+  EXPECT_GT(n_stick, 50u);
+  EXPECT_GT(n_slip, 50u);
+}
+
+TEST(Superellipse, LowestPointRadiusOfCurvatureIsTheSupportArmsDerivative)
+{
+  // d/dtheta [R(theta) y_c(theta)] = e3 x R y_c - rho e1: rho against central differences of
+  // the arm's first component, on the exact ellipse and the rounded flat sides.
+  std::mt19937                           rng(5);
+  std::uniform_real_distribution<double> U(-3.1, 3.1);
+  for (const std::string shape : {"elliptical", "rectangular", "square"})
+    {
+      const Superellipse g(SuperellipseShape::named(shape, r0));
+      const auto         rounding = g.flat_side_rounding(50.);
+      unsigned int       on_arcs  = 0;
+      for (unsigned int k = 0; k < 200; ++k)
+        {
+          const double theta = k < 20 ? 1e-3 * U(rng) : U(rng); // near flat-most too
+          const double h     = 1e-7;
+          const double rho   = g.lowest_point_radius_of_curvature(theta, rounding);
+          const auto   arm   = rotate(theta, g.lowest_point(theta, rounding));
+          const double darm_1 = (rotate(theta + h, g.lowest_point(theta + h, rounding))[0] -
+                                 rotate(theta - h, g.lowest_point(theta - h, rounding))[0]) /
+                                (2. * h);
+          ASSERT_NEAR(rho, -darm_1 - arm[1], 1e-6 * std::max(rho, r0))
+            << shape << " theta " << theta;
+          on_arcs += rho == 50.;
+        }
+      if (shape != "elliptical")
+        EXPECT_GT(on_arcs, 5u) << shape;
+    }
+}
+
+TEST(NormalContactLaw, ClosedFormDerivativesMatchCentralDifferences)
+{
+  // The default law's closed forms of elastic_stiffness() and force_derivatives_on_branch()
+  // against the base class's central differences, on both branches (and where the compression
+  // branch clips its force at 0).
+  const DampedHertzDecompressionOff law(1e5, 3e-5);
+  std::mt19937                           rng(3);
+  std::uniform_real_distribution<double> U(0., 1.);
+  const NormalContactHistory             h;
+  for (unsigned int k = 0; k < 200; ++k)
+    {
+      const double d     = 1e-6 + 1e-3 * U(rng);
+      const double d_dot = (U(rng) - 0.5) * (k % 2 == 0 ? 1e3 : 1e6);
+      const double step  = 1e-6 * d;
+      EXPECT_NEAR(law.elastic_stiffness(d, h),
+                  (law.elastic_force(d + step, h) - law.elastic_force(d - step, h)) /
+                    (2. * step),
+                  1e-6 * law.elastic_stiffness(d, h));
+      for (const auto branch : {NormalContactLaw::RateBranch::compression,
+                                NormalContactLaw::RateBranch::decompression,
+                                NormalContactLaw::RateBranch::by_sign})
+        {
+          const auto exact = law.force_derivatives_on_branch(d, d_dot, branch, h);
+          const auto fd    = law.NormalContactLaw::force_derivatives_on_branch(d, d_dot, branch, h);
+          const double size = std::abs(fd.stiffness) + std::abs(fd.damping_coefficient) * 1e3;
+          EXPECT_NEAR(exact.stiffness, fd.stiffness, 1e-5 * size + 1e-9) << d << " " << d_dot;
+          EXPECT_NEAR(exact.damping_coefficient, fd.damping_coefficient, 1e-5 * size / 1e3 + 1e-12)
+            << d << " " << d_dot;
         }
     }
 }

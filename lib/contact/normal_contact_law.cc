@@ -57,6 +57,35 @@ namespace granular::contact
   }
 
   double
+  NormalContactLaw::elastic_stiffness(const double d, const NormalContactHistory &h) const
+  {
+    if (!(d > 0.))
+      return 0.;
+    const double step = 1e-6 * d;
+    return (elastic_force(d + step, h) - elastic_force(d - step, h)) / (2. * step);
+  }
+
+  NormalContactLaw::ForceDerivatives
+  NormalContactLaw::force_derivatives_on_branch(const double d, const double d_dot,
+                                                RateBranch branch,
+                                                const NormalContactHistory &h) const
+  {
+    ForceDerivatives r;
+    if (!(d > 0.))
+      return r;
+    if (branch == RateBranch::by_sign && switches_with_rate())
+      branch = d_dot >= 0. ? RateBranch::compression : RateBranch::decompression;
+    const double step_d = 1e-6 * d, step_v = 1e-6 * std::max(std::abs(d_dot), 1.);
+    r.stiffness = (force_on_branch(d + step_d, d_dot, branch, h) -
+                   force_on_branch(d - step_d, d_dot, branch, h)) /
+                  (2. * step_d);
+    r.damping_coefficient = (force_on_branch(d, d_dot + step_v, branch, h) -
+                             force_on_branch(d, d_dot - step_v, branch, h)) /
+                            (2. * step_v);
+    return r;
+  }
+
+  double
   NormalContactLaw::indentation_for_force(const double f, const NormalContactHistory &h) const
   {
     return invert_monotone([&](const double d) { return elastic_force(d, h); }, f);

@@ -110,6 +110,35 @@ namespace granular::contact
     damping_coefficient(double d, double d_dot, const NormalContactHistory &h) const = 0;
 
     /**
+     * dF_el/dd (N/mm^2) of elastic_force() at @p d (mm); 0 for d <= 0. For the exact Jacobian
+     * of the particle-surface contact (contact::particle_surface_contact_step_derivatives()).
+     * Default: central differences of elastic_force() with the step 1e-6 d; closed forms in
+     * the Hertz laws.
+     */
+    virtual double
+    elastic_stiffness(double d, const NormalContactHistory &h) const;
+
+    /// The partial derivatives of force_on_branch() (see force_derivatives_on_branch()).
+    struct ForceDerivatives
+    {
+      double stiffness           = 0.; ///< dF/dd (N/mm^2)
+      double damping_coefficient = 0.; ///< dF/dd' (N s/mm^2)
+    };
+
+    /**
+     * The derivatives of force_on_branch(@p d, @p d_dot, @p branch, @p h) with respect to d
+     * (mm) and d' (mm/s), both 0 for d <= 0; RateBranch::by_sign differentiates the branch of
+     * the sign of d' (d' >= 0: compression), so the derivatives are one-sided at d' = 0 like
+     * the frozen branch of coupling::MonolithicParticle. For the exact Jacobian of the
+     * particle-surface contact. Default: central differences of force_on_branch() on that
+     * branch (steps 1e-6 d and 1e-6 max(|d'|, 1 mm/s)); closed form in
+     * temizer_decompression_undamped.
+     */
+    virtual ForceDerivatives
+    force_derivatives_on_branch(double d, double d_dot, RateBranch branch,
+                                const NormalContactHistory &h) const;
+
+    /**
      * History after an evaluation at (d, d') that ends a time step of @p dt (s). Default: at
      * onset (old not active, d > 0) store approach_velocity = d'; while d > 0 track
      * max_indentation and max_force (of the elastic force) and add dt to contact_time; for

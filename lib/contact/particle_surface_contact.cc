@@ -3,9 +3,14 @@
 
 #include "contact/coulomb_return_mapping.h"
 
+#include <Sacado.hpp>
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
+#include <string>
+#include <type_traits>
 #include <utility>
 
 namespace granular::contact
@@ -113,6 +118,203 @@ namespace granular::contact
                     &material_contact_point, branch);
   }
 
+  namespace
+  {
+    /// The surface contact's step forces are differentiated with respect to the end pose
+    /// (c_1, c_2, theta)_{n+1} by forward-mode automatic differentiation (Trilinos Sacado).
+    constexpr int n_pose = 3; ///< (c_1, c_2, theta)
+    using Fad            = Sacado::Fad::SFad<double, n_pose>;
+
+    double
+    value(const double x)
+    {
+      return x;
+    }
+    double
+    value(const Fad &x)
+    {
+      return x.val();
+    }
+
+    /// f(x) from f's value @p f and derivative @p df at value(x) (the chain rule; a double
+    /// passes f through).
+    double
+    chain(const double f, const double, const double)
+    {
+      return f;
+    }
+    Fad
+    chain(const double f, const double df, const Fad &x)
+    {
+      Fad r(f);
+      for (int i = 0; i < n_pose; ++i)
+        r.fastAccessDx(i) = df * x.fastAccessDx(i);
+      return r;
+    }
+    /// f(x, y) from its value and partial derivatives.
+    Fad
+    chain(const double f, const double dfdx, const Fad &x, const double dfdy, const Fad &y)
+    {
+      Fad r(f);
+      for (int i = 0; i < n_pose; ++i)
+        r.fastAccessDx(i) = dfdx * x.fastAccessDx(i) + dfdy * y.fastAccessDx(i);
+      return r;
+    }
+
+    /// The end pose of the step and the arm x_c - c of its lowest point, as numbers that may
+    /// carry derivatives with respect to the end pose.
+    template <typename Number>
+    struct EndPose
+    {
+      std::array<Number, 2> centre;
+      Number                rotation;
+      std::array<Number, 2> arm;
+    };
+
+    /// The step's forces and what the result needs (see particle_surface_contact_step()).
+    template <typename Number>
+    struct StepForces
+    {
+      Number               d_1{}, d_d{}, rate{}, slide{}, f_el{}, f_N{}, f_T{}, moment{};
+      Number               d_T1{};
+      bool                 in_contact = false, sticking = false;
+      NormalContactHistory h;
+    };
+
+    /**
+     * The arithmetic of particle_surface_contact_step() for double (the result) and for Fad
+     * (its derivatives): one code, so the derivatives are those of the forces the solver
+     * uses. Every branch (contact, stick or slip, the small-step forms, alpha's switch) is
+     * taken on the values. The law enters through its value and its derivatives
+     * (NormalContactLaw::elastic_force(), elastic_stiffness(),
+     * force_derivatives_on_branch()); its history is held at its value.
+     */
+    template <typename Number>
+    StepForces<Number>
+    step_forces(const NormalContactLaw &law, const ParticleSurfaceContactParameters &parameters,
+                const ParticlePose &start, const Tensor<1, 2> &arm_0, const EndPose<Number> &end,
+                const ParticleSurfaceContactHistory &old, const double dt,
+                const NormalContactLaw::RateBranch branch)
+    {
+      StepForces<Number> r;
+      const double       d_0 = -(start.centre[1] + arm_0[1]);
+      r.d_1                  = -(end.centre[1] + end.arm[1]);
+      r.d_d                  = r.d_1 - d_0;
+      r.rate                 = r.d_d / dt;
+      const Number dc_1      = end.centre[0] - start.centre[0];
+      // the step's moment arms: the secant of the support function for the normal force, the
+      // mean depth for the tangential force
+      const Number dtheta = end.rotation - start.rotation;
+      Number       a_1    = std::abs(value(dtheta)) > 1e-9 ?
+                              Number((end.arm[1] - arm_0[1]) / dtheta) :
+                              Number(0.5 * (arm_0[0] + end.arm[0]));
+      if constexpr (std::is_same_v<Number, Fad>)
+        if (std::abs(value(dtheta)) <= 1e-5)
+          {
+            // the secant's derivative, (arm_1 - a_1) / Delta theta, loses its digits to
+            // cancellation as Delta theta -> 0 (about 1e-16 / Delta theta^2 of them, all at
+            // 1e-8 rad): there the mean arm's derivative, which differs from it by
+            // O(Delta theta)
+            const Number mean = 0.5 * (arm_0[0] + end.arm[0]);
+            for (int i = 0; i < n_pose; ++i)
+              a_1.fastAccessDx(i) = mean.dx(i);
+          }
+      const Number a_2    = 0.5 * (arm_0[1] + end.arm[1]);
+      r.slide             = dc_1 - a_2 * dtheta;
+
+      // normal: secant of the stored energy (conservative) + damping at t_{n+1}
+      const double d_1 = value(r.d_1), rate = value(r.rate);
+      r.h              = law.updated_history(d_1, rate, dt, old.normal);
+      const auto &h    = r.h;
+      constexpr bool differentiate = std::is_same_v<Number, Fad>;
+      // the law's stored energy V and elastic force F_el = V' at an indentation d
+      const auto V = [&](const auto &d) -> Number {
+        const double dv = value(d);
+        if (!(dv > 0.))
+          return Number(0.);
+        if constexpr (differentiate)
+          return chain(law.stored_energy(dv, h), law.elastic_force(dv, h), d);
+        else
+          return law.stored_energy(dv, h);
+      };
+      const auto F_el = [&](const auto &d) -> Number {
+        const double dv = value(d);
+        if constexpr (differentiate)
+          return chain(law.elastic_force(dv, h), law.elastic_stiffness(dv, h), d);
+        else
+          return law.elastic_force(dv, h);
+      };
+      if (std::abs(value(r.d_d)) > 1e-6 * std::max(std::abs(d_0), std::abs(d_1)))
+        r.f_el = (V(r.d_1) - V(d_0)) / r.d_d;
+      else if (0.5 * (d_0 + d_1) > 0.)
+        r.f_el = F_el(0.5 * (d_0 + r.d_1)); // the secant's limit
+      Number f_end(0.), f_D(0.);
+      if (d_1 > 0.)
+        {
+          if constexpr (differentiate)
+            {
+              const auto derivatives = law.force_derivatives_on_branch(d_1, rate, branch, h);
+              f_end = chain(law.force_on_branch(d_1, rate, branch, h), derivatives.stiffness,
+                            r.d_1, derivatives.damping_coefficient, r.rate);
+            }
+          else
+            f_end = law.force_on_branch(d_1, rate, branch, h);
+          f_D   = f_end - F_el(r.d_1);
+        }
+      const Number f_sum = r.f_el + f_D;
+      r.f_N              = value(f_sum) < 0. ? Number(0.) : f_sum; // no tensile force
+      r.in_contact       = d_1 > 0. && value(f_end) > 0.;
+
+      // tangential: return mapping on the slide, mid-point spring force
+      if (r.in_contact)
+        {
+          const double               k_T   = parameters.tangential_stiffness;
+          const double               d_T0  = old.tangential_displacement;
+          const Number               trial = d_T0 + r.slide;
+          const CoulombReturnMapping t     = coulomb_return_mapping(
+            value(trial), k_T, parameters.friction_coefficient, value(r.f_N));
+          if (t.sticking)
+            r.d_T1 = trial;
+          else // the slip traction mu f_N sign(trial traction)
+            r.d_T1 = -Number(chain(t.traction, t.dtraction_dpressure, r.f_N)) / k_T;
+          // the spring force at d_T,n + alpha (d_T,n+1 - d_T,n): alpha = 1/2 (mid-point)
+          // unless the slip's dissipation would then be negative (see the header); then the
+          // smallest alpha <= 1 that makes it zero, so the force is continuous in the pose
+          Number       alpha(0.5);
+          const Number D_half = 0.5 * k_T * (d_T0 + r.d_T1) * (trial - r.d_T1);
+          if (value(D_half) < 0.)
+            {
+              const Number a = 0.5 - D_half / (k_T * (r.d_T1 - d_T0) * r.slide);
+              alpha          = value(a) < 1. ? a : Number(1.); // std::min(1., a)
+            }
+          r.f_T      = -k_T * (d_T0 + alpha * (r.d_T1 - d_T0));
+          r.sticking = t.sticking;
+        }
+      r.moment = a_1 * r.f_N - a_2 * r.f_T;
+      return r;
+    }
+
+    void
+    check_step_input(const char *function, const ParticlePose &start,
+                     const Tensor<1, 2> &start_point, const ParticlePose &end,
+                     const Tensor<1, 2> &end_point, const double dt)
+    {
+      const auto finite_pose = [](const ParticlePose &p) {
+        return std::isfinite(p.centre[0]) && std::isfinite(p.centre[1]) &&
+               std::isfinite(p.rotation);
+      };
+      const auto finite_point = [](const Tensor<1, 2> &y) {
+        return std::isfinite(y[0]) && std::isfinite(y[1]);
+      };
+      if (!(dt > 0.) || !std::isfinite(dt))
+        throw std::invalid_argument(std::string(function) + ": dt must be positive and finite");
+      if (!finite_pose(start) || !finite_pose(end) || !finite_point(start_point) ||
+          !finite_point(end_point))
+        throw std::invalid_argument(std::string(function) +
+                                    ": a pose or a contact point is not finite");
+    }
+  } // namespace
+
   ParticleSurfaceContactResult
   particle_surface_contact_step(const NormalContactLaw &law,
                                 const ParticleSurfaceContactParameters &parameters,
@@ -121,92 +323,83 @@ namespace granular::contact
                                 const ParticleSurfaceContactHistory &old, const double dt,
                                 const NormalContactLaw::RateBranch branch)
   {
-    const auto finite_pose = [](const ParticlePose &p) {
-      return std::isfinite(p.centre[0]) && std::isfinite(p.centre[1]) &&
-             std::isfinite(p.rotation);
-    };
-    const auto finite_point = [](const Tensor<1, 2> &y) {
-      return std::isfinite(y[0]) && std::isfinite(y[1]);
-    };
-    if (!(dt > 0.) || !std::isfinite(dt))
-      throw std::invalid_argument("particle_surface_contact_step: dt must be positive and finite");
-    if (!finite_pose(start) || !finite_pose(end) || !finite_point(start_point) ||
-        !finite_point(end_point))
-      throw std::invalid_argument("particle_surface_contact_step: a pose or a contact point "
-                                  "is not finite");
+    check_step_input("particle_surface_contact_step", start, start_point, end, end_point, dt);
+    const Tensor<1, 2>  arm_0 = geometry::rotate(start.rotation, start_point);
+    const Tensor<1, 2>  arm_1 = geometry::rotate(end.rotation, end_point);
+    EndPose<double>     pose{{{end.centre[0], end.centre[1]}}, end.rotation, {{arm_1[0], arm_1[1]}}};
+    const StepForces<double> f =
+      step_forces(law, parameters, start, arm_0, pose, old, dt, branch);
 
     ParticleSurfaceContactResult r;
-    r.acts_over_step         = true;
-    const Tensor<1, 2> arm_0 = geometry::rotate(start.rotation, start_point);
-    const Tensor<1, 2> arm_1 = geometry::rotate(end.rotation, end_point);
-    const double       d_0   = -(start.centre[1] + arm_0[1]);
-    const double       d_1   = -(end.centre[1] + arm_1[1]);
-    const double       d_d   = d_1 - d_0;
-    const double       rate  = d_d / dt;
-    const Tensor<1, 2> dc    = end.centre - start.centre;
-    // the step's moment arms: the secant of the support function for the normal force, the
-    // mean depth for the tangential force
-    const double dtheta = end.rotation - start.rotation;
-    const double a_1    = std::abs(dtheta) > 1e-9 ? (arm_1[1] - arm_0[1]) / dtheta :
-                                                    0.5 * (arm_0[0] + arm_1[0]);
-    const double a_2    = 0.5 * (arm_0[1] + arm_1[1]);
-
-    r.contact_point    = end.centre + arm_1;
-    r.indentation      = d_1;
-    r.indentation_rate = rate;
-    const double slide = dc[0] - a_2 * dtheta;
-    r.contact_velocity[0] = slide / dt;
-    r.contact_velocity[1] = -rate;
-
-    // normal: secant of the stored energy (conservative) + damping at t_{n+1}
-    const NormalContactHistory h = law.updated_history(d_1, rate, dt, old.normal);
-    const auto V = [&](const double d) { return d > 0. ? law.stored_energy(d, h) : 0.; };
-    double f_el = 0.;
-    if (std::abs(d_d) > 1e-6 * std::max(std::abs(d_0), std::abs(d_1)))
-      f_el = (V(d_1) - V(d_0)) / d_d;
-    else if (0.5 * (d_0 + d_1) > 0.)
-      f_el = law.elastic_force(0.5 * (d_0 + d_1), h); // the secant's limit
-    const double f_end = d_1 > 0. ? law.force_on_branch(d_1, rate, branch, h) : 0.;
-    const double f_D   = d_1 > 0. ? f_end - law.elastic_force(d_1, h) : 0.;
-    const double f_N   = std::max(f_el + f_D, 0.); // no tensile force
-    r.in_contact       = d_1 > 0. && f_end > 0.;
-    r.history.normal   = d_1 > 0. ? h : NormalContactHistory{};
-    r.normal_energy    = V(d_1);
-    r.normal_force     = f_N;
-    r.normal_damping_force = f_N - f_el;
-    r.damping_dissipation  = r.normal_damping_force * d_d;
-
-    // tangential: return mapping on the slide, mid-point spring force
-    double f_T = 0.;
-    if (r.in_contact)
+    r.acts_over_step      = true;
+    r.contact_point       = end.centre + arm_1;
+    r.indentation         = f.d_1;
+    r.indentation_rate    = f.rate;
+    r.contact_velocity[0] = f.slide / dt;
+    r.contact_velocity[1] = -f.rate;
+    r.in_contact          = f.in_contact;
+    r.history.normal      = f.d_1 > 0. ? f.h : NormalContactHistory{};
+    r.normal_energy       = f.d_1 > 0. ? law.stored_energy(f.d_1, f.h) : 0.;
+    r.normal_force        = f.f_N;
+    r.normal_damping_force = f.f_N - f.f_el;
+    r.damping_dissipation  = r.normal_damping_force * f.d_d;
+    const double k_T       = parameters.tangential_stiffness;
+    if (f.in_contact)
       {
-        const double k_T   = parameters.tangential_stiffness;
-        const double d_T0  = old.tangential_displacement;
-        const double trial = d_T0 + slide;
-        const CoulombReturnMapping t =
-          coulomb_return_mapping(trial, k_T, parameters.friction_coefficient, f_N);
-        const double d_T1 = t.sticking ? trial : -t.traction / k_T;
-        // the spring force at d_T,n + alpha (d_T,n+1 - d_T,n): alpha = 1/2 (mid-point) unless
-        // the slip's dissipation would then be negative (see the header); then the smallest
-        // alpha <= 1 that makes it zero, so the force is continuous in the pose
-        double       alpha  = 0.5;
-        const double D_half = 0.5 * k_T * (d_T0 + d_T1) * (trial - d_T1);
-        if (D_half < 0.)
-          alpha = std::min(1., 0.5 - D_half / (k_T * (d_T1 - d_T0) * slide));
-        f_T = -k_T * (d_T0 + alpha * (d_T1 - d_T0));
-        r.sticking                        = t.sticking;
-        r.history.tangential_displacement = d_T1;
-        r.tangential_energy               = 0.5 * k_T * d_T1 * d_T1;
+        const double d_T0                 = old.tangential_displacement;
+        r.sticking                        = f.sticking;
+        r.history.tangential_displacement = f.d_T1;
+        r.tangential_energy               = 0.5 * k_T * f.d_T1 * f.d_T1;
         r.friction_dissipation =
-          t.sticking ? 0. : -f_T * slide - 0.5 * k_T * (d_T1 * d_T1 - d_T0 * d_T0);
+          f.sticking ? 0. : -f.f_T * f.slide - 0.5 * k_T * (f.d_T1 * f.d_T1 - d_T0 * d_T0);
       }
     else // the tangential spring's energy is released when the contact opens: dissipated
-      r.friction_dissipation = 0.5 * parameters.tangential_stiffness *
-                               old.tangential_displacement * old.tangential_displacement;
-    r.tangential_force = f_T;
-    r.force[0]         = f_T;
-    r.force[1]         = f_N;
-    r.moment           = a_1 * f_N - a_2 * f_T;
+      r.friction_dissipation =
+        0.5 * k_T * old.tangential_displacement * old.tangential_displacement;
+    r.tangential_force = f.f_T;
+    r.force[0]         = f.f_T;
+    r.force[1]         = f.f_N;
+    r.moment           = f.moment;
     return r;
+  }
+
+  std::array<std::array<double, 3>, 3>
+  particle_surface_contact_step_derivatives(const NormalContactLaw &law,
+                                            const ParticleSurfaceContactParameters &parameters,
+                                            const ParticlePose &start,
+                                            const Tensor<1, 2> &start_point,
+                                            const ParticlePose &end,
+                                            const Tensor<1, 2> &end_point,
+                                            const double        end_radius_of_curvature,
+                                            const ParticleSurfaceContactHistory &old,
+                                            const double                         dt,
+                                            const NormalContactLaw::RateBranch   branch)
+  {
+    check_step_input("particle_surface_contact_step_derivatives", start, start_point, end,
+                     end_point, dt);
+    if (!(end_radius_of_curvature >= 0.) || !std::isfinite(end_radius_of_curvature))
+      throw std::invalid_argument("particle_surface_contact_step_derivatives: the radius of "
+                                  "curvature at the lowest point must be finite and >= 0");
+    const Tensor<1, 2> arm_0 = geometry::rotate(start.rotation, start_point);
+    const Tensor<1, 2> arm_1 = geometry::rotate(end.rotation, end_point);
+    EndPose<Fad>       pose;
+    pose.centre[0] = Fad(n_pose, 0, end.centre[0]);
+    pose.centre[1] = Fad(n_pose, 1, end.centre[1]);
+    pose.rotation  = Fad(n_pose, 2, end.rotation);
+    // d/dtheta [R(theta) y_c(theta)] = e3 x arm - rho e1: the lowest point slides along the
+    // surface as the particle turns (geometry::Superellipse::lowest_point_radius_of_curvature())
+    pose.arm[0]                 = Fad(arm_1[0]);
+    pose.arm[0].fastAccessDx(2) = -arm_1[1] - end_radius_of_curvature;
+    pose.arm[1]                 = Fad(arm_1[1]);
+    pose.arm[1].fastAccessDx(2) = arm_1[0];
+    const StepForces<Fad> f = step_forces(law, parameters, start, arm_0, pose, old, dt, branch);
+    std::array<std::array<double, 3>, 3> J{};
+    for (int k = 0; k < 3; ++k)
+      {
+        J[0][k] = f.f_T.dx(k);
+        J[1][k] = f.f_N.dx(k);
+        J[2][k] = f.moment.dx(k);
+      }
+    return J;
   }
 } // namespace granular::contact

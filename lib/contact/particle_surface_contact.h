@@ -16,6 +16,8 @@
 
 #include <deal.II/base/tensor.h>
 
+#include <array>
+
 namespace granular::contact
 {
   using dealii::Tensor;
@@ -203,4 +205,35 @@ namespace granular::contact
                                 const ParticleSurfaceContactHistory &old, double dt,
                                 NormalContactLaw::RateBranch branch =
                                   NormalContactLaw::RateBranch::by_sign);
+  /**
+   * The exact Jacobian of particle_surface_contact_step() with respect to the end pose: the
+   * 3 x 3 matrix d(f_T, f_N, M) / d(c_1, c_2, theta)_{n+1} (rows: N/mm, N/mm, N mm/mm;
+   * columns: per mm, per mm, per rad), for Newton's method in coupling::MonolithicParticle.
+   * It is computed by forward-mode automatic differentiation (Trilinos Sacado,
+   * Sacado::Fad::SFad<double, 3>) through the same arithmetic as the forces: the secants of
+   * the stored energy and of the support function, the damping, the Coulomb return mapping
+   * and the switch of the tangential force's alpha, each differentiated on the branch its
+   * values select. The lowest point's motion along the surface enters through
+   * d/dtheta [R(theta) y_c(theta)] = e3 x R y_c - rho e1 with @p end_radius_of_curvature rho
+   * (geometry::Superellipse::lowest_point_radius_of_curvature()). The law enters through its
+   * derivatives NormalContactLaw::elastic_stiffness() and force_derivatives_on_branch()
+   * (closed forms for the Hertz laws and the default law, central differences for the others)
+   * and its stored energy's derivative elastic_force(); a law's history is held fixed.
+   *
+   * Arguments as particle_surface_contact_step(); @p end_radius_of_curvature in mm.
+   * @throws std::invalid_argument as particle_surface_contact_step(), or if
+   *         @p end_radius_of_curvature is negative or not finite (the unrounded flat side of a
+   *         p > 2 particle at a flat-most orientation, where the Jacobian does not exist).
+   */
+  std::array<std::array<double, 3>, 3>
+  particle_surface_contact_step_derivatives(const NormalContactLaw &law,
+                                            const ParticleSurfaceContactParameters &parameters,
+                                            const ParticlePose &start,
+                                            const Tensor<1, 2> &start_point,
+                                            const ParticlePose &end,
+                                            const Tensor<1, 2> &end_point,
+                                            double              end_radius_of_curvature,
+                                            const ParticleSurfaceContactHistory &old, double dt,
+                                            NormalContactLaw::RateBranch branch =
+                                              NormalContactLaw::RateBranch::by_sign);
 } // namespace granular::contact

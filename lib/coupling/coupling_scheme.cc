@@ -181,7 +181,10 @@ namespace granular::coupling
                       P.solver.particle_discrete_gradient ?
                         MonolithicParticle::SurfaceForces::discrete_gradient :
                         MonolithicParticle::SurfaceForces::end_of_step,
-                      P.solver.particle_gamma)
+                      P.solver.particle_gamma,
+                      P.solver.particle_jacobian_ad ?
+                        MonolithicParticle::SurfaceJacobian::automatic_differentiation :
+                        MonolithicParticle::SurfaceJacobian::finite_differences)
       {
         block.set_obstacle(&monolithic_);
       }

@@ -14,13 +14,15 @@ namespace granular::coupling
                                          contact::RubberParticleInterface &interface,
                                          const double newmark_beta, const double newmark_gamma,
                                          const SurfaceForces surface_forces,
-                                         const double        particle_gamma)
+                                         const double        particle_gamma,
+                                         const SurfaceJacobian surface_jacobian)
     : particle_(particle)
     , interface_(interface)
     , beta_(newmark_beta)
     , gamma_(newmark_gamma)
     , surface_forces_(surface_forces)
     , particle_gamma_(particle_gamma)
+    , surface_jacobian_(surface_jacobian)
   {
     if (!(newmark_beta > 0.) || !(newmark_gamma >= 0.5))
       throw std::invalid_argument(
@@ -162,7 +164,7 @@ namespace granular::coupling
       residual[j] = M[j] * a[j] - w * Pv[j] - (1. - w) * rubber_resultant_n_[j] - S[j];
     residual[1] += particle_.mass() * particle_.gravity();
 
-    // tangent: inertia - dP/dq (rubber points) - dS/dq (central differences)
+    // tangent: inertia - dP/dq (rubber points) - dS/dq (automatic or central differences)
     tangent.assign(3, std::vector<double>(3, 0.));
     const double da_dq = surface_forces_ == SurfaceForces::discrete_gradient ?
                            1. / (particle_gamma_ * dt_ * dt_) :
@@ -175,6 +177,25 @@ namespace granular::coupling
         for (unsigned int j = 0; j < 3; ++j)
           for (unsigned int k = 0; k < 3; ++k)
             tangent[j][k] -= w * c.dresultant_dq[j][k];
+      }
+    if (surface_forces_ == SurfaceForces::discrete_gradient &&
+        surface_jacobian_ == SurfaceJacobian::automatic_differentiation)
+      {
+        const double rho =
+          particle_.geometry().lowest_point_radius_of_curvature(q_[2], rounding_);
+        if (std::isfinite(rho)) // else (an unrounded flat side) central differences below
+          {
+            const auto dS = contact::particle_surface_contact_step_derivatives(
+              particle_.normal_law(), particle_.surface_contact_parameters(),
+              {Tensor<1, 2>({q_n_[0], q_n_[1]}), q_n_[2]}, start_point_,
+              {Tensor<1, 2>({q_[0], q_[1]}), q_[2]},
+              particle_.geometry().lowest_point(q_[2], rounding_), rho,
+              particle_.surface_contact().history, dt_, branch_);
+            for (unsigned int j = 0; j < 3; ++j)
+              for (unsigned int k = 0; k < 3; ++k)
+                tangent[j][k] -= dS[j][k];
+            return;
+          }
       }
     // steps well below the indentation (1e-4 d_N, at most 1e-7 mm: the Hertz force varies
     // on the scale of d_N, which is ~4e-7 mm for a particle under its own weight)

@@ -39,8 +39,7 @@
  * one step and the start of the next are equal to leading order, the switches telescope
  * and the same run gains 0.018 N mm/mm. The 3 x 3 derivative dS/dq
  * (including dv/dq = gamma / (beta dt)) is taken by central differences of S (6 extra
- * evaluations of the closed-form contact per Newton iteration; the Hertz law, the lowest
- * point and the return mapping are not differentiated by hand).
+ * evaluations of the closed-form contact per Newton iteration).
  *
  * The default normal law switches its damping off in decompression: its force has a kink at
  * d_N' = 0, and a particle rolling on the flat surface sits exactly there (d_N' ~ 0), where
@@ -66,6 +65,9 @@
  * its rubber coupling carries the weight 1/2, and the surface contact acts at the lowest
  * point at both ends of the step (its secant moment arm needs no curvature, so the
  * unbounded curvature of the support function at a flat-most orientation does not enter).
+ * Its derivative dS/dq is exact by default (SurfaceJacobian::automatic_differentiation,
+ * Solver/Particle contact Jacobian): Sacado's forward mode through the step force's own
+ * arithmetic (contact::particle_surface_contact_step_derivatives()).
  */
 #include "contact/particle_surface_contact.h"
 #include "contact/rubber_particle_contact.h"
@@ -98,6 +100,19 @@ namespace granular::coupling
       discrete_gradient
     };
 
+    /// How Newton's method gets the derivative dS/dq of the particle-surface force and
+    /// moment S with respect to the particle's pose q.
+    enum class SurfaceJacobian
+    {
+      /// SurfaceForces::discrete_gradient only: exact, by automatic differentiation of the
+      /// step's force (contact::particle_surface_contact_step_derivatives(), Trilinos
+      /// Sacado); with end_of_step the central differences are used.
+      automatic_differentiation,
+      /// central differences of S (6 evaluations of the contact per Newton iteration, steps
+      /// 1e-4 d_N clamped to [1e-12, 1e-7] mm and that over the half width in rad)
+      finite_differences
+    };
+
     /**
      * @param particle  the DEM particle at t_n (not owned); commit() moves it to t_{n+1}
      * @param interface the rubber-particle contact of the block's bottom points (not owned)
@@ -108,12 +123,15 @@ namespace granular::coupling
      * @param particle_gamma discrete gradient only: gamma_p in [1/2, 1] of the position update
      *        q_{n+1} - q_n = dt ((1 - gamma_p) v_n + gamma_p v_{n+1}); 1/2 is the mid-point
      *        rule, larger values remove (gamma_p - 1/2) M (v_{n+1} - v_n)^2 per step
+     * @param surface_jacobian how dS/dq is obtained (see SurfaceJacobian)
      * @throws std::invalid_argument for invalid Newmark parameters or gamma_p.
      */
     MonolithicParticle(dem::Particle &particle, contact::RubberParticleInterface &interface,
                        double newmark_beta, double newmark_gamma,
                        SurfaceForces surface_forces = SurfaceForces::end_of_step,
-                       double particle_gamma = 0.5);
+                       double particle_gamma = 0.5,
+                       SurfaceJacobian surface_jacobian =
+                         SurfaceJacobian::automatic_differentiation);
 
     // BoundaryObstacle
     void evaluate(unsigned int point, const Tensor<1, 2> &x, const Tensor<1, 2> &x_old,
@@ -184,6 +202,7 @@ namespace granular::coupling
     double                            beta_, gamma_;
     SurfaceForces                     surface_forces_;
     double                            particle_gamma_;
+    SurfaceJacobian                   surface_jacobian_;
     double                            dt_ = 0., last_dt_ = 0.;
     Vec3 q_n_{}, v_n_{}, a_n_{}, last_increment_{};
     Vec3 q_{};                 ///< current iterate

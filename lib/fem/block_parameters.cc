@@ -142,6 +142,19 @@ namespace granular
               "removes energy; larger values damp the particle's fast oscillations and "
               "remove (gamma_p - 1/2) M (v_{n+1} - v_n)^2 per step, reported as numerical "
               "dissipation.");
+      e.text_entry([this](const std::string &jacobian) {
+                     particle_jacobian_ad = jacobian == "automatic differentiation";
+                   },
+                   "Particle contact Jacobian", "automatic differentiation",
+                   Selection("automatic differentiation|finite differences"),
+                   "Particle contact forces = discrete gradient only: how Newton's method "
+                   "gets the derivative of the particle-surface force and moment with "
+                   "respect to the particle's position and rotation (docs/methods.md §5.4). "
+                   "automatic differentiation: exact, by Trilinos Sacado's forward mode "
+                   "through the step force's own arithmetic (default). finite differences: "
+                   "central differences, 6 extra evaluations of the contact per Newton "
+                   "iteration, the method of earlier versions. The end-of-step forces always "
+                   "use central differences.");
       e.text_entry([this](const std::string &forces) {
                      rubber_particle_discrete_gradient = forces == "discrete gradient";
                    },

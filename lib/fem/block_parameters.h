@@ -44,6 +44,9 @@ namespace granular
     /// §5.4); false: Newmark with the contact force at the end of the step
     bool         particle_discrete_gradient = true;
     double       particle_gamma = 0.5; ///< discrete gradient: gamma_p of the particle's update
+    /// discrete gradient: the particle-surface contact's Jacobian by automatic
+    /// differentiation (Trilinos Sacado); false: by central differences
+    bool         particle_jacobian_ad = true;
     /// monolithic coupling with the particle's discrete gradient: the rubber-particle contact
     /// as the discrete gradient of its potential over the step (docs/methods.md §5.5); false:
     /// the traction at the end of the step

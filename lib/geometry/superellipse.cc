@@ -714,6 +714,22 @@ namespace granular::geometry
     return lowest_point(theta);
   }
 
+  double
+  Superellipse::lowest_point_radius_of_curvature(const double              theta,
+                                                 const FlatSideRounding &rounding) const
+  {
+    if (!std::isfinite(theta))
+      throw std::invalid_argument("Superellipse::lowest_point_radius_of_curvature: theta is "
+                                  "not finite");
+    // the same case distinction as lowest_point(theta, rounding)
+    const double a1 = std::abs(std::sin(theta)), a2 = std::abs(std::cos(theta));
+    if ((rounding.top_angle > 0. && a1 < std::sin(rounding.top_angle) && a2 > 0.) ||
+        (rounding.side_angle > 0. && a2 < std::sin(rounding.side_angle) && a1 > 0.))
+      return rounding.radius;
+    const double kappa = curvature(lowest_point(theta));
+    return kappa > 0. ? 1. / kappa : std::numeric_limits<double>::infinity();
+  }
+
   std::vector<Tensor<1, 2>>
   Superellipse::outline(const unsigned int n_vertices) const
   {

@@ -229,6 +229,19 @@ namespace granular::geometry
     lowest_point(double theta, const FlatSideRounding &rounding) const;
 
     /**
+     * Radius of curvature rho = 1 / kappa (mm) of the rounded surface at its lowest point
+     * lowest_point(@p theta, @p rounding): the arc's radius on a rounded side, else the
+     * superellipse's (infinite at the axis point of an unrounded p > 2 side). It is the
+     * derivative of the support function's arm: the lowest point moves along the surface as
+     * the particle turns, d/dtheta [R(theta) y_c(theta)] = e3 x R(theta) y_c - rho e1 (global
+     * frame), which the exact Jacobian of the surface contact needs
+     * (contact::particle_surface_contact_step_derivatives()).
+     * @throws std::invalid_argument if @p theta is not finite.
+     */
+    double
+    lowest_point_radius_of_curvature(double theta, const FlatSideRounding &rounding) const;
+
+    /**
      * @p n_vertices points on the outline (particle frame, mm), counter-clockwise, starting at
      * (r1, 0), from the parametrisation
      *   y = (r1 sgn(cos t) |cos t|^(2/p1), r2 sgn(sin t) |sin t|^(2/p2)),

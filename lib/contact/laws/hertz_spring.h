@@ -31,6 +31,12 @@ namespace granular::contact::laws
     {
       return K * d * std::sqrt(d);
     }
+    /// dS/dd = 3/2 K sqrt(d) (N/mm).
+    double
+    elastic_stiffness(const double d, const NormalContactHistory &) const override
+    {
+      return d > 0. ? 1.5 * K * std::sqrt(d) : 0.;
+    }
     /// (2/5) K d^2.5 (N mm).
     double
     stored_energy(const double d, const NormalContactHistory &) const override

@@ -86,6 +86,34 @@ namespace granular::contact
   }
 
   double
+  DampedHertzDecompressionOff::elastic_stiffness(const double d,
+                                                 const NormalContactHistory &) const
+  {
+    return d > 0. ? 1.5 * k_N * std::sqrt(d) : 0.;
+  }
+
+  NormalContactLaw::ForceDerivatives
+  DampedHertzDecompressionOff::force_derivatives_on_branch(const double d, const double d_dot,
+                                                           const RateBranch            branch,
+                                                           const NormalContactHistory &) const
+  {
+    ForceDerivatives r;
+    if (!(d > 0.))
+      return r;
+    const double s = std::sqrt(d);
+    const bool   compression =
+      branch == RateBranch::compression || (branch == RateBranch::by_sign && d_dot >= 0.);
+    if (!compression)
+      r.stiffness = 1.5 * k_N * s;
+    else if (k_N * d * s + k_N * c_N * d_dot * s > 0.) // not clipped by max(0, .)
+      {
+        r.stiffness           = k_N * (1.5 * s + 0.5 * c_N * d_dot / s);
+        r.damping_coefficient = k_N * c_N * s;
+      }
+    return r;
+  }
+
+  double
   DampedHertzDecompressionOff::indentation_for_force(const double f,
                                                      const NormalContactHistory &) const
   {

@@ -58,6 +58,14 @@ namespace granular::contact
     /// Compression: k_N c_N sqrt(d); decompression: 0.
     double
     damping_coefficient(double d, double d_dot, const NormalContactHistory &h) const override;
+    /// 3/2 k_N sqrt(d).
+    double
+    elastic_stiffness(double d, const NormalContactHistory &h) const override;
+    /// Compression: k_N (3/2 sqrt(d) + c_N d' / (2 sqrt(d))) and k_N c_N sqrt(d) where the
+    /// force is positive (0 where max(0, .) clips it); decompression: 3/2 k_N sqrt(d) and 0.
+    ForceDerivatives
+    force_derivatives_on_branch(double d, double d_dot, RateBranch branch,
+                                const NormalContactHistory &h) const override;
     /// (f / k_N)^(2/3).
     double
     indentation_for_force(double f, const NormalContactHistory &h) const override;
