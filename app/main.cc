@@ -77,6 +77,12 @@ int main(int argc, char **argv)
           std::cerr << "granular-interface: warning: " << w << std::endl;
       dealii::ParameterHandler prm;
       const granular::ProgramParameters parameters = granular::read_parameters(options, prm);
+      if (options.check) // read_parameters() has checked every point of a sweep
+        {
+          if (reports_errors())
+            std::cout << granular::check_report(options, parameters);
+          return 0;
+        }
       if (parameters.sweep.active())
         return granular::run_sweep(parameters, prm, MPI_COMM_WORLD);
       // a single run is one process: under mpirun -np N it would run N times into the same

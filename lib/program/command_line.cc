@@ -9,6 +9,7 @@
 #include <deal.II/base/exceptions.h>
 #include <deal.II/base/parameter_handler.h>
 
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <fstream>
@@ -154,6 +155,10 @@ namespace granular
            "                                   N (bit for bit below 16384 unknowns). Under\n"
            "                                   mpirun keep 1: a sweep runs one point per\n"
            "                                   rank and core\n"
+           "  --check                          check the parameter file as a run would (every\n"
+           "                                   point of a sweep), print what it would run,\n"
+           "                                   and exit: 0 if valid, 2 naming the entry if\n"
+           "                                   not; nothing is written\n"
            "  --defaults                       run the documented defaults on purpose: without\n"
            "                                   a parameter file, or with one that sets no\n"
            "                                   entry (otherwise rejected as a mistake)\n"
@@ -220,6 +225,8 @@ namespace granular
           options.overwrite = true;
         else if (arg == "--allow-long-run")
           options.allow_long_run = true;
+        else if (arg == "--check")
+          options.check = true;
         else if (arg == "--threads" || arg.rfind("--threads=", 0) == 0)
           {
             const std::string n = arg == "--threads" ? value(arg) : arg.substr(10);
@@ -359,6 +366,34 @@ namespace granular
           break;
       }
     return default_parameter_file();
+  }
+
+  std::string check_report(const CommandLineOptions &options,
+                           const ProgramParameters   &parameters)
+  {
+    std::ostringstream out;
+    out << (options.parameter_file.empty() ? std::string("the defaults") :
+                                             options.parameter_file)
+        << ": valid\n";
+    if (parameters.sweep.active())
+      {
+        const std::vector<SweepPoint> points = sweep_points(parameters);
+        out << "a sweep of " << points.size() << " points (each checked), into "
+            << parameters.output.output_directory << "/:\n";
+        for (const SweepPoint &p : points)
+          out << "  " << p.name << "\n";
+        return out.str();
+      }
+    const auto  &b = parameters.block;
+    const auto  &l = parameters.loading;
+    out << "one run: cell " << b.length << " x " << b.height << " mm on " << b.n_x << " x "
+        << b.n_y << " elements, p = " << l.pressure << " MPa, v_F = " << l.slip_velocity
+        << " mm/s, " << 2. + l.averaging_ratio << " T0 in "
+        << static_cast<unsigned long>(std::llround((2. + l.averaging_ratio) /
+                                                   l.time_step_ratio))
+        << " steps of Delta t = " << l.time_step_ratio << " T0, into "
+        << parameters.output.output_directory << "/\n";
+    return out.str();
   }
 
   std::string contact_law_list()

@@ -41,6 +41,8 @@ namespace granular
     bool overwrite = false;
     /// --allow-long-run: run more than LoadingParameters::long_run_steps steps of Delta t
     bool allow_long_run = false;
+    /// --check: validate the parameter file (every point of a sweep) and exit
+    bool check = false;
     /// --threads N: the threads of the rubber block's assembly (MultithreadInfo's limit,
     /// set by the program); the result does not depend on it
     unsigned int threads = 1;
@@ -91,6 +93,15 @@ namespace granular
    * warning, naming the file and the line; empty for a missing or unreadable file.
    */
   std::vector<std::string> parameter_file_warnings(const std::string &path);
+
+  /**
+   * What --check prints for valid @p parameters (read_parameters() has checked them, and
+   * every point of a sweep): the file, and either the sweep's number of points with their
+   * names and output directory, or the single run's cell, mesh, pressure, duration in
+   * T0, steps of Delta t and output directory.
+   */
+  std::string check_report(const CommandLineOptions &options,
+                           const ProgramParameters   &parameters);
 
   /// One line per registered contact law: its identifier, catalogue entry, title and source
   /// (what --list-laws prints).

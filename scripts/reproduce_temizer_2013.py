@@ -1,0 +1,335 @@
+#!/usr/bin/env python3
+"""Reproduces the studies of Temizer 2013 §5 and generates their validation page.
+
+Usage:
+    bash scripts/reproduce-temizer-2013.sh [--jobs N] [--studies A,B,...] [--build DIR]
+                                           [--output DIR] [--data DIR] [--page DIR]
+                                           [--set "Sub/section/Entry=value"]... [--page-only]
+
+Runs every study of params/temizer-2013/ (one parameter file with a Sweep subsection each)
+through `mpirun -np N build/granular-interface` in a fixed order, cheapest first, and then
+writes the page docs/validation/temizer-2013.md with its figures
+(postprocess/temizer_2013_page.py). Resumable: a study whose sweep.csv lists every point as
+done is skipped, and inside a study the sweep itself runs only the points that have no
+complete summary.csv (docs/sweeps.md), so rerunning the command after an interruption only
+computes what is missing. While it runs it prints each finished point and the progress over
+all studies with an estimate of the remaining time: before a point of a kind has finished,
+from the per-point costs measured on this 2-core machine (docs/performance.md), then scaled
+by what the finished points took.
+
+After each finished point its study's sweep.csv is copied to DATA/<study>.csv, and the k_I histories of the
+points that Fig. 8 shows to DATA/histories/<study>/<point>.csv (time, k_I and its moving
+average, at most 4000 rows): the page is generated from DATA alone, so DATA is what gets
+committed.
+
+Options:
+    --jobs N       MPI ranks, one point per rank and core (default 2)
+    --studies L    only these studies (comma-separated names of params/temizer-2013/*.prm)
+    --build DIR    the build directory holding granular-interface (default build)
+    --output DIR   where the sweeps run (default output-temizer-2013, one subdirectory per
+                   study)
+    --data DIR     the CSV files of the page (default docs/validation/temizer-2013/data)
+    --page DIR     where the page and its figures go (default docs/validation)
+    --set E=V      override an entry in every study (repeatable; e.g. the reduced cell of
+                   the tests). Such a run is not the paper's: write its data elsewhere.
+    --page-only    only generate the page from DATA
+
+Exit status: 0 when every point of the selected studies is done and the page is written;
+1 if a point failed (its error is in the study's sweep.csv and the page marks it); 2 for
+invalid arguments or a study file the program rejects (checked for every point before any
+run starts).
+"""
+import itertools
+import math
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "postprocess"))
+import common  # noqa: E402  (postprocess/common.py)
+from temizer_2013_page import STUDIES as PAGE_STUDIES, split_list, study_points  # noqa: E402
+
+STUDY_DIR = os.path.join(ROOT, "params", "temizer-2013")
+
+# The order in which the studies run: the 40 x 15 studies first (the page's figures fill
+# early), the square's 80 x 25 studies last (each of its points costs about an hour).
+STUDIES = [
+    "fig6a-elastic",
+    "viscoelastic-pressure-circles",
+    "viscoelastic-pressure-noncircular",
+    "fig6b-payne-ellipse",
+    "fig9-circles",
+    "fig9-noncircular",
+    "table5-velocity-circle",
+    "table5-velocity-noncircular",
+    "convergence-40x15-dt1e-4",
+    "convergence-40x15-dt5e-5",
+    "convergence-60x22-dt1e-4",
+    "convergence-60x22-dt5e-5",
+    "convergence-80x30-dt1e-4",
+    "convergence-80x30-dt5e-5",
+    "fig6a-elastic-square",
+    "viscoelastic-pressure-square",
+    "fig9-square",
+    "table5-velocity-square",
+]
+
+assert sorted(STUDIES) == sorted(PAGE_STUDIES), "the page and the runs list other studies"
+
+# Wall time of one point on one core of the 2-core machine (s) on the 40 x 15 mesh with
+# T_avg = 2 T0 and the reference step 1e-4 T0, by shape and rubber model
+# (docs/performance.md, benchmarks/results/): the estimate before a point has finished.
+# A custom shape counts as the named shape it is closest to (p = 2: circle or ellipse,
+# p > 2: rectangle).
+POINT_SECONDS = {
+    ("circular", "elastic"): 190., ("circular", "viscoelastic"): 200.,
+    ("elliptical", "elastic"): 750., ("elliptical", "viscoelastic"): 200.,
+    ("rectangular", "elastic"): 500., ("rectangular", "viscoelastic"): 250.,
+    ("square", "elastic"): 1150., ("square", "viscoelastic"): 400.,
+}
+
+# Fig. 8: the histories k_I(t) of the four shapes, elastic at 1 MPa and viscoelastic at
+# 2 MPa with tau0 = 2e-3 s, d = 0 (study, point-name fragment).
+HISTORY_POINTS = [
+    ("fig6a-elastic", "p1_"), ("fig6a-elastic-square", "p1_"),
+    ("fig9-circles", "_tau0.002_"), ("fig9-noncircular", "_tau0.002_"),
+    ("fig9-square", "_tau0.002_"),
+]
+HISTORY_COLUMNS = ("t", "kI", "kI_avg")
+HISTORY_ROWS = 4000
+
+
+def fail(message, status=2):
+    print(f"reproduce-temizer-2013: {message}", file=sys.stderr)
+    sys.exit(status)
+
+
+def duration(seconds):
+    """'3 h 05 min', '12 min', '40 s'."""
+    seconds = max(0, int(round(seconds)))
+    if seconds >= 3600:
+        return f"{seconds // 3600} h {(seconds % 3600) // 60:02d} min"
+    if seconds >= 60:
+        return f"{seconds // 60} min"
+    return f"{seconds} s"
+
+
+def shape_class(shape):
+    """The named shape whose cost a shape's points are estimated with."""
+    if ":" not in shape:
+        return shape
+    r1, r2, p1, p2 = (float(x) for x in shape.split(":"))
+    if max(p1, p2) > 2.:
+        return "rectangular"
+    return "circular" if abs(r1 - r2) <= 1e-12 * max(r1, r2) else "elliptical"
+
+
+def estimated_seconds(point):
+    """The prior estimate of one point's wall time on one core (s)."""
+    base = POINT_SECONDS[(shape_class(point["shape"]), point["model"])]
+    nx, ny = point["mesh"]
+    return (base * (nx * ny) / 600. * (2. + point["averaging_time"]) / 4. *
+            1e-4 / point["time_step"])
+
+
+def read_rows(csv_path):
+    if not os.path.isfile(csv_path):
+        return []
+    try:
+        return common.read_table(csv_path)
+    except common.InputError:
+        return []
+
+
+def finished(rows):
+    return [r for r in rows if r.get("status") in ("ok", "failed")]
+
+
+class Progress:
+    """Points done over all studies, with the remaining time: the prior estimates of the
+    points not done, scaled by (measured / estimated) over the points finished so far."""
+
+    def __init__(self, plan, jobs):
+        self.plan, self.jobs, self.start = plan, jobs, time.time()
+        self.done = {}       # (study, index) -> measured wall time (s) or None (failed)
+
+    def record(self, study, rows):
+        for i, r in enumerate(rows):
+            if r.get("status") in ("ok", "failed") and (study, i) not in self.done:
+                try:
+                    self.done[(study, i)] = float(r.get("wall_time", "nan"))
+                except ValueError:
+                    self.done[(study, i)] = float("nan")
+
+    def line(self, current):
+        total = sum(len(p) for p in self.plan.values())
+        measured = estimated = 0.
+        for (study, i), seconds in self.done.items():
+            if seconds is not None and math.isfinite(seconds) and i < len(self.plan[study]):
+                measured += seconds
+                estimated += estimated_seconds(self.plan[study][i])
+        scale = measured / estimated if estimated > 0 else 1.
+        remaining = [estimated_seconds(pt) for s, pts in self.plan.items()
+                     for i, pt in enumerate(pts) if (s, i) not in self.done]
+        # the ranks share the points, but no point is shared
+        left = max(sum(remaining) / self.jobs, max(remaining, default=0.))
+        complete = sum(1 for s, pts in self.plan.items()
+                       if all((s, i) in self.done for i in range(len(pts))))
+        basis = "measured" if estimated > 0 else "prior"
+        return (f"[temizer-2013] {len(self.done)}/{total} points done, {complete}/"
+                f"{len(self.plan)} studies complete{f'; running {current}' if current else ''}; elapsed "
+                f"{duration(time.time() - self.start)}; about {duration(scale * left)}"
+                f" left on {self.jobs} ranks ({basis} costs)")
+
+
+def copy_data(study, out_dir, data_dir):
+    """sweep.csv -> DATA/<study>.csv and the Fig. 8 histories of the study's points."""
+    sweep_csv = os.path.join(out_dir, "sweep.csv")
+    with open(sweep_csv, encoding="utf-8") as f:
+        common.write_text(os.path.join(data_dir, f"{study}.csv"), f.read())
+    for s, fragment in HISTORY_POINTS:
+        if s != study:
+            continue
+        for r in read_rows(sweep_csv):
+            if r.get("status") != "ok" or fragment not in r["name"] + "_":
+                continue
+            h = common.read_history(os.path.join(out_dir, r["name"]), HISTORY_COLUMNS)
+            n = len(h["t"])
+            stride = max(1, math.ceil(n / HISTORY_ROWS))
+            rows = list(range(0, n, stride)) + ([n - 1] if (n - 1) % stride else [])
+            text = ",".join(HISTORY_COLUMNS) + "\n" + "".join(
+                ",".join(f"{h[c][k]:.8g}" for c in HISTORY_COLUMNS) + "\n" for k in rows)
+            common.write_text(os.path.join(data_dir, "histories", study, f"{r['name']}.csv"),
+                              text)
+
+
+def check_study(binary, path, sets):
+    """The program's own check of every point of the study (exit 2 and its message if
+    one is rejected)."""
+    command = [binary, "--check"] + [a for s in sets for a in ("--set", s)] + [path]
+    r = subprocess.run(command, capture_output=True, text=True)
+    if r.returncode != 0:
+        fail(f"{os.path.relpath(path, ROOT)} is rejected:\n{r.stderr.strip()}")
+
+
+def run_study(study, binary, jobs, out_dir, data_dir, sets, progress):
+    """One study's sweep under mpirun; its point lines are passed on with the progress, and
+    the data directory follows every finished point (so an interrupted study's points are
+    there too)."""
+    command = ["mpirun", "-np", str(jobs), binary, "--output-directory", out_dir]
+    command += [a for s in sets for a in ("--set", s)]
+    command.append(os.path.join(STUDY_DIR, f"{study}.prm"))
+    print(f"[temizer-2013] {study}: {shlex.join(command)}", flush=True)
+    env = dict(os.environ)
+    if os.geteuid() == 0:      # Open MPI refuses root without these (containers, CI)
+        env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, bufsize=1, env=env)
+    for line in process.stdout:
+        line = line.rstrip("\n")
+        if line.startswith("point ") and " done " in line:
+            print(f"  {study}: {line}", flush=True)
+            progress.record(study, read_rows(os.path.join(out_dir, "sweep.csv")))
+            copy_data(study, out_dir, data_dir)
+            print(progress.line(study), flush=True)
+        elif "error" in line.lower() or "failed" in line.lower():
+            print(f"  {study}: {line}", flush=True)
+    return process.wait()
+
+
+def main(argv):
+    jobs, studies, build, sets, page_only = 2, None, os.path.join(ROOT, "build"), [], False
+    output = "output-temizer-2013"
+    data = os.path.join(ROOT, "docs", "validation", "temizer-2013", "data")
+    page = os.path.join(ROOT, "docs", "validation")
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a in ("-h", "--help"):
+            print(__doc__)
+            return 0
+        if a == "--page-only":
+            page_only = True
+            continue
+        if a not in ("--jobs", "--studies", "--build", "--output", "--data", "--page", "--set"):
+            fail(f"unknown argument {a!r} (see --help)")
+        if not args:
+            fail(f"{a} needs a value")
+        value = args.pop(0)
+        if a == "--jobs":
+            if not value.isdigit() or int(value) < 1:
+                fail(f"--jobs needs a whole number >= 1, not {value!r}")
+            jobs = int(value)
+        elif a == "--studies":
+            studies = split_list(value)
+            unknown = [s for s in studies if s not in STUDIES]
+            if unknown:
+                fail(f"unknown study {', '.join(unknown)}; the studies are "
+                     f"{', '.join(STUDIES)}")
+        elif a == "--build":
+            build = value
+        elif a == "--output":
+            output = value
+        elif a == "--data":
+            data = value
+        elif a == "--page":
+            page = value
+        elif a == "--set":
+            if "=" not in value:
+                fail(f"--set needs \"Sub/section/Entry=value\", not {value!r}")
+            sets.append(value)
+    studies = studies or STUDIES
+    python = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
+    generator = [python, os.path.join(ROOT, "postprocess", "temizer_2013_page.py"),
+                 "--data", data, "--page", page]
+    if page_only:
+        return subprocess.run(generator).returncode
+
+    binary = os.path.join(build, "granular-interface")
+    if not os.access(binary, os.X_OK):
+        fail(f"{binary} not found: build first (bash scripts/build.sh)")
+    if shutil.which("mpirun") is None:
+        fail("mpirun not found (bash scripts/install-dependencies.sh installs it)")
+    overrides = dict(s.split("=", 1) for s in sets)
+    plan = {}
+    for study in studies:
+        path = os.path.join(STUDY_DIR, f"{study}.prm")
+        check_study(binary, path, sets)        # every point, before any point runs
+        plan[study] = study_points(path, overrides)
+    progress = Progress(plan, jobs)
+    for study in studies:
+        progress.record(study, read_rows(os.path.join(output, study, "sweep.csv")))
+    print(progress.line(None), flush=True)
+
+    failed = []
+    for study in studies:
+        out_dir = os.path.join(output, study)
+        rows = read_rows(os.path.join(out_dir, "sweep.csv"))
+        complete = rows and len(finished(rows)) == len(rows) == len(plan[study]) and \
+            all(r["status"] == "ok" for r in rows)
+        if not complete:
+            status = run_study(study, binary, jobs, out_dir, data, sets, progress)
+            rows = read_rows(os.path.join(out_dir, "sweep.csv"))
+            if status >= 128:
+                fail(f"stopped by signal {status - 128} in {study}; rerun the command to "
+                     "continue where it stopped", status)
+        else:
+            print(f"[temizer-2013] {study}: all {len(rows)} points done earlier", flush=True)
+        if rows:
+            copy_data(study, out_dir, data)
+        failed += [f"{study}/{r['name']}: {r.get('error', '')}" for r in rows
+                   if r.get("status") != "ok"]
+    status = subprocess.run(generator).returncode
+    if failed:
+        print("reproduce-temizer-2013: points that did not complete:\n  " +
+              "\n  ".join(failed), file=sys.stderr)
+        return 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# CTest Validation.Temizer2013StudyEndToEnd: one study of params/temizer-2013/ through
+# scripts/reproduce-temizer-2013.sh on the reduced cell, end to end: the program checks the
+# study's points, mpirun runs them on two ranks, the study's sweep.csv and the Fig. 8
+# histories are copied into the data directory and the page is generated; a second call
+# finds every point done and computes nothing.
+# Study fig9-circles with tau0 = 2e-3 s only: the circle and the 1.5 r0 circle, whose
+# histories Fig. 8 shows.
+# Usage: reproduce_temizer_reduced.sh BUILD_DIR SOURCE_DIR WORK_DIR
+set -euo pipefail
+build=$1; src=$2; work=$3
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+rm -rf "$work"; mkdir -p "$work"
+args=(--jobs 2 --studies fig9-circles --build "$build" --output "$work/out"
+      --data "$work/data" --page "$work/page"
+      --set "Geometry/Block length=3" --set "Geometry/Block height=1.5"
+      --set "Geometry/Elements in x=12" --set "Geometry/Elements in y=6"
+      --set "Loading/Time step=5e-4" --set "Loading/Averaging time=0.25"
+      --set "Sweep/Relaxation times=2e-3")
+bash "$src/scripts/reproduce-temizer-2013.sh" "${args[@]}" > "$work/first.log" 2>&1 || {
+  cat "$work/first.log"; echo "FAILED: the first call exited with $?"; exit 1; }
+cat "$work/first.log"
+fail() { echo "FAILED: $*"; exit 1; }
+grep -q "2/2 points done, 1/1 studies complete" "$work/first.log" || fail "no progress line"
+csv="$work/data/fig9-circles.csv"
+[ -f "$csv" ] || fail "no $csv"
+[ "$(grep -c ',ok,' "$csv")" = 2 ] || fail "$csv does not list 2 points done"
+for shape in circular 0.75x0.75x2x2; do
+  h=$(ls "$work"/data/histories/fig9-circles/*_${shape}_*.csv 2>/dev/null | head -1)
+  [ -n "$h" ] || fail "no history of the $shape point"
+  [ "$(head -1 "$h")" = "t,kI,kI_avg" ] || fail "$h has the wrong columns"
+  [ "$(wc -l < "$h")" -gt 100 ] || fail "$h has too few rows"
+done
+[ -f "$work/page/temizer-2013.md" ] || fail "no page"
+[ -f "$work/page/temizer-2013/fig8.png" ] || fail "no Fig. 8"
+# the second call resumes: nothing left to compute
+bash "$src/scripts/reproduce-temizer-2013.sh" "${args[@]}" > "$work/second.log" 2>&1 || {
+  cat "$work/second.log"; fail "the second call exited with an error"; }
+grep -q "fig9-circles: all 2 points done earlier" "$work/second.log" || {
+  cat "$work/second.log"; fail "the second call did not resume"; }
+if grep -q "mpirun" "$work/second.log"; then fail "the second call ran mpirun again"; fi
+# a study file the program rejects stops the command before any run, naming the entry
+if bash "$src/scripts/reproduce-temizer-2013.sh" --studies fig9-circles --build "$build" \
+     --output "$work/bad" --data "$work/bad-data" --page "$work/bad-page" \
+     --set "Loading/Pressure=-1" > "$work/bad.log" 2>&1; then
+  fail "a negative pressure was accepted"
+fi
+grep -q "Pressure" "$work/bad.log" || { cat "$work/bad.log"; fail "the error does not name the entry"; }
+[ ! -d "$work/bad" ] || fail "the rejected study wrote its output directory"
+echo "reduced study end to end: ok"
