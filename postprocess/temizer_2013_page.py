@@ -332,10 +332,13 @@ def figures(studies, uncertainty, out_dir):
             for p in pts:
                 h = history(p)
                 if h:
-                    T0 = 10. / (p.slip_velocity)          # L0 / v_F, L0 = 10 mm
+                    T0 = p.get("block_length") / p.slip_velocity       # L0 / v_F
                     t = [x / T0 for x in h["t"]]
                     ax.plot(t, h["kI"], lw=0.4, color="0.6", label="k_I")
-                    ax.plot(t, h["kI_avg"], lw=1.2, color="C0", label="moving average")
+                    # the moving average exists in the averaging window, from 2 T0 on
+                    window = [(x, k) for x, k in zip(t, h["kI_avg"]) if x >= 2.]
+                    ax.plot([x for x, _ in window], [k for _, k in window], lw=1.2,
+                            color="C0", label="moving average")
             ax.set_title(f"{LABEL[shape]}, {title}", fontsize=8)
             ax.grid(alpha=0.3)
             if row == 1:
