@@ -211,8 +211,8 @@ namespace granular::contact
       if constexpr (std::is_same_v<Number, Fad>)
         if (std::abs(value(dtheta)) <= 1e-5)
           {
-            // the secant's derivative, (arm_1 - a_1) / Delta theta, loses its digits to
-            // cancellation as Delta theta -> 0 (about 1e-16 / Delta theta^2 of them, all at
+            // the secant's derivative, (arm_1 - a_1) / Delta theta, has a relative round-off
+            // error of about 1e-16 / Delta theta^2 (cancellation; no digit is left at
             // 1e-8 rad): there the mean arm's derivative, which differs from it by
             // O(Delta theta)
             const Number mean = 0.5 * (arm_0[0] + end.arm[0]);
