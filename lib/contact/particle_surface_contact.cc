@@ -196,6 +196,7 @@ namespace granular::contact
                 const ParticleSurfaceContactHistory &old, const double dt,
                 const NormalContactLaw::RateBranch branch)
     {
+      constexpr bool     differentiate = std::is_same_v<Number, Fad>;
       StepForces<Number> r;
       const double       d_0 = -(start.centre[1] + arm_0[1]);
       r.d_1                  = -(end.centre[1] + end.arm[1]);
@@ -208,7 +209,7 @@ namespace granular::contact
       Number       a_1    = std::abs(value(dtheta)) > 1e-9 ?
                               Number((end.arm[1] - arm_0[1]) / dtheta) :
                               Number(0.5 * (arm_0[0] + end.arm[0]));
-      if constexpr (std::is_same_v<Number, Fad>)
+      if constexpr (differentiate)
         if (std::abs(value(dtheta)) <= 1e-5)
           {
             // the secant's derivative, (arm_1 - a_1) / Delta theta, has a relative round-off
@@ -226,7 +227,6 @@ namespace granular::contact
       const double d_1 = value(r.d_1), rate = value(r.rate);
       r.h              = law.updated_history(d_1, rate, dt, old.normal);
       const auto &h    = r.h;
-      constexpr bool differentiate = std::is_same_v<Number, Fad>;
       // the law's stored energy V and elastic force F_el = V' at an indentation d
       const auto V = [&](const auto &d) -> Number {
         const double dv = value(d);
