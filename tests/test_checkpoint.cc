@@ -206,6 +206,18 @@ TEST(Checkpoint, RestartWithTheRubberParticleStepForceRepeatsTheUninterruptedRun
     2100. / 2200.);
 }
 
+TEST(Checkpoint, RestartWithTheCutbackMemoryRepeatsTheUninterruptedRun)
+{
+  // Solver/Cut-back memory: the remembered sub-step travels with the checkpoint. Kept for
+  // 100 000 clean steps, it is set at the first cut-back and still splits the steps at the
+  // stop (step 2100 of 2200)
+  granular::RunSummary a;
+  expect_restart_repeats_the_uninterrupted_run(
+    "checkpoint-cutback-memory",
+    {"Solver/Time step control=fixed", "Solver/Cut-back memory=100000"}, 2100. / 2200., &a);
+  EXPECT_GT(a.cutbacks, 0u);
+}
+
 TEST(Checkpoint, RestartOfAnAdaptiveRunRepeatsTheUninterruptedRun)
 {
   // adaptive steps: the step control's state and the last history row (from which the

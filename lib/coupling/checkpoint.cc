@@ -32,7 +32,7 @@ namespace granular::coupling
     /// refresh = cost); 9 the rubber-particle contact's tangential gaps of the step form
     /// (Solver/Rubber-particle contact forces = discrete gradient).
     /// Checkpoints of other formats (earlier builds) are not read.
-    constexpr unsigned int checkpoint_format = 9;
+    constexpr unsigned int checkpoint_format = 10;
     /// The program version a checkpoint is written by and must be read by (CMake's
     /// PROJECT_VERSION).
     const std::string program_version = GRANULAR_VERSION;

@@ -42,6 +42,27 @@ namespace granular::coupling
   fem::StepStatistics CouplingScheme::advance_rubber(const double t0, const double h,
                                                      const unsigned int level)
   {
+    if (level > 0 || !memory_.enabled())
+      return solve_or_halve(t0, h, level);
+    // cut-back memory: split the step into sub-steps of the remembered length at once
+    const unsigned int  cutbacks_before = cutbacks_;
+    const unsigned int  split           = memory_.halvings(h, max_cutbacks_);
+    const double        sub             = std::ldexp(h, -static_cast<int>(split));
+    fem::StepStatistics s;
+    unsigned int        iterations = 0;
+    for (unsigned int i = 0; i < (1u << split); ++i)
+      {
+        s = solve_or_halve(t0 + i * sub, sub, split);
+        iterations += s.newton_iterations;
+      }
+    s.newton_iterations = iterations;
+    memory_.record(h, cutbacks_ > cutbacks_before, last_substep_);
+    return s;
+  }
+
+  fem::StepStatistics CouplingScheme::solve_or_halve(const double t0, const double h,
+                                                     const unsigned int level)
+  {
     if (reference_step_ > 0.)
       block_.set_newton_iteration_limit(h > 1.5 * reference_step_ ? long_step_iterations_ :
                                                                     iterations_);
@@ -51,6 +72,7 @@ namespace granular::coupling
         fem::StepStatistics s =
           block_.solve_step(h, loading_.platen_u1(t1), loading_.platen_load(t1));
         block_.commit_step();
+        last_substep_ = h;
         return s;
       }
     catch (const NewtonFailure &e)
@@ -70,8 +92,8 @@ namespace granular::coupling
             throw std::runtime_error(m.str());
           }
         ++cutbacks_;
-        fem::StepStatistics a = advance_rubber(t0, 0.5 * h, level + 1);
-        fem::StepStatistics b = advance_rubber(t0 + 0.5 * h, 0.5 * h, level + 1);
+        fem::StepStatistics a = solve_or_halve(t0, 0.5 * h, level + 1);
+        fem::StepStatistics b = solve_or_halve(t0 + 0.5 * h, 0.5 * h, level + 1);
         b.newton_iterations += a.newton_iterations;
         return b;
       }
@@ -79,12 +101,12 @@ namespace granular::coupling
 
   void CouplingScheme::save(boost::archive::binary_oarchive &ar) const
   {
-    ar &cutbacks_ &coupling_passes_;
+    ar &cutbacks_ &coupling_passes_ &memory_;
   }
 
   void CouplingScheme::load(boost::archive::binary_iarchive &ar)
   {
-    ar &cutbacks_ &coupling_passes_;
+    ar &cutbacks_ &coupling_passes_ &memory_;
   }
 
   namespace

@@ -260,6 +260,12 @@ namespace granular
               "contact kink that Newton cannot resolve at this step length, and is cut "
               "back at once instead of using up Maximum Newton iterations. 0: never "
               "(docs/methods.md §3.6).");
+      e.entry(cutback_memory, "Cut-back memory", "0", Integer(0),
+              "After a step that was cut back, the following steps start split into "
+              "sub-steps of the length that converged last, instead of first failing at "
+              "their full length; that length doubles again after this many steps without "
+              "a cut-back. 0: every step is first tried at its full length "
+              "(docs/methods.md §3.6).");
     });
   }
 

@@ -75,6 +75,10 @@ namespace granular
     /// (NewtonFailure), so that the caller cuts it back; 0: never (the plain method; the
     /// parameter files' default is 5, Solver/Stall iterations)
     unsigned int stall_iterations = 0;
+    /// after a step that was cut back, the steps that follow start from the length of its
+    /// last sub-step, which doubles again after this many steps without a cut-back (0: every
+    /// step is first tried at its full length, the method before)
+    unsigned int cutback_memory = 0;
     /// the line search's shorter trials after the first: from a quadratic model of |r|^2
     /// (Solver/Line search = quadratic model, the parameter files' default), or halved
     bool         quadratic_line_search = false;
