@@ -24,7 +24,7 @@ namespace granular
       e.subsection(name, [&] {
         e.entry(p.normal_penalty, "Normal penalty", "1e5",
                 "epsilon_N in MPa/mm: normal traction epsilon_N <-g_N> (docs/methods.md §6). "
-                "1e5 (issue 15; 1e6 before): k̄ of the five full-size parameter files "
+                "1e5 (since 2026-11-24; 1e6 before): k̄ of the five full-size parameter files "
                 "agrees with 1e6 within its run-to-run uncertainty at a fifth to a "
                 "thirtieth of the cut-backs; where the rubber touches only the particle "
                 "(the 3 mm cell) k̄ is 2.6 % lower than at 1e6 "

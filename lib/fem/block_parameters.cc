@@ -193,7 +193,7 @@ namespace granular
                    "(SuiteSparse): the pivots of a full factorization are kept and later "
                    "tangents only refactorized numerically, no iterative refinement "
                    "(docs/methods.md §3.6). UMFPACK: deal.II's SparseDirectUMFPACK, a "
-                   "full factorization each time (the solver before issue 15).");
+                   "full factorization each time (the solver before 2026-11-24).");
       e.entry(preconditioned_iterations, "Preconditioned GMRES iterations", "8",
               Integer(0, 1000),
               "GMRES iterations allowed with the LU factorization of an earlier tangent "
