@@ -677,8 +677,12 @@ TEST(Sweep, TwoSweepsOnOneDirectoryDoNotBothRun)
   const std::string dir = temp_dir("concurrent");
   const std::string prm = write_sweep_file(dir, "1, 2", "2500");
   const std::string out = dir + "/out";
+  // fixed steps make each point take about 2 s, so that the sweep that wins the directory
+  // is still running when the other one starts, also on a loaded machine (with adaptive
+  // steps a point took 0.3 s, and a sweep started a second late found the first complete)
   const std::string run = std::string("\"") + GRANULAR_EXECUTABLE + "\" \"" + prm +
-                          "\" --set \"Loading/Time step=5e-4\"";
+                          "\" --set \"Loading/Time step=5e-4\"" +
+                          " --set \"Solver/Time step control=fixed\"";
   // both started together; each writes its exit status when it ends
   const std::string script = "(" + run + " > \"" + dir + "/a.log\" 2>&1; echo $? > \"" + dir +
                              "/a.status\") & (" + run + " > \"" + dir + "/b.log\" 2>&1; echo $? > \"" +
