@@ -73,11 +73,12 @@ namespace granular::coupling
     /// The remembered sub-step (s; 0: none).
     double remembered() const { return remembered_; }
 
-    /// Boost.Serialization (checkpoint/restart).
+    /// Boost.Serialization (checkpoint/restart): the remembered sub-step and the clean
+    /// steps since; the number of steps is the run's parameter (set before a restart).
     template <class Archive>
     void serialize(Archive &ar, const unsigned int)
     {
-      ar &steps_ &remembered_ &clean_steps_;
+      ar &remembered_ &clean_steps_;
     }
 
   private:
