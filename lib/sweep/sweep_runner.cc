@@ -790,6 +790,7 @@ namespace granular
         load_completed();
         table_.write();
         table_.start_clock(pending_.size());
+        hand_out_first_points();
         poll();
         run_own_points();
         wait_for_workers();
@@ -929,6 +930,28 @@ namespace granular
         MPI_Status st;
         while (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, &st) == MPI_SUCCESS && flag)
           handle(st);
+      }
+
+      /// Every other rank's first point, before rank 0 starts its own: each rank asks once
+      /// it has read the parameter file (tag_ready), which takes it a moment longer under
+      /// a loaded mpirun; a sweep of short points would otherwise be computed by rank 0
+      /// alone. Waits idly, a few milliseconds in practice.
+      void hand_out_first_points()
+      {
+        int asked = 0;
+        while (asked < size_ - 1 && sweep_stop_signal == 0)
+          {
+            int        flag = 0;
+            MPI_Status st;
+            MPI_Iprobe(MPI_ANY_SOURCE, tag_ready, comm_, &flag, &st);
+            if (flag)
+              {
+                handle(st);
+                ++asked;
+              }
+            else
+              std::this_thread::sleep_for(std::chrono::milliseconds(5));
+          }
       }
 
       /// Rank 0's own points, until none is pending or a signal stops the sweep.
