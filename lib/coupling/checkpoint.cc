@@ -33,7 +33,7 @@ namespace granular::coupling
     /// (Solver/Rubber-particle contact forces = discrete gradient); 10 the cut-back memory's
     /// remembered sub-step (Solver/Cut-back memory).
     /// Checkpoints of other formats (earlier builds) are not read.
-    constexpr unsigned int checkpoint_format = 10;
+    constexpr unsigned int checkpoint_format = 11;
     /// The program version a checkpoint is written by and must be read by (CMake's
     /// PROJECT_VERSION).
     const std::string program_version = GRANULAR_VERSION;

@@ -90,6 +90,24 @@ namespace granular
               "rolling rectangle, which rings harder, and costs more cut-backs "
               "(docs/results/energy-ledger.md). 0.5 with beta = 0.25 is the undamped "
               "trapezoidal rule.");
+      e.text_entry([this](const std::string &integrator) { bossak = integrator == "Bossak"; },
+                   "Rubber time integrator", "Newmark", Selection("Newmark|Bossak"),
+                   "The implicit time integrator of the rubber (docs/methods.md §3.6). "
+                   "Newmark: Newmark beta and Newmark gamma above; with gamma > 1/2 it "
+                   "is first-order accurate and damps every frequency in proportion to "
+                   "the step. Bossak: the generalized-alpha method with alpha_f = 0 (Wood, "
+                   "Bossak & Zienkiewicz 1980; Chung & Hulbert 1993): the inertia of the "
+                   "equation at t_n+1 is M ((1 - alpha_m) a_n+1 + alpha_m a_n), "
+                   "second-order accurate, damping the highest frequencies to the spectral "
+                   "radius below and the low ones far less. All forces stay at t_n+1, so "
+                   "contacts and particle are integrated as with Newmark. The particle "
+                   "of the end-of-step coupling keeps Newmark beta and gamma.");
+      e.entry(spectral_radius, "Spectral radius", "0.333333333333333", Double(0., 1.),
+              "Rubber time integrator = Bossak only: rho_inf, the amplification of the "
+              "highest frequencies per step (1: no numerical damping, the trapezoidal "
+              "rule; 0: annihilated in one step). alpha_m = (rho_inf - 1)/(rho_inf + 1), "
+              "gamma = 1/2 - alpha_m, beta = (1 - alpha_m)^2/4; 1/3 gives the gamma = 1 "
+              "and beta = 0.5625 of the Newmark default with second-order accuracy.");
       e.entry(max_newton_iterations, "Maximum Newton iterations", "25", Integer(1),
               "Newton-Raphson iterations per step before the step is cut.");
       e.entry(residual_tolerance, "Residual tolerance", "1e-8", Double(0.),
@@ -272,8 +290,18 @@ namespace granular
     });
   }
 
+  SolverParameters::RubberIntegrator SolverParameters::rubber_integrator() const
+  {
+    if (!bossak)
+      return {newmark_beta, newmark_gamma, 0.};
+    const double alpha_m = (spectral_radius - 1.) / (spectral_radius + 1.);
+    return {0.25 * (1. - alpha_m) * (1. - alpha_m), 0.5 - alpha_m, alpha_m};
+  }
+
   void SolverParameters::validate() const
   {
+    if (!(spectral_radius >= 0. && spectral_radius <= 1.))
+      throw ParameterError("Solver/Spectral radius", "must lie in [0, 1]");
     require_positive("Solver/Newmark beta", newmark_beta, "Newmark beta");
     if (!(newmark_gamma >= 0.5))
       throw ParameterError("Solver/Newmark gamma", "must be >= 1/2 for stability");

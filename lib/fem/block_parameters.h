@@ -31,6 +31,11 @@ namespace granular
   {
     double       newmark_beta       = 0.25; ///< Newmark beta (trapezoidal rule: 1/4)
     double       newmark_gamma      = 0.5;  ///< Newmark gamma (> 1/2 adds numerical damping)
+    /// the rubber's time integrator: false Newmark (newmark_beta, newmark_gamma); true the
+    /// Bossak (WBZ-alpha) member of the generalized-alpha family, alpha_f = 0, with the
+    /// spectral radius below (docs/methods.md §3.6)
+    bool         bossak             = false;
+    double       spectral_radius    = 1. / 3.; ///< Bossak: rho_inf in [0, 1]
     unsigned int max_newton_iterations = 25;
     double       residual_tolerance = 1e-8; ///< relative residual norm
     double       increment_tolerance = 1e-8;///< relative increment norm
@@ -82,6 +87,20 @@ namespace granular
     /// the line search's shorter trials after the first: from a quadratic model of |r|^2
     /// (Solver/Line search = quadratic model, the parameter files' default), or halved
     bool         quadratic_line_search = false;
+
+    /// The rubber integrator's parameters: the inertia of the equation at t_{n+1} is
+    /// M ((1 - alpha_m) a_{n+1} + alpha_m a_n), the kinematics Newmark's with beta, gamma.
+    struct RubberIntegrator
+    {
+      double beta    = 0.25;
+      double gamma   = 0.5;
+      double alpha_m = 0.; ///< 0: Newmark
+    };
+    /// Newmark: (newmark_beta, newmark_gamma, 0). Bossak (Wood, Bossak & Zienkiewicz 1980;
+    /// Chung & Hulbert 1993, eqs. (8), (21)-(22) with alpha_f = 0): alpha_m = (rho_inf - 1) /
+    /// (rho_inf + 1), gamma = 1/2 - alpha_m, beta = (1 - alpha_m)^2 / 4, second-order
+    /// accurate with the spectral radius rho_inf at infinite frequency.
+    RubberIntegrator rubber_integrator() const;
 
     /// The entries of subsection "Solver", each bound to its member.
     void entries(ParameterEntries &e);
