@@ -218,6 +218,16 @@ TEST(Checkpoint, RestartWithTheCutbackMemoryRepeatsTheUninterruptedRun)
   EXPECT_GT(a.cutbacks, 0u);
 }
 
+TEST(Checkpoint, RestartWithBossaksIntegratorRepeatsTheUninterruptedRun)
+{
+  // Solver/Rubber time integrator = Bossak: the rubber's equation at t_n+1 holds the
+  // acceleration of t_n, and its numerical dissipation the inertial acceleration of t_n,
+  // so both travel with the checkpoint (docs/methods.md §3.6)
+  expect_restart_repeats_the_uninterrupted_run(
+    "checkpoint-bossak", {"Solver/Time step control=adaptive", "Solver/Rubber time integrator=Bossak"},
+    0.8);
+}
+
 TEST(Checkpoint, RestartOfAnAdaptiveRunRepeatsTheUninterruptedRun)
 {
   // adaptive steps: the step control's state and the last history row (from which the

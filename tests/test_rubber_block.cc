@@ -564,7 +564,8 @@ TEST(RubberBlockDynamics, BossakIsSecondOrderAndDampsAResolvedVibrationLittle)
                 << " of a platen work " << rn.platen_work << " N mm/mm" << std::endl;
     }
   // Newmark with gamma > 1/2 damps a resolved mode in proportion to omega dt, Bossak in
-  // proportion to (omega dt)^3 (Chung & Hulbert 1993, Fig. 2): the ratio falls like dt^2
+  // proportion to (omega dt)^3 (the algorithmic damping ratios of Chung & Hulbert 1993): the
+  // ratio falls like dt^2 (measured: 0.22, 0.073, 0.027)
   EXPECT_LT(dissipation_ratio.back(), 0.05);
   for (unsigned int k = 0; k + 1 < error_bossak.size(); ++k)
     {

@@ -31,7 +31,8 @@ namespace granular::coupling
     /// 8 the linear solver's GMRES work since its last factorization (Solver/Factorization
     /// refresh = cost); 9 the rubber-particle contact's tangential gaps of the step form
     /// (Solver/Rubber-particle contact forces = discrete gradient); 10 the cut-back memory's
-    /// remembered sub-step (Solver/Cut-back memory).
+    /// remembered sub-step (Solver/Cut-back memory); 11 the rubber's inertial acceleration
+    /// of t_n (Solver/Rubber time integrator = Bossak).
     /// Checkpoints of other formats (earlier builds) are not read.
     constexpr unsigned int checkpoint_format = 11;
     /// The program version a checkpoint is written by and must be read by (CMake's

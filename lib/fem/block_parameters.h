@@ -97,7 +97,7 @@ namespace granular
       double alpha_m = 0.; ///< 0: Newmark
     };
     /// Newmark: (newmark_beta, newmark_gamma, 0). Bossak (Wood, Bossak & Zienkiewicz 1980;
-    /// Chung & Hulbert 1993, eqs. (8), (21)-(22) with alpha_f = 0): alpha_m = (rho_inf - 1) /
+    /// Chung & Hulbert 1993, their generalized-alpha with alpha_f = 0): alpha_m = (rho_inf - 1) /
     /// (rho_inf + 1), gamma = 1/2 - alpha_m, beta = (1 - alpha_m)^2 / 4, second-order
     /// accurate with the spectral radius rho_inf at infinite frequency.
     RubberIntegrator rubber_integrator() const;

@@ -137,7 +137,7 @@ namespace granular::fem
     /// Newmark's kinematics: a_{n+1}, v_{n+1} from u_{n+1} (integrator.beta, .gamma).
     void newmark_update();
     /// The acceleration of the inertial force at t_{n+1} of dof @p i:
-    /// (1 - alpha_m) a_{n+1} + alpha_m a_n (Chung & Hulbert 1993, eq. (8) with alpha_f = 0).
+    /// (1 - alpha_m) a_{n+1} + alpha_m a_n (Wood, Bossak & Zienkiewicz 1980).
     double inertial_acceleration(const dealii::types::global_dof_index i) const
     {
       return integrator.alpha_m == 0. ? a[i] :
