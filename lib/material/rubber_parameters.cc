@@ -24,7 +24,7 @@ namespace granular
               "particle rolls over, the kinetic energy of the rubber's snaps, and so "
               "the numerical share of kbar, is proportional to it: measured since "
               "2026-11-27, default.prm 0.0004 at 1e-4 against 0.0051 at 1e-3 with kbar "
-              "within its spread, but 1.3x the wall time (rectangular.prm 1.5x) "
+              "within its spread, but 1.3x the assemblies and the wall time "
               "(docs/results/energy-ledger.md).");
       e.subsection("Ogden", [&] {
         e.entry(ogden_exponents, "Exponents", "1.8, -2, 7", List(Double(), 1, 6),
