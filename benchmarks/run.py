@@ -31,6 +31,7 @@ import csv
 import datetime
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -163,6 +164,12 @@ COLUMNS = ["wall time (s)", "steps", "Newton its", "Newton its/step", "cut-backs
            "max pen. particle (mm)"]
 
 
+def file_label(label):
+    """--label as a part of a file or directory name: every run of characters other than
+    letters, digits, '.', '_' and '-' (a '/' or a space) becomes one '-'."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", label).strip("-")
+
+
 def commit_of(build):
     """The commit of the source tree a build directory was configured from (or, for a copy
     of a binary kept for a later comparison, the first line of the file `commit` beside it)."""
@@ -193,7 +200,7 @@ def run_sweep(args, parser):
         parser.error("mpirun not found (apt-get install openmpi-bin)")
     commit = commit_of(build)
     name = os.path.splitext(os.path.basename(args.sweep))[0]
-    label = f"sweep-{name}" + (f"-{args.label}" if args.label else "")
+    label = f"sweep-{name}" + (f"-{file_label(args.label)}" if args.label else "")
     directory = os.path.join(args.work, f"{commit}-{label}")
     shutil.rmtree(directory, ignore_errors=True)
     os.makedirs(args.work, exist_ok=True)
@@ -264,7 +271,9 @@ def main():
                         help="one more parameter entry for every run (repeatable), e.g. "
                         "a parameter study")
     parser.add_argument("--label", default="",
-                        help="appended to the table's file name and title (e.g. eps1e4)")
+                        help="appended to the table's title, and to its file name and the "
+                        "runs' directory with every character other than letters, digits, "
+                        "'.', '_' and '-' replaced by '-' (e.g. eps1e4)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="runs at the same time (default 1: wall times of runs that "
                         "share the machine are not comparable)")
@@ -294,7 +303,7 @@ def main():
     commits = {label: commit_of(b) for label, b in builds}
     results = {}
     work = lambda label: os.path.join(args.work, commits[label] +
-                                      (f"-{args.label}" if args.label else ""))
+                                      (f"-{file_label(args.label)}" if args.label else ""))
     jobs = [(case, label, b) for case in cases for label, b in builds]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = {pool.submit(run_case, b, case, args.quick, work(label), args.set):
@@ -331,7 +340,7 @@ def main():
     output = args.output or os.path.join(
         ROOT, "benchmarks", "results",
         "-".join(commits[label] for label, _ in builds) + ("-quick" if args.quick else "") +
-        (f"-{args.label}" if args.label else "") + ".md")
+        (f"-{file_label(args.label)}" if args.label else "") + ".md")
     os.makedirs(os.path.dirname(output), exist_ok=True)
     with open(output + ".tmp", "w") as f:
         f.write(text)
