@@ -22,7 +22,7 @@ namespace granular
               "rho_B / rho_P: rubber density relative to the particle density; "
               "small, it only regularises the dynamics (docs/methods.md §3.6). Where the "
               "particle rolls over, the kinetic energy of the rubber's snaps, and so "
-              "the numerical share of kbar, is proportional to it: measured since "
+              "the numerical share of kbar, grows with it: measured since "
               "2026-11-27, default.prm 0.0004 at 1e-4 against 0.0051 at 1e-3 with kbar "
               "within its spread, but 1.3x the assemblies and the wall time "
               "(docs/results/energy-ledger.md).");
