@@ -293,7 +293,7 @@ namespace granular::fem
     rigid_q.assign(n_rigid, 0.);
   }
 
-  /// Newmark: a_{n+1}, v_{n+1} from u_{n+1} (beta, gamma of the Solver section).
+  /// Newmark's kinematics: a_{n+1}, v_{n+1} from u_{n+1} (the rubber integrator's beta, gamma).
   void RubberBlock::Impl::newmark_update()
   {
     const double beta = integrator.beta, gamma = integrator.gamma;

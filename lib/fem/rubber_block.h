@@ -66,7 +66,9 @@ namespace granular::fem
     /// gamma > 1/2 it is the energy the integrator removes from the high
     /// frequencies (Hughes 2000, §9.3; Krenk 2006, "Energy conservation in Newmark based
     /// time integration algorithms", CMAME 195). Not a physical dissipation: it is not part
-    /// of kbar_F or kbar_V.
+    /// of kbar_F or kbar_V. With Solver/Rubber time integrator = Bossak the accelerations
+    /// are those of the inertial forces, (1 - alpha_m) a_n+1 + alpha_m a_n and the same at
+    /// t_n (docs/methods.md §3.6).
     double numerical_dissipation = 0.;
   };
 
