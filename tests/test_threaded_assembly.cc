@@ -1,7 +1,8 @@
-// The rubber block's assembly on several threads (granular-interface --threads N): deal.II's
-// WorkStream evaluates the cells on N threads and hands them to its copier in the order of the
-// cells, so the residual, the tangent and the internal force are summed in the same order as
-// on one thread: bit for bit the same. And the option --threads itself.
+// The rubber block's assembly on several threads (granular-interface --threads N): the cells
+// are evaluated on N threads (deal.II's parallel::apply_to_subranges) and added into the
+// global system in the order of the cells, so the residual, the tangent and the internal
+// force are summed in the same order as on one thread: bit for bit the same. And the option
+// --threads itself.
 #include "base/boundary_obstacle.h"
 #include "fem/rubber_block.h"
 #include "program/command_line.h"

@@ -11,7 +11,7 @@
 #include <deal.II/base/multithread_info.h>
 #include <deal.II/base/quadrature_lib.h>
 #include <deal.II/base/timer.h>
-#include <deal.II/base/work_stream.h>
+#include <deal.II/base/parallel.h>
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/dofs/dof_tools.h>
 #include <deal.II/fe/fe_q.h>
@@ -73,23 +73,6 @@ namespace granular::fem
       const unsigned int threads;
     };
 
-    /// The cell loop's per-thread scratch: none beyond the worker's captures (the shared
-    /// state is read only; each cell's response goes to the copier in CellCopyData).
-    struct CellScratchData
-    {};
-
-    /// One cell's share of the global system, from the worker to the copier: its internal
-    /// force (without inertia), its residual and tangent with inertia and its dofs, or the
-    /// exception its evaluation threw.
-    struct CellCopyData
-    {
-      Q1P0CellResponse                  response; ///< residual and tangent with inertia
-      std::array<double, dofs_per_cell> internal_force;
-      std::vector<types::global_dof_index> dofs =
-        std::vector<types::global_dof_index>(dofs_per_cell);
-      bool               evaluated = false; ///< false: skipped after a failed cell
-      std::exception_ptr failure;           ///< what the cell's evaluation threw
-    };
   } // namespace
 
   RubberBlock::Impl::Impl(const BlockParameters &block, const RubberParameters &rubber,
@@ -328,24 +311,28 @@ namespace granular::fem
     };
 
     // The cells: each cell's response depends on the shared state only and writes only its
-    // own history, pressure and dilatation, so WorkStream evaluates the cells on
-    // MultithreadInfo::n_threads() threads (granular-interface --threads). Its copier adds
-    // them into the global system one at a time, in the order of the cells with any number of
-    // threads (deal.II guarantees it for the copier of WorkStream::run), so every sum is
-    // formed in the same order: the assembly is bit for bit that of one thread.
+    // own history, pressure and dilatation, so the cells are evaluated on
+    // MultithreadInfo::n_threads() threads (granular-interface --threads; deal.II's
+    // parallel::apply_to_subranges, ranges of cells to each thread), each into its own
+    // CellContribution. Then they are added into the global system one at a time, in the
+    // order of the cells, whatever the number of threads, so every sum is formed in the
+    // same order: the assembly is bit for bit that of one thread. (deal.II's WorkStream
+    // pipeline did the same, but on two threads the thread that ran its in-order copier
+    // evaluated almost no cells: docs/performance.md, Threads.)
     // A cell whose evaluation throws (NewtonFailure: an inverted element, a failed Maxwell
-    // update) is rethrown here after the loop: the first such cell in order, as the serial
-    // loop did; cells after a cell known to have failed are not evaluated.
+    // update) is rethrown before anything of a later cell is added: the first such cell in
+    // order, as the serial loop did; cells after a cell known to have failed are not
+    // evaluated.
+    const unsigned int n_cells = static_cast<unsigned int>(cells.size());
+    cell_contributions.resize(n_cells);
     std::atomic<unsigned int> first_failed_cell{std::numeric_limits<unsigned int>::max()};
-    std::exception_ptr        failure;
-    const auto worker = [&](const std::vector<CellReferenceData>::const_iterator &cell,
-                            CellScratchData &, CellCopyData &copy) {
-      const unsigned int e = static_cast<unsigned int>(cell - cells.cbegin());
+    const auto evaluate = [&](const unsigned int e) {
+      CellContribution &copy = cell_contributions[e];
       copy.evaluated = false;
       copy.failure   = nullptr;
       if (e > first_failed_cell.load())
         return;
-      const CellReferenceData &d = *cell;
+      const CellReferenceData &d = cells[e];
       try
         {
           // Ogden + Maxwell branches and the mean dilatation (fem/q1p0_element.h)
@@ -377,24 +364,22 @@ namespace granular::fem
       std::copy(d.dofs.begin(), d.dofs.end(), copy.dofs.begin());
       copy.evaluated = true;
     };
-    const auto copier = [&](const CellCopyData &copy) {
-      if (failure)
-        return;
-      if (copy.failure)
-        {
-          failure = copy.failure;
-          return;
-        }
-      if (!copy.evaluated)
-        return; // after a failed cell (cannot happen before the first one)
-      for (unsigned int i = 0; i < dofs_per_cell; ++i)
-        internal_force[copy.dofs[i]] += copy.internal_force[i];
-      distribute(copy.response.tangent, copy.response.residual, copy.dofs);
-    };
-    WorkStream::run(cells.cbegin(), cells.cend(), worker, copier, CellScratchData(),
-                    CellCopyData());
-    if (failure)
-      std::rethrow_exception(failure);
+    parallel::apply_to_subranges(
+      0u, n_cells,
+      [&](const unsigned int begin, const unsigned int end) {
+        for (unsigned int e = begin; e < end; ++e)
+          evaluate(e);
+      },
+      cell_grain_size);
+    for (unsigned int e = 0; e < n_cells; ++e)
+      {
+        const CellContribution &copy = cell_contributions[e];
+        if (copy.failure)
+          std::rethrow_exception(copy.failure);
+        for (unsigned int i = 0; i < dofs_per_cell; ++i)
+          internal_force[copy.dofs[i]] += copy.internal_force[i];
+        distribute(copy.response.tangent, copy.response.residual, copy.dofs);
+      }
 
     // contact at the bottom Gauss points
     FullMatrix<double> k_face(4, 4);

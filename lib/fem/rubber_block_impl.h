@@ -30,6 +30,7 @@
 #include <deal.II/lac/vector.h>
 
 #include <array>
+#include <exception>
 #include <utility>
 #include <vector>
 
@@ -42,8 +43,23 @@ namespace granular::fem
     double                                         N_a, N_b;
   };
 
+  /// One cell's share of the global system, from the threaded cell loop of the assembly to
+  /// the in-order sum: its internal force (without inertia), its residual and tangent with
+  /// inertia and its dofs, or the exception its evaluation threw.
+  struct CellContribution
+  {
+    Q1P0CellResponse                                      response;
+    std::array<double, q1p0::dofs_per_cell>               internal_force;
+    std::vector<dealii::types::global_dof_index>          dofs =
+      std::vector<dealii::types::global_dof_index>(q1p0::dofs_per_cell);
+    bool               evaluated = false; ///< false: skipped after a failed cell
+    std::exception_ptr failure;           ///< what the cell's evaluation threw
+  };
+
   struct RubberBlock::Impl : NewtonSystem
   {
+    /// cells per task of the threaded cell loop (about 20 tasks on the default 40 x 15 mesh)
+    static constexpr unsigned int cell_grain_size = 32;
     BlockParameters                  block;
     PenaltyContactParameters         surface;
     SolverParameters                 solver;
@@ -91,6 +107,8 @@ namespace granular::fem
     std::vector<contact::SurfaceContactHistory>  surface_history;
     std::vector<contact::SurfaceContactResponse> surface_trial;
     std::vector<double> cell_pressure, cell_dilatation;
+    /// the cells' contributions of the assembly in progress (reused storage)
+    std::vector<CellContribution> cell_contributions;
     double friction_dissipation = 0.;
     double numerical_dissipation = 0.; ///< Newmark, BlockEnergies::numerical_dissipation
     /// the energy ledger's works (BlockWork) and what they need of t_n: f_int, the
