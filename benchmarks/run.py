@@ -2,16 +2,22 @@
 """The benchmark harness of granular-interface (docs/performance.md).
 
 Runs the benchmark cases with one build (or two, side by side) and writes one Markdown
-table to benchmarks/results/<commit>[-quick].md: wall time, computed steps (an adaptive step
+table to benchmarks/results/<commit>[-quick].md: wall time (and its assembly, factorization
+and solve parts), computed steps (an adaptive step
 covers up to Solver/Maximum time step reference steps), Newton iterations in all and per
 step, cut-backs, rejected steps (Solver/Step rejection), assemblies in all and per step (and
 the line-search trials and the assemblies of failed and rejected attempts per step),
 factorizations per step, kbar, kbar_F, the share of Newmark's numerical dissipation (per
-unit of the window's normal work, like kbar_F) and the energy-balance error. Every number comes from the runs' own summary.csv; the runs go
-one after the other, one core each.
+unit of the window's normal work, like kbar_F) and the energy-balance error. Every number
+comes from the runs' own summary.csv; the runs go one after the other, one core each.
 
     benchmarks/run.sh [--quick] [--build DIR] [--baseline-build DIR] [--cases A,B,...]
                       [--set "Sub/section/Entry=value"]... [--label TEXT] [--jobs N]
+                      [--threads N]
+
+--threads 2 gives every run two threads (granular-interface --threads): with --jobs 1 each
+run has the machine to itself, which is how the speed-up of one run on two cores is
+measured against a table of the same cases with one thread.
 
 --quick runs the cases in the reduced cell of the tests (L0 = 3 mm, H0 = 1.5 mm, 12 x 6,
 T_avg = 0.25 T0) in a few minutes; without it the full parameter files run (hours: the
@@ -88,7 +94,7 @@ def parameter_file(prm, commit, out_root, name):
     return path
 
 
-def run_case(build, name, quick, out_root, sets=()):
+def run_case(build, name, quick, out_root, sets=(), threads=1):
     prm, extra = CASES[name]
     directory = os.path.join(out_root, name)
     shutil.rmtree(directory, ignore_errors=True)
@@ -97,6 +103,8 @@ def run_case(build, name, quick, out_root, sets=()):
                "--output-directory", directory]
     for entry in (QUICK if quick else []) + extra + COMMON + list(sets):
         command += ["--set", entry]
+    if threads > 1:
+        command += ["--threads", str(threads)]
     os.makedirs(out_root, exist_ok=True)
     start = time.monotonic()
     with open(directory + ".log", "w") as log:
@@ -126,6 +134,7 @@ def row(result):
     return {
         "status": "ok",
         "wall time (s)": f"{float(s['wall_time']):.1f}",
+        "assembly / factorization / solve (s)": time_split(s),
         "steps": f"{steps}",
         "Newton its": s["newton_iterations"],
         "Newton its/step": f"{int(s['newton_iterations']) / steps:.2f}",
@@ -146,6 +155,15 @@ def row(result):
     }
 
 
+def time_split(summary):
+    """summary.csv's wall times of the assembly, the factorizations and the solves (builds
+    before the columns: "-")."""
+    columns = ["time_assembly", "time_factorization", "time_solve"]
+    if not all(summary.get(c) for c in columns):
+        return "-"
+    return " / ".join(f"{float(summary[c]):.1f}" for c in columns)
+
+
 def per_step(summary, column, steps):
     """A count of summary.csv per computed step (builds before the column: "-")."""
     return f"{int(summary[column]) / steps:.2f}" if column in summary else "-"
@@ -156,7 +174,7 @@ def penetration(summary, column):
     return f"{float(summary[column]):.2e}" if column in summary else "-"
 
 
-COLUMNS = ["wall time (s)", "steps", "Newton its", "Newton its/step", "cut-backs",
+COLUMNS = ["wall time (s)", "assembly / factorization / solve (s)", "steps", "Newton its", "Newton its/step", "cut-backs",
            "failed its", "rejected steps", "assemblies", "assemblies/step",
            "line-search trials/step", "failed assemblies/step", "factorizations/step",
            "kbar", "kbar_F",
@@ -277,6 +295,9 @@ def main():
     parser.add_argument("--jobs", type=int, default=1,
                         help="runs at the same time (default 1: wall times of runs that "
                         "share the machine are not comparable)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="granular-interface --threads for every run (default 1); with "
+                        "2 threads a run wants the machine to itself (--jobs 1)")
     parser.add_argument("-o", "--output", help="the table (default: "
                         "benchmarks/results/<commit>[-quick][-label].md)")
     parser.add_argument("--sweep", metavar="FILE",
@@ -306,7 +327,8 @@ def main():
                                       (f"-{file_label(args.label)}" if args.label else ""))
     jobs = [(case, label, b) for case in cases for label, b in builds]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = {pool.submit(run_case, b, case, args.quick, work(label), args.set):
+        futures = {pool.submit(run_case, b, case, args.quick, work(label), args.set,
+                               args.threads):
                    (case, label) for case, label, b in jobs}
         for future in concurrent.futures.as_completed(futures):
             case, label = futures[future]
@@ -320,7 +342,9 @@ def main():
              f"{datetime.date.today()}, {platform.node()}, {os.cpu_count()} cores; builds: " +
              ", ".join(f"{label} = {commits[label]}" for label, _ in builds) +
              (f". {args.jobs} runs at a time" if args.jobs > 1 else
-              ". Each run on one core, one after the other") + " (benchmarks/run.sh)." +
+              ". One run after the other") +
+             (f", each with --threads {args.threads}" if args.threads > 1 else
+              ", each on one core") + " (benchmarks/run.sh)." +
              ("".join(f" --set \"{e}\"" for e in args.set)), "",
              "numerical diss. share: Newmark's algorithmic dissipation over the window per "
              "unit of the window's normal work, the same normalisation as kbar_F.", ""]
