@@ -63,8 +63,13 @@ namespace granular
     /// @{
     /// Number of rigid-body unknowns (0: the obstacle is held fixed during a solve).
     virtual unsigned int n_rigid_dofs() const { return 0; }
-    /// Start of a step of size @p dt (s): returns the predictor of q at t_{n+1}.
-    virtual std::vector<double> begin_step(double /*dt*/) { return {}; }
+    /// Start of a step of size @p dt (s): returns the predictor of q at t_{n+1}, q_n plus
+    /// @p predictor_weight times the last increment of q scaled to dt (the weight of the
+    /// block's predictor, SolverParameters::damped_predictor_weight).
+    virtual std::vector<double> begin_step(double /*dt*/, double /*predictor_weight*/)
+    {
+      return {};
+    }
     /// The current Newton iterate of q.
     virtual void set_rigid_dofs(const std::vector<double> & /*q*/) {}
     /// After evaluate(@p point, ...): the traction's derivative d t / d q_j (@p dtraction_dq,

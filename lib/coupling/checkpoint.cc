@@ -32,9 +32,10 @@ namespace granular::coupling
     /// refresh = cost); 9 the rubber-particle contact's tangential gaps of the step form
     /// (Solver/Rubber-particle contact forces = discrete gradient); 10 the cut-back memory's
     /// remembered sub-step (Solver/Cut-back memory); 11 the rubber's inertial acceleration
-    /// of t_n (Solver/Rubber time integrator = Bossak).
+    /// of t_n (Solver/Rubber time integrator = Bossak); 12 the solves left that start from
+    /// the damped predictor (Solver/Damped predictor steps).
     /// Checkpoints of other formats (earlier builds) are not read.
-    constexpr unsigned int checkpoint_format = 11;
+    constexpr unsigned int checkpoint_format = 12;
     /// The program version a checkpoint is written by and must be read by (CMake's
     /// PROJECT_VERSION).
     const std::string program_version = GRANULAR_VERSION;

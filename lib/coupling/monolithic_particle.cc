@@ -44,7 +44,7 @@ namespace granular::coupling
   }
 
   std::vector<double>
-  MonolithicParticle::begin_step(const double dt)
+  MonolithicParticle::begin_step(const double dt, const double predictor_weight)
   {
     if (!(dt > 0.))
       throw std::invalid_argument("MonolithicParticle::begin_step: dt must be positive");
@@ -57,7 +57,7 @@ namespace granular::coupling
     Vec3 q                = q_n_;
     if (last_dt_ > 0.)
       for (unsigned int j = 0; j < 3; ++j)
-        q[j] += dt / last_dt_ * last_increment_[j];
+        q[j] += predictor_weight * dt / last_dt_ * last_increment_[j];
     if (interface_.traction_is_step_force()) // the rubber-particle contact's pose at t_n
       interface_.set_step_start_pose(s.centre, s.rotation);
     if (surface_forces_ == SurfaceForces::discrete_gradient) // lowest point at t_n

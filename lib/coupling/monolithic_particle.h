@@ -143,7 +143,7 @@ namespace granular::coupling
     /// Assemblies per step with the normal-law branch free (see the file comment).
     static constexpr unsigned int free_branch_iterations = 2;
     /// Predictor: the last step's increment of q, scaled to @p dt (q_n at the first step).
-    std::vector<double> begin_step(double dt) override;
+    std::vector<double> begin_step(double dt, double predictor_weight) override;
     void set_rigid_dofs(const std::vector<double> &q) override;
     void coupling_tangent(unsigned int point, std::vector<Tensor<1, 2>> &dtraction_dq,
                           std::vector<Tensor<1, 2>> &dresidual_dx) override;

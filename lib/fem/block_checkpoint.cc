@@ -32,7 +32,7 @@ namespace granular::fem
     template <class Archive, class Block>
     void archive_committed_state(Archive &ar, Block &m)
     {
-      ar &m.u_n &m.v_n &m.a_n &m.inertial_a_n &m.last_step &m.last_increment_vector &m.internal_force;
+      ar &m.u_n &m.v_n &m.a_n &m.inertial_a_n &m.last_step &m.last_increment_vector &m.damped_predictor_left &m.internal_force;
       ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
       ar &m.history &m.viscous_dissipation;
       ar &m.work.bulk &m.work.surface &m.work.obstacle &m.work.platen;

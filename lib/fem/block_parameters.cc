@@ -282,6 +282,18 @@ namespace granular
               "contact kink that Newton cannot resolve at this step length, and is cut "
               "back at once instead of using up Maximum Newton iterations. 0: never "
               "(docs/methods.md §3.6).");
+      e.entry(damped_predictor_weight, "Damped predictor weight", "0.25", Double(0., 1.),
+              "The first Newton iterate of a step is u_n + w (dt/dt_last) du_last, the last "
+              "converged increment extrapolated with the weight w: 1 (exact in steady "
+              "sliding) except for the Damped predictor steps steps and sub-steps after a "
+              "Newton failure, which start from this w; the particle's pose in the "
+              "monolithic coupling likewise. Where a roll-over has just made a step fail, "
+              "the last increment is a poor guide to the next (docs/methods.md §3.6; "
+              "docs/performance.md#the-damped-predictor).");
+      e.entry(damped_predictor_steps, "Damped predictor steps", "200", Integer(0),
+              "Steps and sub-steps after a Newton failure that start from Damped predictor "
+              "weight. 0: every step extrapolates the last increment fully (the method "
+              "before).");
       e.entry(cutback_memory, "Cut-back memory", "0", Integer(0),
               "After a step that was cut back, the following steps start split into "
               "sub-steps of the length that converged last, instead of first failing at "

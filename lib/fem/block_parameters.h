@@ -84,6 +84,12 @@ namespace granular
     /// last sub-step, which doubles again after this many steps without a cut-back (0: every
     /// step is first tried at its full length, the method before)
     unsigned int cutback_memory = 0;
+    /// the first Newton iterate of a step adds predictor_weight (Δt/Δt_last) Δu_last to u_n:
+    /// 1 (extrapolation) but for the damped_predictor_steps solves after a Newton failure,
+    /// which start from damped_predictor_weight instead (0 steps: never, the method before;
+    /// the parameter files' default is 200 steps at 0.25)
+    double       damped_predictor_weight = 1.;
+    unsigned int damped_predictor_steps  = 0;
     /// the line search's shorter trials after the first: from a quadratic model of |r|^2
     /// (Solver/Line search = quadratic model, the parameter files' default), or halved
     bool         quadratic_line_search = false;

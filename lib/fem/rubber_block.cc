@@ -462,16 +462,27 @@ namespace granular::fem
     // predictor: extrapolate the last converged increment (scaled to this step).
     // Exact in steady sliding, regular in quasi-static loading, u_n at the onset
     // of dragging; Newmark's v_n would overshoot in the quasi-static limit of the
-    // light block.
+    // light block. After a Newton failure (a roll-over), the next Solver/Damped predictor
+    // steps solves extrapolate only a fraction of it (docs/methods.md §3.6).
+    const double weight = damped_predictor_left > 0 ? solver.damped_predictor_weight : 1.;
     u = u_n;
     if (last_step > 0.)
-      u.add(dt / last_step, last_increment_vector);
+      u.add(weight * dt / last_step, last_increment_vector);
     for (const auto dof : top_x_dofs)
       u[dof] = platen_u1;
     if (n_rigid > 0)
-      rigid_q = obstacle->begin_step(dt);
+      rigid_q = obstacle->begin_step(dt, weight);
     platen_load = load;
-    StepStatistics stats = newton.solve(*this);
+    StepStatistics stats;
+    try
+      {
+        stats = newton.solve(*this);
+      }
+    catch (const NewtonFailure &)
+      {
+        damped_predictor_left = solver.damped_predictor_steps;
+        throw;
+      }
     for (const auto &s : surface_trial)
       {
         stats.contact_points_in_contact += s.trial.in_contact;
@@ -540,6 +551,8 @@ namespace granular::fem
     last_increment_vector = u;
     last_increment_vector -= u_n;
     last_step = dt;
+    if (damped_predictor_left > 0)
+      --damped_predictor_left;
     u_n = u;
     v_n = v;
     a_n = a;
@@ -651,7 +664,7 @@ namespace granular::fem
     std::copy(u.begin(), u.begin() + m.u.size(), m.u.begin());
     if (m.n_rigid > 0)
       {
-        m.obstacle->begin_step(dt);
+        m.obstacle->begin_step(dt, 1.);
         std::copy(u.begin() + m.u.size(), u.end(), m.rigid_q.begin());
       }
     Vector<double> r(u.size());

@@ -104,6 +104,8 @@ namespace granular::fem
     double         platen_load = 0.;            ///< of the step being solved (N/mm)
     double         last_step = 0.;              ///< size of the last committed step
     dealii::Vector<double> last_increment_vector; ///< u_n - u_{n-1}
+    /// solves left that start from the damped predictor (Solver/Damped predictor steps)
+    unsigned int           damped_predictor_left = 0;
     std::vector<contact::SurfaceContactHistory>  surface_history;
     std::vector<contact::SurfaceContactResponse> surface_trial;
     std::vector<double> cell_pressure, cell_dilatation;
