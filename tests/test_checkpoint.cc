@@ -218,6 +218,20 @@ TEST(Checkpoint, RestartWithTheCutbackMemoryRepeatsTheUninterruptedRun)
   EXPECT_GT(a.cutbacks, 0u);
 }
 
+TEST(Checkpoint, RestartWithTheDampedPredictorRepeatsTheUninterruptedRun)
+{
+  // Solver/Damped predictor steps: the solves left that start from the damped predictor
+  // travel with the checkpoint. Kept for 100 000 solves, they are set at the first Newton
+  // failure and still damp the predictor at the stop (step 2100 of 2200); a restart that
+  // extrapolated fully would take another Newton path
+  granular::RunSummary a;
+  expect_restart_repeats_the_uninterrupted_run(
+    "checkpoint-damped-predictor",
+    {"Solver/Time step control=fixed", "Solver/Damped predictor steps=100000"}, 2100. / 2200.,
+    &a);
+  EXPECT_GT(a.cutbacks, 0u);
+}
+
 TEST(Checkpoint, RestartWithBossaksIntegratorRepeatsTheUninterruptedRun)
 {
   // Solver/Rubber time integrator = Bossak: the rubber's equation at t_n+1 holds the

@@ -142,7 +142,9 @@ namespace granular::coupling
     unsigned int n_rigid_dofs() const override { return 3; }
     /// Assemblies per step with the normal-law branch free (see the file comment).
     static constexpr unsigned int free_branch_iterations = 2;
-    /// Predictor: the last step's increment of q, scaled to @p dt (q_n at the first step).
+    /// Predictor: q_n plus @p predictor_weight (1, or Solver/Damped predictor weight after a
+    /// Newton failure) times the last step's increment of q scaled to @p dt (q_n at the first
+    /// step).
     std::vector<double> begin_step(double dt, double predictor_weight) override;
     void set_rigid_dofs(const std::vector<double> &q) override;
     void coupling_tangent(unsigned int point, std::vector<Tensor<1, 2>> &dtraction_dq,

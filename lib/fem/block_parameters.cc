@@ -287,7 +287,8 @@ namespace granular
               "converged increment extrapolated with the weight w: 1 (exact in steady "
               "sliding) except for the Damped predictor steps steps and sub-steps after a "
               "Newton failure, which start from this w; the particle's pose in the "
-              "monolithic coupling likewise. Where a roll-over has just made a step fail, "
+              "monolithic coupling likewise (the staggered coupling always extrapolates "
+              "fully). Where a roll-over has just made a step fail, "
               "the last increment is a poor guide to the next (docs/methods.md §3.6; "
               "docs/performance.md#the-damped-predictor).");
       e.entry(damped_predictor_steps, "Damped predictor steps", "200", Integer(0),

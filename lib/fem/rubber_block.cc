@@ -464,7 +464,11 @@ namespace granular::fem
     // of dragging; Newmark's v_n would overshoot in the quasi-static limit of the
     // light block. After a Newton failure (a roll-over), the next Solver/Damped predictor
     // steps solves extrapolate only a fraction of it (docs/methods.md §3.6).
-    const double weight = damped_predictor_left > 0 ? solver.damped_predictor_weight : 1.;
+    // (monolithic coupling only: with the staggered scheme's explicit particle a damped
+    // predictor made the reduced circle fail the energy guard)
+    const double weight = damped_predictor_left > 0 && solver.monolithic_coupling ?
+                            solver.damped_predictor_weight :
+                            1.;
     u = u_n;
     if (last_step > 0.)
       u.add(weight * dt / last_step, last_increment_vector);
