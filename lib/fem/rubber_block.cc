@@ -328,7 +328,6 @@ namespace granular::fem
     std::atomic<unsigned int> first_failed_cell{std::numeric_limits<unsigned int>::max()};
     const auto evaluate = [&](const unsigned int e) {
       CellContribution &copy = cell_contributions[e];
-      copy.evaluated = false;
       copy.failure   = nullptr;
       if (e > first_failed_cell.load())
         return;
@@ -362,7 +361,6 @@ namespace granular::fem
             k_cell(i, i) += mi * mass_factor;
         }
       std::copy(d.dofs.begin(), d.dofs.end(), copy.dofs.begin());
-      copy.evaluated = true;
     };
     parallel::apply_to_subranges(
       0u, n_cells,

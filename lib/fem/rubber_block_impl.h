@@ -52,7 +52,6 @@ namespace granular::fem
     std::array<double, q1p0::dofs_per_cell>               internal_force;
     std::vector<dealii::types::global_dof_index>          dofs =
       std::vector<dealii::types::global_dof_index>(q1p0::dofs_per_cell);
-    bool               evaluated = false; ///< false: skipped after a failed cell
     std::exception_ptr failure;           ///< what the cell's evaluation threw
   };
 
