@@ -72,14 +72,16 @@ TEST(ContactLawsInTheCell, DefaultLawRepeatsTheHistoryOfTheCodeBeforeTheLibraryB
       SCOPED_TRACE(law);
       // the reference was written with the particle integration (end of step,
       // docs/methods.md §5.3.1), the step control (no step rejection) and the Newton line
-      // search (halving, no stall test) and the predictor (full extrapolation) of its time;
-      // the law library is what this test compares
+      // search (halving, no stall test), the predictor (full extrapolation) and the Newton
+      // convergence test (last increment) of its time; the law library is what this test
+      // compares
       const auto options =
         reduced_case("default-law", {"Contact/Particle-surface/Normal law=" + law,
                                      "Solver/Particle contact forces=end of step",
                                      "Solver/Step rejection=false", "Solver/Line search=halving",
                                      "Solver/Stall iterations=0",
-                                     "Solver/Damped predictor steps=0"});
+                                     "Solver/Damped predictor steps=0",
+                                     "Solver/Convergence test=last increment"});
       run(options);
       // the reference's columns, bit for bit; a viscoelastic run has appended the
       // boundary-layer columns (issue 18) to each row since

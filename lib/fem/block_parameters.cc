@@ -118,6 +118,19 @@ namespace granular
               "Convergence: residual norm relative to the reference force norm.");
       e.entry(increment_tolerance, "Increment tolerance", "1e-8", Double(0.),
               "Convergence: displacement increment norm relative to the block height.");
+      e.text_entry([this](const std::string &test) {
+                     next_correction_test = test == "next correction";
+                   },
+                   "Convergence test", "next correction",
+                   Selection("next correction|last increment"),
+                   "Which increment Newton's convergence test compares with the Increment "
+                   "tolerance, beside the residual at the iterate. next correction: the "
+                   "Newton correction at the iterate, which estimates the iterate's own "
+                   "error (Deuflhard 2004, §2.1); the step ends at the iterate when both are "
+                   "below their tolerances, without applying that last correction. last "
+                   "increment: the correction that led to the iterate (the method before "
+                   "2026-11-27), which lags one iteration behind, so a quadratically "
+                   "converging step takes one more assembly (docs/methods.md §3.6).");
       e.entry(max_cutbacks, "Maximum cut-backs", "6",
               "How often a non-converging step is halved before the run stops "
               "with an error.");

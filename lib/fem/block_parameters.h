@@ -39,6 +39,12 @@ namespace granular
     unsigned int max_newton_iterations = 25;
     double       residual_tolerance = 1e-8; ///< relative residual norm
     double       increment_tolerance = 1e-8;///< relative increment norm
+    /// Newton's convergence test (Solver/Convergence test): false: the residual at the
+    /// iterate and the increment that led to it below their tolerances (the method before);
+    /// true: the residual and the Newton correction at the iterate, i.e. the iterate's own
+    /// error estimate (Deuflhard 2004, §2.1.1), which ends a quadratically converging step
+    /// one assembly earlier
+    bool         next_correction_test = false;
     unsigned int max_cutbacks       = 6;    ///< step halvings before giving up
     double       max_energy_error   = 0.2;  ///< stop when the energy balance fails by more
     /// true: the particle's unknowns are solved in the rubber's Newton system

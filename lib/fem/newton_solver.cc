@@ -126,7 +126,7 @@ namespace granular::fem
   StepStatistics NewtonSolver::solve(NewtonSystem &system)
   {
     const unsigned int n_fe = system.n_fe_dofs(), n_rigid = system.n_unknowns() - n_fe;
-    Vector<double> residual(n_fe + n_rigid), increment(n_fe + n_rigid);
+    Vector<double> residual(n_fe + n_rigid), increment(n_fe + n_rigid), simplified_rhs;
     const double   force_scale = std::max(reference_force, 1e-12);
     double         last_increment = std::numeric_limits<double>::max();
     StepStatistics stats;
@@ -174,12 +174,20 @@ namespace granular::fem
         double r_norm = std::numeric_limits<double>::infinity();
         // the full step is usually accepted, so it is assembled with the tangent; the
         // shorter trials of the line search are often rejected, so they assemble the
-        // residual only, and the tangent follows once a trial is accepted
-        const bool matrix_current = backtracks == 0;
+        // residual only, and the tangent follows once a trial is accepted.
+        // Solver/Convergence test = next correction: an iterate reached by a full step from
+        // |r| below the square root of the Residual tolerance is, with Newton's quadratic
+        // convergence, expected to be the last one; it is assembled without the tangent, and
+        // its error is estimated by the simplified Newton correction with the tangent of
+        // the iterate before (Deuflhard 2004, §2.1). Where that estimate is too large, the
+        // tangent follows as after a line-search trial.
+        const bool expect_last = solver.next_correction_test && it > 0 && backtracks == 0 &&
+                                 previous_norm < std::sqrt(solver.residual_tolerance);
+        const bool matrix_current = backtracks == 0 && !expect_last;
         try
           {
             ++n_assemblies;
-            if (!matrix_current)
+            if (backtracks > 0)
               ++n_line_search_assemblies;
             system.assemble(residual, matrix_current);
             r_norm = residual.l2_norm() / force_scale;
@@ -252,6 +260,18 @@ namespace granular::fem
           }
         if (it == solver.max_newton_iterations)
           break;
+        if (expect_last && backtracks == 0 && r_norm < solver.residual_tolerance)
+          {
+            simplified_rhs = residual;
+            simplified_rhs *= -1.;
+            linear.solve(system.matrix(), system.increment_constraints(), simplified_rhs,
+                         increment);
+            if (increment.l2_norm() / length_scale < solver.increment_tolerance)
+              {
+                stats.newton_iterations = it + 1;
+                return stats;
+              }
+          }
         if (!matrix_current)
           {
             ++n_assemblies;
@@ -259,6 +279,19 @@ namespace granular::fem
           }
         residual *= -1.;
         linear.solve(system.matrix(), system.increment_constraints(), residual, increment);
+        // Solver/Convergence test = next correction: the correction just computed estimates
+        // the error of this iterate (Deuflhard 2004, §2.1); with the residual below its
+        // tolerance as well the iterate is the solution and the correction is not applied,
+        // so the step ends without the assembly that would test the next iterate. It counts
+        // as an iteration (a correction computed), so that the counts, and the step control
+        // that reads them, mean the same with either test. (Where the residual is what
+        // binds, the test above ends the step first, as before.)
+        if (solver.next_correction_test && it > 0 && r_norm < solver.residual_tolerance &&
+            increment.l2_norm() / length_scale < solver.increment_tolerance)
+          {
+            stats.newton_iterations = it + 1;
+            return stats;
+          }
         // 2-cycle of the non-smooth contact laws (stick/slip, contact onset): the
         // residual returns to its value of two iterations ago and the step has the same
         // length as the last one, i.e. Newton jumps back and forth across a kink. Then
