@@ -23,13 +23,16 @@ measured against a table of the same cases with one thread.
 T_avg = 0.25 T0) in a few minutes; without it the full parameter files run (hours: the
 square alone took 4 h at b07a6e3).
 
-    benchmarks/run.sh --sweep FILE [--ranks N] [--build DIR] [--set ...] [--label TEXT]
+    benchmarks/run.sh --sweep FILE [--resume] [--ranks N] [--build DIR] [--set ...]
+                      [--label TEXT]
 
 --sweep times the sweep of a parameter file with a Sweep section (e.g.
 params/pressure-sweep-reduced.prm) under `mpirun -np N` (default 2, one rank per core) and
 writes its table: the sweep's wall time, and per point its status, wall time, computed
 steps, Newton iterations and assemblies per step, kbar, kbar_F and energy error from the
-sweep's own sweep.csv.
+sweep's own sweep.csv. A sweep longer than one sitting is continued with the same command
+and --resume: the sweep's own resumption computes only the missing points, and the table's
+wall time adds up the sittings.
 """
 import argparse
 import concurrent.futures
@@ -220,7 +223,14 @@ def run_sweep(args, parser):
     name = os.path.splitext(os.path.basename(args.sweep))[0]
     label = f"sweep-{name}" + (f"-{file_label(args.label)}" if args.label else "")
     directory = os.path.join(args.work, f"{commit}-{label}")
-    shutil.rmtree(directory, ignore_errors=True)
+    # the wall times of the sittings of a sweep (one per call; --resume adds one)
+    sittings_file = directory + ".sittings"
+    if not args.resume:
+        shutil.rmtree(directory, ignore_errors=True)
+        if os.path.exists(sittings_file):
+            os.remove(sittings_file)
+    elif not os.path.isdir(directory):
+        parser.error(f"--resume: no earlier sweep in {directory} (same build, file and label)")
     os.makedirs(args.work, exist_ok=True)
     command = ["mpirun", "-np", str(args.ranks), "--oversubscribe",
                os.path.join(build, "granular-interface"), os.path.abspath(args.sweep),
@@ -231,9 +241,13 @@ def run_sweep(args, parser):
     if hasattr(os, "geteuid") and os.geteuid() == 0:  # Open MPI refuses root otherwise
         env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     start = time.monotonic()
-    with open(directory + ".log", "w") as log:
+    with open(directory + ".log", "a" if args.resume else "w") as log:
         status = subprocess.call(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-    elapsed = time.monotonic() - start
+    with open(sittings_file, "a") as f:
+        f.write(f"{time.monotonic() - start:.1f}\n")
+    with open(sittings_file) as f:
+        sittings = [float(line) for line in f if line.strip()]
+    elapsed = sum(sittings)
     table = os.path.join(directory, "sweep.csv")
     if not os.path.exists(table):
         print(f"benchmark: the sweep wrote no sweep.csv (exit {status}, see "
@@ -249,7 +263,10 @@ def run_sweep(args, parser):
              f"{commit}; mpirun -np {args.ranks} (benchmarks/run.sh --sweep)." +
              "".join(f" --set \"{e}\"" for e in args.set), "",
              f"**{len(ok)} of {len(points)} points ok, wall time {elapsed:.0f} s "
-             f"({elapsed / 60:.1f} min)**; the points' own wall times add up to "
+             f"({elapsed / 60:.1f} min)**" +
+             (f" in {len(sittings)} sittings (--resume; the points interrupted at the end of "
+              "a sitting started again in the next)" if len(sittings) > 1 else "") +
+             f"; the points' own wall times add up to "
              f"{point_time:.0f} s, {point_time / max(elapsed, 1e-9):.2f} times the sweep's.", "",
              "| point | status | wall time (s) | steps | Newton its/step | assemblies/step | "
              "kbar | kbar_F | energy error |", "|---|---|---|---|---|---|---|---|---|"]
@@ -300,6 +317,10 @@ def main():
                         "2 threads a run wants the machine to itself (--jobs 1)")
     parser.add_argument("-o", "--output", help="the table (default: "
                         "benchmarks/results/<commit>[-quick][-label].md)")
+    parser.add_argument("--resume", action="store_true",
+                        help="--sweep: continue the interrupted sweep of an earlier call with "
+                        "the same build, file, --set entries and label (its completed points "
+                        "are kept; the table's wall time adds up the sittings)")
     parser.add_argument("--sweep", metavar="FILE",
                         help="time the sweep of this parameter file under mpirun instead of "
                         "the cases")

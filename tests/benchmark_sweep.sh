@@ -2,7 +2,8 @@
 # CTest Benchmarks.SweepTableOfATwoRankSweep (docs/performance.md, Sweeps): benchmarks/run.sh
 # --sweep times a sweep under mpirun -np 2 and writes its table from the sweep's own
 # sweep.csv: every point in a row, "ok", and the bare interface's kbar = k_o = 0.5 (Coulomb's
-# law of the rubber-surface contact) at both pressures.
+# law of the rubber-surface contact) at both pressures. --resume continues that sweep: its
+# completed points are kept, not run again, and the table counts two sittings.
 # Usage: benchmark_sweep.sh BUILD_DIR SOURCE_DIR WORK_DIR
 set -euo pipefail
 build=$1; source=$2; work=$3
@@ -39,4 +40,21 @@ for r in rows:
     assert cells[1] == "ok", r
     assert abs(float(cells[6]) - 0.5) <= 0.0025, f"kbar {cells[6]} is not k_o = 0.5: {r}"
 print("benchmark sweep table:", len(rows), "points, kbar = k_o")
+PY
+
+# --resume: the same sweep continued; both points are complete, so none runs again (their
+# rows in sweep.csv keep their wall times) and the wall time adds up two sittings
+cp "$work"/runs/*/sweep.csv "$work/sweep-before.csv"
+status=0
+/usr/bin/python3 "$source/benchmarks/run.py" --sweep "$work/sweep.prm" --build "$build" \
+  --work "$work/runs" --resume -o "$work/table2.md" > "$work/log2.txt" 2>&1 || status=$?
+[ "$status" -eq 0 ] || { echo "run.py --sweep --resume exited $status"; cat "$work/log2.txt"; exit 1; }
+/usr/bin/python3 - "$work/sweep-before.csv" "$work"/runs/*/sweep.csv "$work/table2.md" <<'PY'
+import csv, re, sys
+before = {r["name"]: r["wall_time"] for r in csv.DictReader(open(sys.argv[1]))}
+after = {r["name"]: r["wall_time"] for r in csv.DictReader(open(sys.argv[2]))}
+assert before == after, f"a completed point ran again: {before} -> {after}"
+text = open(sys.argv[3]).read()
+assert re.search(r"\*\*2 of 2 points ok, wall time \d+ s \([0-9.]+ min\)\*\* in 2 sittings", text), text
+print("resumed sweep: no point ran again, 2 sittings")
 PY
