@@ -42,7 +42,7 @@ namespace granular
     /// Newton's convergence test (Solver/Convergence test): false: the residual at the
     /// iterate and the increment that led to it below their tolerances (the method before);
     /// true: the residual and the Newton correction at the iterate, i.e. the iterate's own
-    /// error estimate (Deuflhard 2004, §2.1.1), which ends a quadratically converging step
+    /// error estimate (Deuflhard 2004, §2.1), which ends a quadratically converging step
     /// one assembly earlier
     bool         next_correction_test = false;
     unsigned int max_cutbacks       = 6;    ///< step halvings before giving up
