@@ -126,7 +126,7 @@ namespace granular::fem
   StepStatistics NewtonSolver::solve(NewtonSystem &system)
   {
     const unsigned int n_fe = system.n_fe_dofs(), n_rigid = system.n_unknowns() - n_fe;
-    Vector<double> residual(n_fe + n_rigid), increment(n_fe + n_rigid), simplified_rhs;
+    Vector<double> residual(n_fe + n_rigid), increment(n_fe + n_rigid);
     const double   force_scale = std::max(reference_force, 1e-12);
     double         last_increment = std::numeric_limits<double>::max();
     StepStatistics stats;
@@ -260,13 +260,20 @@ namespace granular::fem
           }
         if (it == solver.max_newton_iterations)
           break;
+        // Solver/Convergence test = next correction: the correction at this iterate (computed
+        // into increment from -residual) estimates the iterate's error (Deuflhard 2004, §2.1)
+        const auto next_correction_converged = [&]() {
+          return solver.next_correction_test && it > 0 &&
+                 r_norm < solver.residual_tolerance &&
+                 increment.l2_norm() / length_scale < solver.increment_tolerance;
+        };
         if (expect_last && backtracks == 0 && r_norm < solver.residual_tolerance)
           {
-            simplified_rhs = residual;
-            simplified_rhs *= -1.;
-            linear.solve(system.matrix(), system.increment_constraints(), simplified_rhs,
-                         increment);
-            if (increment.l2_norm() / length_scale < solver.increment_tolerance)
+            // the simplified correction, with the tangent of the iterate before; the
+            // residual is assembled again below if the step goes on
+            residual *= -1.;
+            linear.solve(system.matrix(), system.increment_constraints(), residual, increment);
+            if (next_correction_converged())
               {
                 stats.newton_iterations = it + 1;
                 return stats;
@@ -279,15 +286,12 @@ namespace granular::fem
           }
         residual *= -1.;
         linear.solve(system.matrix(), system.increment_constraints(), residual, increment);
-        // Solver/Convergence test = next correction: the correction just computed estimates
-        // the error of this iterate (Deuflhard 2004, §2.1); with the residual below its
-        // tolerance as well the iterate is the solution and the correction is not applied,
-        // so the step ends without the assembly that would test the next iterate. It counts
-        // as an iteration (a correction computed), so that the counts, and the step control
-        // that reads them, mean the same with either test. (Where the residual is what
-        // binds, the test above ends the step first, as before.)
-        if (solver.next_correction_test && it > 0 && r_norm < solver.residual_tolerance &&
-            increment.l2_norm() / length_scale < solver.increment_tolerance)
+        // With the residual below its tolerance as well the iterate is the solution and the
+        // correction is not applied, so the step ends without the assembly that would test
+        // the next iterate. It counts as an iteration (a correction computed), so that the
+        // counts, and the step control that reads them, mean the same with either test.
+        // (Where the residual is what binds, the test above ends the step first, as before.)
+        if (next_correction_converged())
           {
             stats.newton_iterations = it + 1;
             return stats;
