@@ -267,7 +267,7 @@ namespace granular::fem
                  r_norm < solver.residual_tolerance &&
                  increment.l2_norm() / length_scale < solver.increment_tolerance;
         };
-        if (expect_last && backtracks == 0 && r_norm < solver.residual_tolerance)
+        if (expect_last && r_norm < solver.residual_tolerance)
           {
             // the simplified correction, with the tangent of the iterate before; the
             // residual is assembled again below if the step goes on
