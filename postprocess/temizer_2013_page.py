@@ -63,10 +63,19 @@ def split_list(text):
     return [x.strip() for x in text.split(",") if x.strip()]
 
 
+def point_name(pressure, slip_velocity, relaxation_time, shape, payne_d, model):
+    """The name the sweep gives a point and its directory (lib/sweep/sweep_runner.cc):
+    p<p>_v<v>_tau<tau0>_<shape>_d<d>_<model>, numbers as C's %.6g, a shape's ':' as 'x'."""
+    label = "".join("x" if c == ":" else c if c.isalnum() or c in ".-+" else "_"
+                    for c in shape)
+    return (f"p{pressure:.6g}_v{slip_velocity:.6g}_tau{relaxation_time:.6g}_{label}"
+            f"_d{payne_d:.6g}_{model}")
+
+
 def study_points(path, overrides=None):
-    """The points of a study file as dicts (pressure, slip_velocity, relaxation_time, shape,
-    payne_d, model, mesh, averaging_time, time_step), in the sweep's order and with its rule
-    that an elastic point is taken once per pressure, velocity and shape
+    """The points of a study file as dicts (name, pressure, slip_velocity, relaxation_time,
+    shape, payne_d, model, mesh, averaging_time, time_step), in the sweep's order and with
+    its rule that an elastic point is taken once per pressure, velocity and shape
     (lib/sweep/sweep_runner.h). `overrides` ({"Sub/Entry": value}) replace the file's
     entries."""
     e = common.read_parameters(path)
@@ -94,8 +103,9 @@ def study_points(path, overrides=None):
             if (p, v, shape) in seen:
                 continue
             seen.add((p, v, shape))
-        points.append(dict(shared, pressure=float(p), slip_velocity=float(v),
-                           relaxation_time=float(tau), shape=shape, payne_d=float(d), model=m))
+        values = dict(pressure=float(p), slip_velocity=float(v), relaxation_time=float(tau),
+                      shape=shape, payne_d=float(d), model=m)
+        points.append(dict(shared, name=point_name(**values), **values))
     return points
 
 

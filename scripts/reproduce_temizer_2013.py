@@ -5,6 +5,7 @@ Usage:
     bash scripts/reproduce-temizer-2013.sh [--jobs N] [--studies A,B,...] [--build DIR]
                                            [--output DIR] [--data DIR] [--page DIR]
                                            [--set "Sub/section/Entry=value"]... [--page-only]
+                                           [--recompute]
 
 Runs every study of params/temizer-2013/ (one parameter file with a Sweep subsection each)
 through `mpirun -np N build/granular-interface` in a fixed order, cheapest first, and then
@@ -17,10 +18,20 @@ all studies with an estimate of the remaining time: before a point of a kind has
 from the per-point costs measured on this 2-core machine (docs/performance.md), then scaled
 by what the finished points took.
 
-After each finished point its study's sweep.csv is copied to DATA/<study>.csv, and the k_I histories of the
-points that Fig. 8 shows to DATA/histories/<study>/<point>.csv (time, k_I and its moving
-average, at most 4000 rows): the page is generated from DATA alone, so DATA is what gets
-committed.
+After each finished point its study's sweep.csv is copied to DATA/<study>.csv, the point's
+record (its summary.csv and the parameters.prm it was run with) to
+DATA/points/<study>/<point>/, and the k_I histories of the points that Fig. 8 shows to
+DATA/histories/<study>/<point>.csv (time, k_I and its moving average, at most 4000 rows):
+the page is generated from DATA alone, so DATA is what gets committed.
+
+The committed points are where the command resumes from, also in a fresh clone: before a
+study runs, every point of it that OUTPUT lacks is placed there from DATA/points/<study>/,
+or, when another study sets the same entries outside Output and Sweep (the program's
+--print-parameters=used), from that study's point of the same name (in OUTPUT or DATA).
+The sweep's own resumption then compares each placed point's parameters.prm entry by entry
+with what the point would be run with now and refuses to mix two parameter sets
+(docs/sweeps.md), so a placed point is one the study would compute bit for bit the same.
+--recompute places nothing and computes every point that OUTPUT lacks.
 
 Options:
     --jobs N       MPI ranks, one point per rank and core (default 2)
@@ -33,6 +44,7 @@ Options:
     --set E=V      override an entry in every study (repeatable; e.g. the reduced cell of
                    the tests). Such a run is not the paper's: write its data elsewhere.
     --page-only    only generate the page from DATA
+    --recompute    take no point from DATA/points or from another study: compute them
 
 Exit status: 0 when every point of the selected studies is done and the page is written;
 1 if a point failed (its error is in the study's sweep.csv and the page marks it); 2 for
@@ -191,12 +203,24 @@ def copy_data(study, out_dir, data_dir):
     sweep_csv = os.path.join(out_dir, "sweep.csv")
     with open(sweep_csv, encoding="utf-8") as f:
         common.write_text(os.path.join(data_dir, f"{study}.csv"), f.read())
+    for r in read_rows(sweep_csv):
+        if r.get("status") != "ok" or not point_complete(os.path.join(out_dir, r["name"])):
+            continue
+        for f in POINT_RECORD:
+            source = os.path.join(out_dir, r["name"], f)
+            target = os.path.join(data_dir, "points", study, r["name"], f)
+            with open(source, encoding="utf-8") as src:
+                text = src.read()
+            if not os.path.isfile(target) or open(target, encoding="utf-8").read() != text:
+                common.write_text(target, text)
     for s, fragment in HISTORY_POINTS:
         if s != study:
             continue
         for r in read_rows(sweep_csv):
             if r.get("status") != "ok" or fragment not in r["name"] + "_":
                 continue
+            if not os.path.isfile(os.path.join(out_dir, r["name"], "history.csv")):
+                continue    # a point placed from DATA: its history is there already
             h = common.read_history(os.path.join(out_dir, r["name"]), HISTORY_COLUMNS)
             n = len(h["t"])
             stride = max(1, math.ceil(n / HISTORY_ROWS))
@@ -205,6 +229,89 @@ def copy_data(study, out_dir, data_dir):
                 ",".join(f"{h[c][k]:.8g}" for c in HISTORY_COLUMNS) + "\n" for k in rows)
             common.write_text(os.path.join(data_dir, "histories", study, f"{r['name']}.csv"),
                               text)
+
+
+# The files that make a point complete for the sweep's resumption (docs/sweeps.md).
+POINT_RECORD = ("summary.csv", "parameters.prm")
+
+
+def point_complete(directory):
+    """Whether `directory` holds a completed point: its parameters.prm and a summary.csv
+    with a header and one row."""
+    try:
+        with open(os.path.join(directory, "summary.csv"), encoding="utf-8") as f:
+            lines = [l for l in f.read().splitlines() if l.strip()]
+    except OSError:
+        return False
+    return len(lines) == 2 and os.path.isfile(os.path.join(directory, "parameters.prm"))
+
+
+def physics_listing(binary, path, sets):
+    """{"Sub/section/Entry": value} for every entry outside Output and Sweep with which the
+    study file `path` runs its points (the program's --print-parameters=used): two studies
+    with equal listings run a point of the same name with the same parameters."""
+    command = [binary, "--print-parameters=used"]
+    command += [a for s in sets for a in ("--set", s)] + [path]
+    r = subprocess.run(command, capture_output=True, text=True)
+    if r.returncode != 0:
+        fail(f"{os.path.relpath(path, ROOT)} is rejected:\n{r.stderr.strip()}")
+    entries, section = {}, []
+    for line in r.stdout.splitlines():
+        code = line.strip()
+        if code.startswith("subsection "):
+            section.append(code[len("subsection "):].strip())
+        elif code == "end":
+            section.pop()
+        elif code.startswith("set ") and section and section[0] not in ("Output", "Sweep"):
+            name, _, value = code[len("set "):].partition("=")
+            entries["/".join(section + [name.strip()])] = value.split("#", 1)[0].strip()
+    return entries
+
+
+def place_points(study, plan, listings, output, data):
+    """Places in OUTPUT/<study> the completed points the study would otherwise compute:
+    its own committed ones (DATA/points/<study>/<point>) and those of the same name that a
+    study with the same listing has completed (OUTPUT/<other>/<point> or
+    DATA/points/<other>/<point>). An interrupted attempt of a point is replaced. Returns
+    [(point name, where it came from)]."""
+    out_dir = os.path.join(output, study)
+    twins = [o for o in STUDIES if o != study and o in listings and
+             listings[o] == listings[study]]
+    placed = []
+    for point in plan:
+        target = os.path.join(out_dir, point["name"])
+        if point_complete(target):
+            continue
+        sources = [os.path.join(data, "points", study, point["name"])]
+        sources += [os.path.join(root, other, point["name"]) for other in twins
+                    for root in (output, os.path.join(data, "points"))]
+        source = next((d for d in sources if point_complete(d)), None)
+        if source is None:
+            continue
+        if os.path.isdir(target):
+            shutil.rmtree(target)
+        os.makedirs(target)
+        for f in POINT_RECORD + ("history.csv",):
+            if os.path.isfile(os.path.join(source, f)):
+                shutil.copyfile(os.path.join(source, f), os.path.join(target, f))
+        placed.append((point["name"], os.path.relpath(source, ROOT)
+                       if os.path.abspath(source).startswith(ROOT + os.sep) else source))
+    return placed
+
+
+def placed_rows(study, plan, output):
+    """Rows (status, wall_time) of the study's points that OUTPUT holds complete, by their
+    index in the plan (for the progress before the sweep has listed them)."""
+    rows = []
+    for point in plan:
+        directory = os.path.join(output, study, point["name"])
+        row = {}
+        if point_complete(directory):
+            summary = read_rows(os.path.join(directory, "summary.csv"))
+            row = {"status": "ok", "wall_time": summary[0].get("wall_time", "nan")
+                   if summary else "nan"}
+        rows.append(row)
+    return rows
 
 
 def check_study(binary, path, sets):
@@ -243,6 +350,7 @@ def run_study(study, binary, jobs, out_dir, data_dir, sets, progress):
 
 def main(argv):
     jobs, studies, build, sets, page_only = 2, None, os.path.join(ROOT, "build"), [], False
+    recompute = False
     output = "output-temizer-2013"
     data = os.path.join(ROOT, "docs", "validation", "temizer-2013", "data")
     page = os.path.join(ROOT, "docs", "validation")
@@ -254,6 +362,9 @@ def main(argv):
             return 0
         if a == "--page-only":
             page_only = True
+            continue
+        if a == "--recompute":
+            recompute = True
             continue
         if a not in ("--jobs", "--studies", "--build", "--output", "--data", "--page", "--set"):
             fail(f"unknown argument {a!r} (see --help)")
@@ -295,14 +406,26 @@ def main(argv):
     if shutil.which("mpirun") is None:
         fail("mpirun not found (bash scripts/install-dependencies.sh installs it)")
     overrides = dict(s.split("=", 1) for s in sets)
-    plan = {}
-    for study in studies:
+    plan, listings = {}, {}
+    for study in STUDIES:
         path = os.path.join(STUDY_DIR, f"{study}.prm")
-        check_study(binary, path, sets)        # every point, before any point runs
-        plan[study] = study_points(path, overrides)
+        if study in studies:
+            check_study(binary, path, sets)    # every point, before any point runs
+            plan[study] = study_points(path, overrides)
+        if not recompute:
+            listings[study] = physics_listing(binary, path, sets)
+
+    def place(study):
+        if recompute:
+            return
+        placed = place_points(study, plan[study], listings, output, data)
+        for name, source in placed:
+            print(f"  {study}: point {name} taken from {source}", flush=True)
+
     progress = Progress(plan, jobs)
     for study in studies:
-        progress.record(study, read_rows(os.path.join(output, study, "sweep.csv")))
+        place(study)
+        progress.record(study, placed_rows(study, plan[study], output))
     print(progress.line(None), flush=True)
 
     failed = []
@@ -312,8 +435,15 @@ def main(argv):
         complete = rows and len(finished(rows)) == len(rows) == len(plan[study]) and \
             all(r["status"] == "ok" for r in rows)
         if not complete:
+            place(study)    # also the points that the studies before it have just computed
             status = run_study(study, binary, jobs, out_dir, data, sets, progress)
             rows = read_rows(os.path.join(out_dir, "sweep.csv"))
+            unplanned = sorted({r["name"] for r in rows} - {p["name"] for p in plan[study]})
+            if unplanned:
+                fail(f"{study}: the sweep ran points this command does not know "
+                     f"({', '.join(unplanned)}); the names of "
+                     "postprocess/temizer_2013_page.py:point_name() no longer match the "
+                     "sweep's", 1)
             if status >= 128:
                 fail(f"stopped by signal {status - 128} in {study}; rerun the command to "
                      "continue where it stopped", status)

@@ -2,8 +2,10 @@
 # CTest Validation.Temizer2013StudyEndToEnd: one study of params/temizer-2013/ through
 # scripts/reproduce-temizer-2013.sh on the reduced cell, end to end: the program checks the
 # study's points, mpirun runs them on two ranks, the study's sweep.csv and the Fig. 8
-# histories are copied into the data directory and the page is generated; a second call
-# finds every point done and computes nothing.
+# histories and the points' records are copied into the data directory and the page is
+# generated; a second call finds every point done and computes nothing; a call without the
+# output directory (a fresh clone) takes the points from the data directory, and a study with
+# the same parameters outside Output and Sweep takes a point of the same name from another.
 # Study fig9-circles with tau0 = 2e-3 s only: the circle and the 1.5 r0 circle, whose
 # histories Fig. 8 shows.
 # Usage: reproduce_temizer_reduced.sh BUILD_DIR SOURCE_DIR WORK_DIR
@@ -39,6 +41,43 @@ bash "$src/scripts/reproduce-temizer-2013.sh" "${args[@]}" > "$work/second.log" 
 grep -q "fig9-circles: all 2 points done earlier" "$work/second.log" || {
   cat "$work/second.log"; fail "the second call did not resume"; }
 if grep -q "mpirun" "$work/second.log"; then fail "the second call ran mpirun again"; fi
+# the committed data are where the command resumes from: the point records are there, and a
+# fresh clone (no output directory) takes the points from them and computes nothing
+for csv_name in $(ls "$work"/data/histories/fig9-circles/); do
+  point=${csv_name%.csv}
+  for f in summary.csv parameters.prm; do
+    cmp -s "$work/out/fig9-circles/$point/$f" "$work/data/points/fig9-circles/$point/$f" ||
+      fail "the data directory lacks $point/$f or holds another"
+  done
+done
+cp "$csv" "$work/first.csv"
+rm -rf "$work/out"
+bash "$src/scripts/reproduce-temizer-2013.sh" "${args[@]}" > "$work/fresh.log" 2>&1 || {
+  cat "$work/fresh.log"; fail "the call on the committed data exited with an error"; }
+cat "$work/fresh.log"
+[ "$(grep -c 'taken from .*data/points/fig9-circles/' "$work/fresh.log")" = 2 ] ||
+  fail "the call on the committed data did not take both points from there"
+grep -q "^\[temizer-2013\] 2/2 points done" "$work/fresh.log" ||
+  fail "the points taken from the data are not counted as done"
+if grep -q "fig9-circles: point .* done" "$work/fresh.log"; then
+  fail "the call on the committed data computed a point"
+fi
+cmp -s "$csv" "$work/first.csv" || fail "sweep.csv rebuilt from the committed points differs"
+# a study that sets the same entries outside Output and Sweep takes a point of the same name
+# from it: viscoelastic-pressure-circles at 2 MPa with tau0 = 2e-3 s is fig9-circles' point
+bash "$src/scripts/reproduce-temizer-2013.sh" "${args[@]}" --set "Sweep/Pressures=2" \
+  --studies viscoelastic-pressure-circles > "$work/twin.log" 2>&1 || {
+  cat "$work/twin.log"; fail "the twin study exited with an error"; }
+[ "$(grep -c 'taken from .*/fig9-circles/' "$work/twin.log")" = 2 ] || {
+  cat "$work/twin.log"; fail "the twin study did not take its points from fig9-circles"; }
+if grep -q "circles: point .* done" "$work/twin.log"; then
+  fail "the twin study computed a point"
+fi
+for column in kbar kbar_F kbar_V; do
+  a=$(/usr/bin/python3 -c "import csv,sys; print(sorted(r['$column'] for r in csv.DictReader(open(sys.argv[1]))))" "$csv")
+  b=$(/usr/bin/python3 -c "import csv,sys; print(sorted(r['$column'] for r in csv.DictReader(open(sys.argv[1]))))" "$work/data/viscoelastic-pressure-circles.csv")
+  [ "$a" = "$b" ] || fail "the twin study's $column differ: $a against $b"
+done
 # a study file the program rejects stops the command before any run, naming the entry
 if bash "$src/scripts/reproduce-temizer-2013.sh" --studies fig9-circles --build "$build" \
      --output "$work/bad" --data "$work/bad-data" --page "$work/bad-page" \
