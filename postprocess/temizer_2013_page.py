@@ -32,6 +32,7 @@ import itertools
 import math
 import os
 import sys
+import textwrap
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
@@ -238,10 +239,14 @@ def plot_series(ax, points, x, y="kbar", label=None, bars=None, style="-", **kw)
         ax.plot(xs, ys, style, label=label, **kw)
 
 
-def legend(ax):
-    """The legend to the right of the axes, if anything is drawn."""
-    if ax.get_legend_handles_labels()[0]:
-        common.outside_legend(ax)
+def legend(axes):
+    """The legend to the right of the last of `axes` (one or a list of panels that draw
+    the same curves), with the entries of the last panel that has anything drawn (a panel
+    whose points are not computed yet is empty)."""
+    axes = list(axes) if isinstance(axes, (list, tuple)) else [axes]
+    drawn = [ax for ax in axes if ax.get_legend_handles_labels()[0]]
+    if drawn:
+        common.outside_legend(axes[-1], handles=drawn[-1].get_legend_handles_labels()[0])
 
 
 def cell(points, column="kbar"):
@@ -258,7 +263,11 @@ def missing_note(fig, points):
         text = "; ".join(f"{p.describe()} ({p.status})" for p in missing[:6])
         if len(missing) > 6:
             text += f"; and {len(missing) - 6} more"
-        fig.text(0.01, -0.02, f"not computed: {text}", fontsize=6, va="top", wrap=True)
+        # wrapped to the figure's width (6-pt characters are about 3.2 pt wide): matplotlib's
+        # own wrapping is undone by the tight bounding box of the saved figure
+        width = max(40, int(fig.get_figwidth() * 72. / 3.2))
+        fig.text(0.01, -0.02, textwrap.fill(f"not computed: {text}", width), fontsize=6,
+                 va="top")
     return missing
 
 
@@ -324,7 +333,7 @@ def figures(studies, uncertainty, out_dir):
         ax.set(xlabel="p̄ (MPa)", title=f"Fig. 7: {LABEL[shape]}")
         ax.grid(alpha=0.3)
     axes[0].set_ylabel("k̄, k̄_F, k̄_V")
-    legend(axes[1])
+    legend(list(axes))
     save(fig, "fig7", shown)
 
     # Fig. 8: k_I(t) and its moving average, elastic at 1 MPa and viscoelastic at 2 MPa
@@ -371,7 +380,7 @@ def figures(studies, uncertainty, out_dir):
         ax.set(xlabel="τ0 v̄_F (mm)", title=f"Fig. 9: {LABEL[shape]}")
         ax.grid(alpha=0.3)
     axes[0].set_ylabel("k̄, k̄_F, k̄_V")
-    legend(axes[-1])
+    legend(list(axes))
     save(fig, "fig9", shown)
 
     # Fig. 10: the viscoelastic responses merged with the 1.5 r0 circle's
@@ -394,7 +403,7 @@ def figures(studies, uncertainty, out_dir):
     axes[1].set_xscale("log")
     for ax in axes:
         ax.grid(alpha=0.3)
-    legend(axes[1])
+    legend(list(axes))
     save(fig, "fig10", shown)
     return made
 
