@@ -26,8 +26,8 @@ the page is generated from DATA alone, so DATA is what gets committed.
 
 The committed points are where the command resumes from, also in a fresh clone: before a
 study runs, every point of it that OUTPUT lacks is placed there from DATA/points/<study>/,
-or, when another study sets the same entries outside Output and Sweep (the program's
---print-parameters=used), from that study's point of the same name (in OUTPUT or DATA).
+or, when another study sets the same entries outside Output and Sweep (its file over the
+program's defaults), from that study's point of the same name (in OUTPUT or DATA).
 The sweep's own resumption then compares each placed point's parameters.prm entry by entry
 with what the point would be run with now and refuses to mix two parameter sets
 (docs/sweeps.md), so a placed point is one the study would compute bit for bit the same.
@@ -46,16 +46,21 @@ Options:
     --page-only    only generate the page from DATA
     --recompute    take no point from DATA/points or from another study: compute them
 
+SIGINT or SIGTERM (Ctrl-C, kill, a batch system's time limit) is passed on to mpirun: the
+points in progress stop after their current time step, the finished ones are in DATA, and
+the command exits with 128 + the signal number; rerun it to continue.
+
 Exit status: 0 when every point of the selected studies is done and the page is written;
 1 if a point failed (its error is in the study's sweep.csv and the page marks it); 2 for
 invalid arguments or a study file the program rejects (checked for every point before any
-run starts).
+run starts); 128 + N when stopped by signal N.
 """
 import itertools
 import math
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -246,26 +251,35 @@ def point_complete(directory):
     return len(lines) == 2 and os.path.isfile(os.path.join(directory, "parameters.prm"))
 
 
-def physics_listing(binary, path, sets):
-    """{"Sub/section/Entry": value} for every entry outside Output and Sweep with which the
-    study file `path` runs its points (the program's --print-parameters=used): two studies
-    with equal listings run a point of the same name with the same parameters."""
-    command = [binary, "--print-parameters=used"]
-    command += [a for s in sets for a in ("--set", s)] + [path]
-    r = subprocess.run(command, capture_output=True, text=True)
+def physics_listings(binary, studies, sets):
+    """{study: {"Sub/section/Entry": value}}: every entry outside Output and Sweep with which
+    each study file runs its points, i.e. the program's defaults (--print-parameters), the
+    file's entries and the --set entries, in that order of precedence. Two studies with
+    equal listings run a point of the same name with the same parameters; an entry that
+    one file writes otherwise than the other ("4" against "4.0") only makes them differ,
+    and the sweep's own comparison of each placed point's parameters.prm is the check."""
+    r = subprocess.run([binary, "--print-parameters"], capture_output=True, text=True)
     if r.returncode != 0:
-        fail(f"{os.path.relpath(path, ROOT)} is rejected:\n{r.stderr.strip()}")
-    entries, section = {}, []
+        fail(f"{binary} --print-parameters failed:\n{r.stderr.strip()}")
+    defaults, section = {}, []
     for line in r.stdout.splitlines():
         code = line.strip()
         if code.startswith("subsection "):
             section.append(code[len("subsection "):].strip())
         elif code == "end":
             section.pop()
-        elif code.startswith("set ") and section and section[0] not in ("Output", "Sweep"):
+        elif code.startswith("set "):
             name, _, value = code[len("set "):].partition("=")
-            entries["/".join(section + [name.strip()])] = value.split("#", 1)[0].strip()
-    return entries
+            defaults["/".join(section + [name.strip()])] = value.split("#", 1)[0].strip()
+    overrides = dict(s.split("=", 1) for s in sets)
+    listings = {}
+    for study in studies:
+        entries = dict(defaults)
+        entries.update(common.read_parameters(os.path.join(STUDY_DIR, f"{study}.prm")))
+        entries.update(overrides)
+        listings[study] = {k: v for k, v in entries.items()
+                           if k.split("/", 1)[0] not in ("Output", "Sweep")}
+    return listings
 
 
 def place_points(study, plan, listings, output, data):
@@ -323,6 +337,32 @@ def check_study(binary, path, sets):
         fail(f"{os.path.relpath(path, ROOT)} is rejected:\n{r.stderr.strip()}")
 
 
+# The signal (SIGINT, SIGTERM) that asked the command to stop, 0 while none did, and the
+# mpirun of the study in progress, to which it is passed on.
+STOP = {"signal": 0, "process": None}
+
+
+def stop_handler(signum, _frame):
+    """Passes SIGINT or SIGTERM on to mpirun, which passes it on to the ranks: the sweep
+    stops its points in progress after their current time step (docs/sweeps.md) and the
+    command exits with 128 + the signal number once mpirun has ended. mpirun runs in a
+    session of its own, so a Ctrl-C in the terminal reaches it once, through here."""
+    STOP["signal"] = STOP["signal"] or signum
+    process = STOP["process"]
+    if process is not None and process.poll() is None:
+        try:
+            process.send_signal(signum)
+        except ProcessLookupError:
+            pass
+
+
+def stopped(where):
+    """Exits with 128 + the signal if one asked the command to stop."""
+    if STOP["signal"]:
+        fail(f"stopped by signal {STOP['signal']} {where}; rerun the command to continue "
+             "where it stopped", 128 + STOP["signal"])
+
+
 def run_study(study, binary, jobs, out_dir, data_dir, sets, progress):
     """One study's sweep under mpirun; its point lines are passed on with the progress, and
     the data directory follows every finished point (so an interrupted study's points are
@@ -335,7 +375,10 @@ def run_study(study, binary, jobs, out_dir, data_dir, sets, progress):
     if os.geteuid() == 0:      # Open MPI refuses root without these (containers, CI)
         env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True, bufsize=1, env=env)
+                               text=True, bufsize=1, env=env, start_new_session=True)
+    STOP["process"] = process
+    if STOP["signal"]:         # a signal that came before mpirun existed
+        stop_handler(STOP["signal"], None)
     for line in process.stdout:
         line = line.rstrip("\n")
         if line.startswith("point ") and " done " in line:
@@ -345,7 +388,9 @@ def run_study(study, binary, jobs, out_dir, data_dir, sets, progress):
             print(progress.line(study), flush=True)
         elif "error" in line.lower() or "failed" in line.lower():
             print(f"  {study}: {line}", flush=True)
-    return process.wait()
+    status = process.wait()
+    STOP["process"] = None
+    return status
 
 
 def main(argv):
@@ -405,15 +450,17 @@ def main(argv):
         fail(f"{binary} not found: build first (bash scripts/build.sh)")
     if shutil.which("mpirun") is None:
         fail("mpirun not found (bash scripts/install-dependencies.sh installs it)")
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, stop_handler)
     overrides = dict(s.split("=", 1) for s in sets)
-    plan, listings = {}, {}
+    plan = {}
     for study in STUDIES:
         path = os.path.join(STUDY_DIR, f"{study}.prm")
         if study in studies:
             check_study(binary, path, sets)    # every point, before any point runs
             plan[study] = study_points(path, overrides)
-        if not recompute:
-            listings[study] = physics_listing(binary, path, sets)
+
+    listings = {} if recompute else physics_listings(binary, STUDIES, sets)
 
     def place(study):
         if recompute:
@@ -436,8 +483,12 @@ def main(argv):
             all(r["status"] == "ok" for r in rows)
         if not complete:
             place(study)    # also the points that the studies before it have just computed
+            stopped(f"before {study}")
             status = run_study(study, binary, jobs, out_dir, data, sets, progress)
             rows = read_rows(os.path.join(out_dir, "sweep.csv"))
+            if rows:
+                copy_data(study, out_dir, data)
+            stopped(f"in {study}")
             unplanned = sorted({r["name"] for r in rows} - {p["name"] for p in plan[study]})
             if unplanned:
                 fail(f"{study}: the sweep ran points this command does not know "

@@ -78,6 +78,32 @@ for column in kbar kbar_F kbar_V; do
   b=$(/usr/bin/python3 -c "import csv,sys; print(sorted(r['$column'] for r in csv.DictReader(open(sys.argv[1]))))" "$work/data/viscoelastic-pressure-circles.csv")
   [ "$a" = "$b" ] || fail "the twin study's $column differ: $a against $b"
 done
+# SIGTERM to the command (a batch system's time limit) stops the sweep cleanly through
+# mpirun: exit status 143, no rank left running, and the next call completes the study
+long=("${args[@]/Loading\/Averaging time=0.25/Loading/Averaging time=8}")
+long=("${long[@]/$work\/out/$work/signal-out}")
+long=("${long[@]/$work\/data/$work/signal-data}")
+bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$work/signal.log" 2>&1 &
+command_pid=$!
+for _ in $(seq 3000); do
+  grep -q "fig9-circles: mpirun" "$work/signal.log" && break; sleep 0.1
+done
+sleep 2
+kill -TERM "$command_pid"
+status=0; wait "$command_pid" || status=$?
+cat "$work/signal.log"
+[ "$status" = 143 ] || fail "the command stopped by SIGTERM exited with $status, not 143"
+grep -q "stopped by signal 15 in fig9-circles" "$work/signal.log" ||
+  fail "the stopped command does not say where it stopped"
+if pgrep -f "output-directory $work/signal-out" > /dev/null; then
+  pkill -KILL -f "output-directory $work/signal-out"; fail "a rank kept running"
+fi
+grep -q ",stopped," "$work/signal-out/fig9-circles/sweep.csv" ||
+  fail "sweep.csv does not mark the points in progress as stopped"
+bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$work/signal-rerun.log" 2>&1 || {
+  cat "$work/signal-rerun.log"; fail "the call after the stop exited with an error"; }
+[ "$(grep -c ',ok,' "$work/signal-data/fig9-circles.csv")" = 2 ] ||
+  fail "the call after the stop did not complete the study"
 # a study file the program rejects stops the command before any run, naming the entry
 if bash "$src/scripts/reproduce-temizer-2013.sh" --studies fig9-circles --build "$build" \
      --output "$work/bad" --data "$work/bad-data" --page "$work/bad-page" \
