@@ -386,6 +386,13 @@ def run_study(study, binary, jobs, out_dir, data_dir, sets, progress):
             progress.record(study, read_rows(os.path.join(out_dir, "sweep.csv")))
             copy_data(study, out_dir, data_dir)
             print(progress.line(study), flush=True)
+        elif "sweep stopped by signal" in line:
+            # the signal reached mpirun or the ranks, not this command: stop here too
+            # (mpirun itself exits 1 once it has been signalled)
+            print(f"  {study}: {line}", flush=True)
+            number = line.split("sweep stopped by signal", 1)[1].split(":", 1)[0].strip()
+            if not STOP["signal"]:
+                STOP["signal"] = int(number) if number.isdigit() else signal.SIGTERM
         elif "error" in line.lower() or "failed" in line.lower():
             print(f"  {study}: {line}", flush=True)
     status = process.wait()

@@ -100,6 +100,19 @@ if pgrep -f "output-directory $work/signal-out" > /dev/null; then
 fi
 grep -q ",stopped," "$work/signal-out/fig9-circles/sweep.csv" ||
   fail "sweep.csv does not mark the points in progress as stopped"
+# the same when the signal reaches only mpirun (which then exits 1 itself)
+bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$work/signal-mpirun.log" 2>&1 &
+command_pid=$!
+for _ in $(seq 3000); do
+  grep -q "fig9-circles: mpirun" "$work/signal-mpirun.log" && break; sleep 0.1
+done
+sleep 2
+pkill -TERM -f "^mpirun .*output-directory $work/signal-out"
+status=0; wait "$command_pid" || status=$?
+cat "$work/signal-mpirun.log"
+[ "$status" = 143 ] || fail "the command whose mpirun got SIGTERM exited with $status, not 143"
+grep -q "stopped by signal 15 in fig9-circles" "$work/signal-mpirun.log" ||
+  fail "the command whose mpirun got SIGTERM does not say where it stopped"
 bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$work/signal-rerun.log" 2>&1 || {
   cat "$work/signal-rerun.log"; fail "the call after the stop exited with an error"; }
 [ "$(grep -c ',ok,' "$work/signal-data/fig9-circles.csv")" = 2 ] ||
