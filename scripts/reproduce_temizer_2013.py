@@ -346,7 +346,7 @@ def stop_handler(signum, _frame):
     """Passes SIGINT or SIGTERM on to mpirun, which passes it on to the ranks: the sweep
     stops its points in progress after their current time step (docs/sweeps.md) and the
     command exits with 128 + the signal number once mpirun has ended. mpirun runs in a
-    session of its own, so a Ctrl-C in the terminal reaches it once, through here."""
+    process group of its own, so a Ctrl-C in the terminal reaches it once, through here."""
     STOP["signal"] = STOP["signal"] or signum
     process = STOP["process"]
     if process is not None and process.poll() is None:

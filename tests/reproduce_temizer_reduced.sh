@@ -83,15 +83,21 @@ done
 long=("${args[@]/Loading\/Averaging time=0.25/Loading/Averaging time=8}")
 long=("${long[@]/$work\/out/$work/signal-out}")
 long=("${long[@]/$work\/data/$work/signal-data}")
-bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$work/signal.log" 2>&1 &
-command_pid=$!
-for _ in $(seq 3000); do
-  grep -q "fig9-circles: mpirun" "$work/signal.log" && break; sleep 0.1
-done
-sleep 2
-kill -TERM "$command_pid"
-status=0; wait "$command_pid" || status=$?
-cat "$work/signal.log"
+# run_and_signal LOG TARGET: the long study in the background, SIGTERM to TARGET ("command"
+# or "mpirun") 2 s after mpirun started; sets status to the command's exit status
+run_and_signal() {
+  bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$1" 2>&1 &
+  local command_pid=$!
+  for _ in $(seq 3000); do
+    grep -q "fig9-circles: mpirun" "$1" && break; sleep 0.1
+  done
+  sleep 2
+  if [ "$2" = command ]; then kill -TERM "$command_pid"
+  else pkill -TERM -f "^mpirun .*output-directory $work/signal-out"; fi
+  status=0; wait "$command_pid" || status=$?
+  cat "$1"
+}
+run_and_signal "$work/signal.log" command
 [ "$status" = 143 ] || fail "the command stopped by SIGTERM exited with $status, not 143"
 grep -q "stopped by signal 15 in fig9-circles" "$work/signal.log" ||
   fail "the stopped command does not say where it stopped"
@@ -101,15 +107,7 @@ fi
 grep -q ",stopped," "$work/signal-out/fig9-circles/sweep.csv" ||
   fail "sweep.csv does not mark the points in progress as stopped"
 # the same when the signal reaches only mpirun (which then exits 1 itself)
-bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$work/signal-mpirun.log" 2>&1 &
-command_pid=$!
-for _ in $(seq 3000); do
-  grep -q "fig9-circles: mpirun" "$work/signal-mpirun.log" && break; sleep 0.1
-done
-sleep 2
-pkill -TERM -f "^mpirun .*output-directory $work/signal-out"
-status=0; wait "$command_pid" || status=$?
-cat "$work/signal-mpirun.log"
+run_and_signal "$work/signal-mpirun.log" mpirun
 [ "$status" = 143 ] || fail "the command whose mpirun got SIGTERM exited with $status, not 143"
 grep -q "stopped by signal 15 in fig9-circles" "$work/signal-mpirun.log" ||
   fail "the command whose mpirun got SIGTERM does not say where it stopped"
