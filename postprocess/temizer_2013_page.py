@@ -354,8 +354,7 @@ def figures(studies, uncertainty, out_dir):
                     T0 = p.get("block_length") / p.slip_velocity       # L0 / v_F
                     t = [x / T0 for x in h["t"]]
                     ax.plot(t, h["kI"], lw=0.4, color="0.6", label="k_I")
-                    # the moving average exists in the averaging window, from 2 T0 on
-                    window = [(x, k) for x, k in zip(t, h["kI_avg"]) if x >= 2.]
+                    window = moving_average(t, h["kI"], 2.)
                     ax.plot([x for x, _ in window], [k for _, k in window], lw=1.2,
                             color="C0", label="moving average")
             ax.set_title(f"{LABEL[shape]}, {title}", fontsize=8)
@@ -409,6 +408,26 @@ def figures(studies, uncertainty, out_dir):
 
 
 HISTORY_DIR = None
+
+
+def moving_average(t, k, start):
+    """k_I* of Temizer 2013, eq. (12), at the rows of a history from `start` on: the mean of
+    k_I over [start, t] by the trapezoidal rule over the rows, as the program integrates it
+    over its steps (lib/coupling/macroscopic_friction.h). Computed here from k_I rather
+    than read from the kI_avg column, whose row inside a step that opens the window blended
+    k_I* with the 0 before the window in history files of earlier program versions.
+    Returns [(t, k_I*)] for the rows after the first one at or after `start`."""
+    out, integral, prev = [], 0., None
+    for x, y in zip(t, k):
+        if x < start:
+            continue
+        if prev is not None:
+            integral += 0.5 * (y + prev[1]) * (x - prev[0])
+            out.append((x, integral / (x - first)))
+        else:
+            first = x
+        prev = (x, y)
+    return out
 
 
 def history(point):

@@ -8,7 +8,7 @@ Fig. 8 points get histories. The page must have every figure (six PNG files) and
 section, mark the missing and the failed point in their studies' tables (with the failure's
 error) instead of dropping them, say under which figures points are missing, give Table 5's
 cells and the convergence study's largest change from the constructed values, and use that
-change as the error bar it states.
+change as the error bar it states; Fig. 8's moving average is eq. (12) from the window's start.
 
 Usage: check_temizer_2013_page.py SOURCE_DIR WORK_DIR
 """
@@ -143,6 +143,13 @@ conv = text.split("## Convergence of k̄")[1].split("## Every number")[0]
 check("| ellipse | viscoelastic |" in conv and "| 0.0075 | 0.0010 |" in conv,
       "the convergence table's largest change of the viscoelastic ellipse")
 check("(elastic 0.0035, viscoelastic 0.0075)" in text, "the error bars stated")
+# Fig. 8's moving average, eq. (12): a row before the window is ignored, and with k_I linear
+# from 0.2 at the window's start t = 2 the mean at t is (0.2 + k_I(t)) / 2, whatever the
+# history's kI_avg column holds
+ma = page.moving_average([1., 2., 2.5, 3., 4.], [9., 0.2, 0.3, 0.4, 0.6], 2.)
+check([x for x, _ in ma] == [2.5, 3., 4.] and
+      all(math.isclose(m, e) for (_, m), e in zip(ma, [0.25, 0.3, 0.4])),
+      f"Fig. 8's moving average from the window's start: {ma}")
 
 if failures:
     print("FAILED:\n  " + "\n  ".join(failures))

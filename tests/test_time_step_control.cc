@@ -137,6 +137,29 @@ TEST(HistoryInterpolation, LinearColumnsAreExactAndCountsMarkTheRow)
   EXPECT_STREQ(r.phase, "transition");
 }
 
+TEST(HistoryInterpolation, MovingAverageOfAStepThatOpensTheWindowStartsAtTheWindow)
+{
+  // a step from the window's start (t = 2 s, where k_I* is still 0) to t = 4 s, with
+  // k_I = 0.2 at 2 s and 0.4 at 4 s: k_I* at 4 s is the trapezoidal mean 0.3
+  granular::coupling::HistoryRow a, b;
+  a.t = 2., b.t = 4.;
+  a.normal_force = 10., b.normal_force = 10.;
+  a.tangential_force = 2., b.tangential_force = 4.;
+  a.kI = 0.2, b.kI = 0.4;
+  a.kI_avg = 0., b.kI_avg = 0.3;
+  const auto r = granular::coupling::interpolate(a, b, 0.5, "averaging");
+  EXPECT_DOUBLE_EQ(r.kI, 0.3);
+  EXPECT_DOUBLE_EQ(r.kI_avg, 0.25)
+    << "k_I* at 3 s averages k_I over [2, 3] s (not half of k_I* at 4 s)";
+  // further into the window k_I* is interpolated like every other column
+  a.t = 4., b.t = 6.;
+  a.kI_avg = 0.3, b.kI_avg = 0.4;
+  EXPECT_DOUBLE_EQ(granular::coupling::interpolate(a, b, 0.5, "averaging").kI_avg, 0.35);
+  // before the window k_I* stays 0
+  a.kI_avg = 0., b.kI_avg = 0.;
+  EXPECT_DOUBLE_EQ(granular::coupling::interpolate(a, b, 0.5, "transition").kI_avg, 0.);
+}
+
 namespace
 {
   /// The quick cell of benchmarks/run.sh (L0 = 3 mm, H0 = 1.5 mm, 12 x 6, T_avg = 0.25 T0)

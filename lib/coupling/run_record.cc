@@ -131,7 +131,11 @@ namespace granular
       r.normal_force     = lerp(a.normal_force, b.normal_force);
       r.tangential_force = lerp(a.tangential_force, b.tangential_force);
       r.kI = r.normal_force != 0. ? std::abs(r.tangential_force / r.normal_force) : 0.;
-      r.kI_avg    = lerp(a.kI_avg, b.kI_avg);
+      // k_I* is 0 until the window has a length (MacroscopicFriction): if it opens at a,
+      // the mean at the row is the trapezoidal mean from a (eq. (12) with the row as the
+      // window's second sample), not a blend with that 0
+      r.kI_avg = (a.kI_avg == 0. && b.kI_avg != 0.) ? 0.5 * (a.kI + r.kI) :
+                                                      lerp(a.kI_avg, b.kI_avg);
       r.platen_u1 = lerp(a.platen_u1, b.platen_u1);
       r.platen_u2 = lerp(a.platen_u2, b.platen_u2);
       if (a.particle && b.particle)

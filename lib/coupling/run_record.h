@@ -161,10 +161,13 @@ namespace granular
      * The history row at the fraction @p w (0 < w < 1) of a step from row @p a to row @p b
      * (adaptive time steps keep history.csv on the grid of Loading/Time step): time, forces,
      * displacements, the particle's state and forces, the dissipations and energies
-     * linearly interpolated, k_I recomputed from the interpolated forces; the contact
-     * states and counts and the boundary-layer statistics of @p b; newton_iterations =
-     * dem_substeps = 0, which marks the row as interpolated (every computed step has at
-     * least one Newton iteration); @p phase.
+     * linearly interpolated, k_I recomputed from the interpolated forces, and its moving
+     * average k_I* interpolated too, except in a step that opens the averaging window
+     * (k_I* = 0 at @p a, > 0 at @p b), where k_I* is the trapezoidal mean of k_I from @p a
+     * to the row (Temizer 2013, eq. (12)); the contact states and counts and the
+     * boundary-layer statistics of @p b; newton_iterations = dem_substeps = 0, which marks
+     * the row as interpolated (every computed step has at least one Newton iteration);
+     * @p phase.
      */
     HistoryRow interpolate(const HistoryRow &a, const HistoryRow &b, double w,
                            const char *phase);
