@@ -438,7 +438,7 @@ def history(point):
     if not os.path.isfile(path):
         return None
     rows = common.read_table(path)
-    return {c: [number(r[c]) for r in rows] for c in ("t", "kI", "kI_avg")}
+    return {c: [number(r[c]) for r in rows] for c in ("t", "kI")}
 
 
 # ---------------------------------------------------------------------------------------
