@@ -16,7 +16,9 @@ complete summary.csv (docs/sweeps.md), so rerunning the command after an interru
 computes what is missing. While it runs it prints each finished point and the progress over
 all studies with an estimate of the remaining time: before a point of a kind has finished,
 from the per-point costs measured on this 2-core machine (docs/performance.md), then scaled
-by what the finished points took.
+by what the finished points took. Between two finished points it prints, every five
+minutes, how far the running points are (t/T0) and the study's own estimate of its time
+left, so that an hour-long point is visibly running.
 
 After each finished point its study's sweep.csv is copied to DATA/<study>.csv, the point's
 record (its summary.csv and the parameters.prm it was run with) to
@@ -118,6 +120,10 @@ HISTORY_POINTS = [
 ]
 HISTORY_COLUMNS = ("t", "kI", "kI_avg")
 HISTORY_ROWS = 4000
+
+# Seconds between two of the sweep's progress lines (running points' t/T0) passed on while
+# no point finishes; the program writes one every minute.
+HEARTBEAT_SECONDS = 300.
 
 
 def fail(message, status=2):
@@ -379,9 +385,11 @@ def run_study(study, binary, jobs, out_dir, data_dir, sets, progress):
     STOP["process"] = process
     if STOP["signal"]:         # a signal that came before mpirun existed
         stop_handler(STOP["signal"], None)
+    heartbeat = time.monotonic()
     for line in process.stdout:
         line = line.rstrip("\n")
         if line.startswith("point ") and " done " in line:
+            heartbeat = time.monotonic()
             print(f"  {study}: {line}", flush=True)
             progress.record(study, read_rows(os.path.join(out_dir, "sweep.csv")))
             copy_data(study, out_dir, data_dir)
@@ -393,6 +401,10 @@ def run_study(study, binary, jobs, out_dir, data_dir, sets, progress):
             number = line.split("sweep stopped by signal", 1)[1].split(":", 1)[0].strip()
             if not STOP["signal"]:
                 STOP["signal"] = int(number) if number.isdigit() else signal.SIGTERM
+        elif line.startswith("sweep: "):
+            if time.monotonic() - heartbeat >= HEARTBEAT_SECONDS:
+                heartbeat = time.monotonic()
+                print(f"  {study}: {line[len('sweep: '):]}", flush=True)
         elif "error" in line.lower() or "failed" in line.lower():
             print(f"  {study}: {line}", flush=True)
     status = process.wait()
