@@ -49,8 +49,9 @@ Options:
     --recompute    take no point from DATA/points or from another study: compute them
 
 SIGINT or SIGTERM (Ctrl-C, kill, a batch system's time limit) is passed on to mpirun: the
-points in progress stop after their current time step, the finished ones are in DATA, and
-the command exits with 128 + the signal number; rerun it to continue.
+points in progress stop after their current time step with their state in checkpoint.bin,
+the finished ones are in DATA, and the command exits with 128 + the signal number; rerun it
+to continue (the stopped points continue from their checkpoints).
 
 Exit status: 0 when every point of the selected studies is done and the page is written;
 1 if a point failed (its error is in the study's sweep.csv and the page marks it); 2 for

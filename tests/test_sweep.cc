@@ -669,6 +669,92 @@ TEST(Sweep, SigtermStopsTheSweepAndSaysWhatItDid)
     EXPECT_EQ(r.at("status"), "ok") << r.at("name");
 }
 
+// A sweep stopped by SIGTERM leaves the point in progress with its checkpoint.bin, and the
+// resumed sweep continues the point from it (docs/sweeps.md, Stopping and resuming): the
+// point ends bit for bit as the same point computed without a stop, its history.csv the
+// same file and its summary.csv the same row but for the wall times. One ellipse point on
+// the reduced cell, stopped halfway through its steps.
+TEST(Sweep, StoppedPointContinuesFromItsCheckpointBitForBit)
+{
+  const std::string dir = temp_dir("checkpoint");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const auto write_prm = [&](const std::string &name) {
+    const std::string prm = dir + "/" + name + ".prm";
+    std::ofstream     out(prm);
+    out << "subsection Output\n  set Output directory = " << dir << "/" << name
+        << "\n  set VTU output interval = 0\n  set Progress interval = 100\nend\n"
+        << "subsection Geometry\n  set Block length = 3\n  set Block height = 1.5\n"
+        << "  set Elements in x = 12\n  set Elements in y = 6\nend\n"
+        << "subsection Loading\n  set Time step = 5e-4\n  set Averaging time = 2\nend\n"
+        << "subsection Sweep\n  set Pressures = 2\n  set Shapes = elliptical\nend\n";
+    return prm;
+  };
+  // uninterrupted
+  ASSERT_EQ(run_executable(write_prm("a"), dir + "/a.log"), 0) << read_text(dir + "/a.log");
+  const std::vector<std::string> points = subdirectories(dir + "/a");
+  ASSERT_EQ(points.size(), 1u);
+  const std::string a       = dir + "/a/" + points[0];
+  const std::string history = read_text(a + "/history.csv");
+  const auto        n_rows  = std::count(history.begin(), history.end(), '\n');
+  EXPECT_FALSE(fs::exists(a + "/checkpoint.bin")) << "a completed point leaves no checkpoint";
+
+  // stopped by SIGTERM once half of the rows are written
+  const std::string prm_b = write_prm("b");
+  const std::string b     = dir + "/b/" + points[0];
+  const std::string script = "(\"" + std::string(GRANULAR_EXECUTABLE) + "\" \"" + prm_b +
+                             "\" > \"" + dir + "/b1.log\" 2>&1 & pid=$!; echo $pid > \"" + dir +
+                             "/pid\"; wait $pid; echo $? > \"" + dir + "/status\") &";
+  ASSERT_EQ(std::system(("bash -c '" + script + "'").c_str()), 0);
+  const auto rows_of_b = [&]() -> long {
+    if (!fs::exists(b + "/history.csv"))
+      return 0;
+    const std::string text = read_text(b + "/history.csv");
+    return std::count(text.begin(), text.end(), '\n');
+  };
+  const auto start = std::chrono::steady_clock::now();
+  while (rows_of_b() < n_rows / 2 && !fs::exists(dir + "/status") &&
+         std::chrono::steady_clock::now() - start < std::chrono::seconds(120))
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_EQ(std::system(("kill -TERM $(cat \"" + dir + "/pid\")").c_str()), 0);
+  while (!fs::exists(dir + "/status") &&
+         std::chrono::steady_clock::now() - start < std::chrono::seconds(180))
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  const std::string log1 = read_text(dir + "/b1.log");
+  ASSERT_FALSE(fs::exists(b + "/summary.csv")) << "the point completed before the signal\n"
+                                               << log1;
+  EXPECT_EQ(std::stoi(read_text(dir + "/status")), 128 + 15) << log1;
+  const auto stopped = read_csv(dir + "/b/sweep.csv");
+  ASSERT_EQ(stopped.size(), 1u);
+  EXPECT_EQ(stopped[0].at("status"), "stopped") << stopped[0].at("error");
+  ASSERT_TRUE(fs::exists(b + "/checkpoint.bin")) << log1;
+  const long rows_at_stop = rows_of_b();
+  EXPECT_GE(rows_at_stop, n_rows / 2);
+  EXPECT_LT(rows_at_stop, n_rows);
+
+  // resumed: the point continues from its checkpoint
+  ASSERT_EQ(run_executable(prm_b, dir + "/b2.log"), 0) << read_text(dir + "/b2.log");
+  const std::string run_log = read_text(b + "/run.log");
+  EXPECT_NE(run_log.find("restarting at step"), std::string::npos) << run_log;
+  EXPECT_EQ(read_text(b + "/history.csv"), history);
+  const auto without_times = [](const std::string &summary) {
+    const std::vector<Row> rows = read_csv(summary);
+    EXPECT_EQ(rows.size(), 1u) << summary;
+    Row kept;
+    for (const auto &[column, value] : rows.empty() ? Row() : rows.front())
+      if (column != "wall_time" && column.rfind("time_", 0) != 0)
+        kept[column] = value;
+    return kept;
+  };
+  EXPECT_EQ(without_times(b + "/summary.csv"), without_times(a + "/summary.csv"));
+  const auto resumed = read_csv(dir + "/b/sweep.csv");
+  ASSERT_EQ(resumed.size(), 1u);
+  EXPECT_EQ(resumed[0].at("status"), "ok");
+  EXPECT_EQ(resumed[0].at("kbar"), read_csv(dir + "/a/sweep.csv").at(0).at("kbar"));
+  EXPECT_FALSE(fs::exists(b + "/checkpoint.bin")) << "a completed point leaves no checkpoint";
+}
+
 // One run per output directory, sweeps too (docs/running.md, The output directory): of two
 // sweeps started at the same moment on one directory, one runs and completes, the other is
 // refused with exit status 2 naming the directory, before it writes anything.

@@ -199,6 +199,31 @@ namespace granular::coupling
         throw std::runtime_error("--restart: cannot use " + path_ + ": " + e.what());
       }
   }
+
+  std::string CheckpointFile::unusable_reason() const
+  {
+    try
+      {
+        std::ifstream in(path_, std::ios::binary);
+        if (!in)
+          return "cannot open " + path_;
+        std::istringstream              payload(checked_payload(in));
+        boost::archive::binary_iarchive ar(payload);
+        std::vector<std::pair<std::string, std::string>> entries_saved;
+        ar &entries_saved;
+        const PhysicsDifferences d =
+          physics_differences(entries_saved, entries_, "in the checkpoint");
+        return d.empty() ? "" : "it was written with other parameters:" + d.text;
+      }
+    catch (const std::exception &e)
+      {
+        return e.what();
+      }
+    catch (...)
+      {
+        return "it cannot be read";
+      }
+  }
 } // namespace granular::coupling
 
 namespace granular

@@ -118,6 +118,13 @@ namespace granular
        *         CRC-32 does not match) or unreadable.
        */
       void read(const Reader &state) const;
+      /**
+       * Why read() would refuse the file without reading the run's state: "" if it exists,
+       * has this program's format and version, an intact payload (its size and CRC-32)
+       * and the physics of now; otherwise the reason (what read() would throw). Touches
+       * nothing. Never throws.
+       */
+      std::string unusable_reason() const;
 
     private:
       std::string                                      path_;

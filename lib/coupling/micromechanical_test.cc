@@ -118,7 +118,7 @@ namespace granular::coupling
     , prm(prm)
     , after_each_step(std::move(after_each_step))
     , wall_start(Clock::now())
-    , stop_handlers(parameters.output.checkpoints())
+    , stop_handlers(parameters.output.checkpoints() && parameters.output.stop_signal_handlers)
     , loading(LoadingProgram::from_parameters(parameters.loading, parameters.block.length))
     , dt(parameters.loading.time_step(parameters.block.length))
     , t_end(parameters.loading.end_time(parameters.block.length))

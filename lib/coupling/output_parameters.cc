@@ -34,7 +34,8 @@ namespace granular
               "directory, also when the run receives SIGINT or SIGTERM (after the "
               "step in progress). Continue an interrupted run with --restart; the "
               "restarted run reproduces the uninterrupted one exactly. 0: no "
-              "checkpoints by time. Single runs only (not the points of a sweep).");
+              "checkpoints by time. The points of a sweep write theirs in their own "
+              "directories, and a resumed sweep continues a stopped point from it.");
       e.entry(checkpoint_step_interval, "Checkpoint step interval", "0",
               "Also write checkpoint.bin every N time steps of Loading/Time step "
               "(adaptive steps: after the step that reaches a multiple of N; 0: "

@@ -27,6 +27,10 @@ namespace granular
     /// not a parameter entry: the command line's --overwrite (replace the results of an
     /// earlier run in output_directory; without it such a directory is refused)
     bool         overwrite = false;
+    /// not a parameter entry: whether a run with checkpoints installs its own SIGINT and
+    /// SIGTERM handlers (false for the points of a sweep, whose handlers ask the point in
+    /// progress for its checkpoint with request_checkpoint_and_stop())
+    bool         stop_signal_handlers = true;
     /// true if checkpoints are written at all
     bool checkpoints() const { return checkpoint_interval > 0. || checkpoint_step_interval > 0; }
 

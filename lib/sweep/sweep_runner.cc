@@ -1,5 +1,6 @@
 #include "sweep/sweep_runner.h"
 
+#include "coupling/checkpoint.h"
 #include "coupling/micromechanical_run.h"
 #include "coupling/run_output.h"
 #include "base/atomic_file.h"
@@ -223,33 +224,53 @@ namespace granular
       {}
     };
 
-    /// Runs one point (serially); never throws.
+    /// Runs one point (serially): from the checkpoint.bin of a stopped attempt if there is
+    /// a usable one, else from its start; never throws.
     PointResult run_point(const ProgramParameters &parameters, const dealii::ParameterHandler &prm,
                           const SweepPoint &point,
                           const std::function<void()> &after_each_step = {})
     {
       PointResult result;
-      const std::string dir = parameters.output.output_directory + "/" + point.name;
+      const std::string dir        = parameters.output.output_directory + "/" + point.name;
+      const std::string checkpoint = dir + "/checkpoint.bin";
       try
         {
           fs::create_directories(dir);
           fs::remove(dir + "/error.txt");
-          std::ofstream log(dir + "/run.log");
-          CoutRedirect redirect(log.rdbuf());
           dealii::ParameterHandler point_prm;
           ProgramParameters point_parameters =
             sweep_point_parameters(parameters, prm, point, point_prm);
-          // a point without a complete summary.csv is run again from its start: the files
-          // of an interrupted attempt are replaced
-          point_parameters.output.overwrite = true;
+          // a point without a complete summary.csv continues from the checkpoint of its
+          // stopped attempt (bit for bit as if it had not stopped: docs/checkpoints.md) or,
+          // without a usable one, runs again from its start, replacing the files of the
+          // attempt
+          std::string not_used;
+          if (point_parameters.output.checkpoints() && fs::exists(checkpoint))
+            {
+              not_used = coupling::CheckpointFile(checkpoint, point_prm).unusable_reason();
+              point_parameters.output.restart = not_used.empty();
+            }
+          point_parameters.output.overwrite = !point_parameters.output.restart;
+          std::ofstream log(dir + "/run.log", point_parameters.output.restart ?
+                                                std::ios::app :
+                                                std::ios::trunc);
+          CoutRedirect redirect(log.rdbuf());
+          if (!not_used.empty())
+            std::cout << "granular-interface: not continuing from " << checkpoint << " ("
+                      << not_used << "); the point runs again from its start" << std::endl;
           if (sweep_stop_signal != 0)
             throw SweepStopped();
+          const bool     checkpoints = point_parameters.output.checkpoints();
           const RunSummary summary =
             run_micromechanical_test(point_parameters, point_prm, [&]() {
               if (after_each_step)
                 after_each_step();
-              if (sweep_stop_signal != 0)
+              if (sweep_stop_signal == 0)
+                return;
+              if (!checkpoints)
                 throw SweepStopped(); // between two steps: history.csv holds whole rows
+              // the run writes checkpoint.bin after this step and stops (RunInterrupted)
+              request_checkpoint_and_stop();
             });
           std::cout << format_summary(summary) << std::flush;
           result.status      = "ok";
@@ -262,6 +283,13 @@ namespace granular
           result.status = "stopped";
           result.signal = int(sweep_stop_signal);
           result.error  = e.what();
+        }
+      catch (const RunInterrupted &)
+        {
+          result.status = "stopped";
+          result.signal = int(sweep_stop_signal);
+          result.error  = "stopped by signal " + std::to_string(int(sweep_stop_signal)) +
+                         " with its state in checkpoint.bin; rerun the sweep to continue it";
         }
       catch (const std::exception &e)
         {
@@ -281,6 +309,8 @@ namespace granular
             }
           catch (...)
             {}
+          std::error_code ignored; // a failed attempt is not continued: the next starts over
+          fs::remove(checkpoint, ignored);
         }
       return result;
     }
@@ -676,10 +706,6 @@ namespace granular
 
     point_prm.enter_subsection("Output");
     point_prm.set("Output directory", P.output.output_directory + "/" + point.name);
-    // checkpoints and their signal handling are for single runs: a sweep's points are
-    // short, and a signal must stop all ranks of mpirun at once
-    point_prm.set("Checkpoint interval", "0");
-    point_prm.set("Checkpoint step interval", "0");
     point_prm.leave_subsection();
 
     point_prm.enter_subsection("Sweep");
@@ -691,6 +717,10 @@ namespace granular
     ProgramParameters point_parameters;
     point_parameters.parse_parameters(point_prm);
     point_parameters.loading.allow_long_run = P.loading.allow_long_run; // --allow-long-run
+    // a point writes checkpoints (Output/Checkpoint interval) in its directory, but the
+    // signals are the sweep's: they must stop every rank of mpirun, and the sweep asks the
+    // point in progress for its checkpoint (run_point)
+    point_parameters.output.stop_signal_handlers = false;
     point_parameters.validate();
     return point_parameters;
   }
