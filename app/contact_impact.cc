@@ -1,5 +1,5 @@
-// contact-impact: the impact benchmark program of the contact-law library (issue 16;
-// docs/contact-law-catalogue.md §8). Thin: parse, run, report.
+// contact-impact: the impact benchmark program of the contact-law library
+// (docs/contact-law-catalogue.md §8). Thin: parse, run, report.
 #include "base/parameter_entries.h"
 #include "base/parameter_error.h"
 #include "impact/impact_parameters.h"

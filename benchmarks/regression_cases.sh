@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bit-identity harness for refactors (issue 14): runs the reduced-cell cases of the test
+# Bit-identity harness for refactors: runs the reduced-cell cases of the test
 # suite, the shape cases of the reduced pressure sweep and a shortened bare interface with
 # one binary, and keeps each case's history.csv and summary.csv (without its timing
 # columns) and ParaView output. Two such directories are compared byte for byte with

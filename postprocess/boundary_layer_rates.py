@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """What the rubber's boundary layer sees, from the history.csv of viscoelastic runs
-(issue 18; docs/methods.md §3.4): the rate of deformation ||D|| (1/s) and the Payne factor
+(docs/methods.md §3.4): the rate of deformation ||D|| (1/s) and the Payne factor
 H = 1 + d q over the quadrature points of the bottom row of cells (history.csv columns
 D_bottom_max/p99/p50 and H_bottom_max/p99/p50), per phase of the run:
 
@@ -18,8 +18,8 @@ its parameters.prm (common.dragging_time).
 
 Usage: boundary_layer_rates.py RUN_DIR [RUN_DIR ...]
 Prints one Markdown table per run. Exit status 2 if a run has no history.csv, or its
-history.csv has no boundary-layer columns (an elastic run, or one of a build before
-issue 18).
+history.csv has no boundary-layer columns (an elastic run, or a run of a
+version that did not record them).
 """
 import math
 import os
@@ -39,7 +39,7 @@ def phases(run_dir):
     rows = common.read_table(path)
     if not rows or any(c not in rows[0] for c in COLUMNS):
         raise InputError(f"{path} has no boundary-layer columns (D_bottom_max, ...): "
-                         "an elastic run, or a build before issue 18")
+                         "an elastic run, or a run of a version that did not record them")
     T0 = common.dragging_time(run_dir)
     computed = []
     for r in rows:

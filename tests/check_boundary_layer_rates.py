@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""CTest Postprocess.BoundaryLayerRatesPerPhase (issue 18): boundary_layer_rates.py splits a
+"""CTest Postprocess.BoundaryLayerRatesPerPhase: boundary_layer_rates.py splits a
 run's history.csv into the load ramp and hold (t < T0), rolling and roll-overs (|omega|
 above its 75th percentile after T0), leaves out interpolated rows (newton_iterations = 0),
 and gives the median and the largest value of each column per phase; an elastic run's

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Check that particle.pvd and solution.pvd share one frame (issue 17): at every output time
+"""Check that particle.pvd and solution.pvd share one frame: at every output time
 after the first, the rubber, drawn displaced, touches one of the drawn copies of the particle:
 the smallest distance from a vertex of a particle outline to an edge of the rubber's cells
 (straight between the nodes, as the Q1 elements are) is below the tolerance (the penalty

@@ -44,7 +44,7 @@ write_prm "$work/mpi" > "$work/mpi.prm"
 mpirun -np 2 --oversubscribe "$exe" "$work/mpi.prm" > "$work/mpi.log" 2>&1 \
   || { cat "$work/mpi.log"; exit 1; }
 grep "done on rank 1" "$work/mpi.log" > /dev/null || { echo "no point ran on rank 1"; cat "$work/mpi.log"; exit 1; }
-# the progress lines name the points running on the other ranks, with their t/T0 (issue 17)
+# the progress lines name the points running on the other ranks, with their t/T0
 grep -E "running: p[0-9.]+_v[0-9]+_[^ ]+ \((t/T0 = [0-9.]+|no progress line yet)\)" "$work/mpi.log" > /dev/null \
   || { echo "no progress line names the running points"; cat "$work/mpi.log"; exit 1; }
 
@@ -56,7 +56,7 @@ fi
 grep "describes a single run" "$work/single.log" > /dev/null || { cat "$work/single.log"; exit 1; }
 [ ! -e "$work/single" ] || { echo "the rejected single run wrote $work/single"; exit 1; }
 
-# invalid input under mpirun is reported once, by rank 0 (issue 17, defect 8), exit status 2
+# invalid input under mpirun is reported once, by rank 0, exit status 2
 sed 's|set Pressures = 1, 2|set Pressures = 1, -2|' "$work/mpi.prm" | sed "s|$work/mpi|$work/invalid|" > "$work/invalid.prm"
 status=0
 mpirun -np 2 --oversubscribe "$exe" "$work/invalid.prm" > "$work/invalid.log" 2>&1 || status=$?

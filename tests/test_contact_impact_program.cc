@@ -1,4 +1,4 @@
-// The contact-impact executable (issue 16; docs/contact-law-catalogue.md §8): its results table
+// The contact-impact executable (docs/contact-law-catalogue.md §8): its results table
 // reproduces the closed-form Hertz impact of the S2 ball on specimen C1 and its energy bookkeeping,
 // every registered law is listed once, and bad input is rejected before any output is written.
 #include "contact/laws/contact_law.h"

@@ -1,5 +1,5 @@
-// Every registered contact law in a direct central impact (issue 16;
-// docs/contact-law-catalogue.md §6, §8): the physics every law must satisfy (continuity where it
+// Every registered contact law in a direct central impact
+// (docs/contact-law-catalogue.md §6, §8): the physics every law must satisfy (continuity where it
 // should be continuous, no energy created, the elastic limit), the exactness of the laws built on
 // the exact Hunt–Crossley damping, the restitution that the explicit-chi laws really give, and
 // Poursina–Nikravesh's fitted optimal damping over random systems (S004 §5.1,

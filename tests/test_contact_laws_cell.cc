@@ -1,4 +1,4 @@
-// The contact-law library in the micromechanical cell (docs/methods.md §9; issue 16): the default
+// The contact-law library in the micromechanical cell (docs/methods.md §9): the default
 // law through the library repeats the history of the code before the library bit for bit, under
 // its identifier and under its former name; the laws of the catalogue that the 2D cell can
 // take run in it; a law that needs data the cell does not define is rejected before the run.
@@ -84,7 +84,7 @@ TEST(ContactLawsInTheCell, DefaultLawRepeatsTheHistoryOfTheCodeBeforeTheLibraryB
                                      "Solver/Convergence test=last increment"});
       run(options);
       // the reference's columns, bit for bit; a viscoelastic run has appended the
-      // boundary-layer columns (issue 18) to each row since
+      // boundary-layer columns (docs/methods.md §3.4) to each row since
       const std::string history = read_file(options.output_directory + "/history.csv");
       std::istringstream ref_lines(reference), lines(history);
       std::string        ref_line, line;
@@ -147,7 +147,7 @@ TEST(ContactLawsInTheCell, OutOfRangeLawParameterIsRejectedNamingItsEntry)
 }
 
 // The Hunt–Crossley, Lankarani–Nikravesh and Flores laws in the particle–surface contact of
-// the reduced cell (issue 16): the run completes with the energy balance closed, and the
+// the reduced cell: the run completes with the energy balance closed, and the
 // particle–surface damping dissipates (>= 0) — the same physics checks as the default law.
 TEST(ContactLawsInTheCell, HuntCrossleyFamilyLawsRunInTheCell)
 {

@@ -119,7 +119,7 @@ TEST(CoupledTest, EnergyGuardStopsARunWhoseBalanceFails)
   catch (const std::runtime_error &e)
     {
       EXPECT_NE(std::string(e.what()).find("energy balance"), std::string::npos) << e.what();
-      // issue 17, defect 8: the advice fits the run: no particle, no explicit coupling
+      // the advice fits the run: no particle, no explicit coupling
       EXPECT_EQ(std::string(e.what()).find("particle x"), std::string::npos) << e.what();
       EXPECT_EQ(std::string(e.what()).find("explicit"), std::string::npos) << e.what();
       EXPECT_EQ(std::string(e.what()).find("monolithic"), std::string::npos) << e.what();
@@ -158,7 +158,7 @@ TEST(CoupledTest, ViscoelasticRunClosesTheEnergyBalance)
   EXPECT_LT(s.kbar, P.contact.rubber_surface.friction_coefficient);
 }
 
-// Issue 18: a viscoelastic run records the boundary layer's rate of deformation ||D|| and
+// A viscoelastic run records the boundary layer's rate of deformation ||D|| and
 // Payne factor H = 1 + d q in history.csv. Per row the statistics are ordered (p50 <= p99
 // <= max); H >= 1; q is the backward-Euler filter of ||D|| (a convex combination of q_n and
 // the step's ||D||), so (H_max - 1)/d never exceeds the largest ||D|| seen so far; and the

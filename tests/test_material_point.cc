@@ -108,7 +108,7 @@ TEST(MaterialPoint, PayneProtocolModulusFallsWithAmplitudeOnlyWithPayneEffect)
   EXPECT_TRUE(fs::exists(dir + "/payne.pdf"));
 }
 
-// Issue 17, defect 10: a deformation history with det F <= 0 in a row is rejected naming the
+// A deformation history with det F <= 0 in a row is rejected naming the
 // file and its line (not an internal function name from the Maxwell update), exit status 2.
 TEST(MaterialPoint, InvertedDeformationGradientIsRejectedNamingTheLine)
 {
@@ -130,7 +130,7 @@ TEST(MaterialPoint, InvertedDeformationGradientIsRejectedNamingTheLine)
   EXPECT_EQ(text.str().find("MaxwellBranch::update"), std::string::npos) << text.str();
 }
 
-// Issue 25, item 9: a number of the deformation history is the whole cell; 1.1abc is not read
+// A number of the deformation history is the whole cell; 1.1abc is not read
 // as 1.1 (nor inf, nan, an empty cell as a number): the file and its line are named. Blanks
 // and a Windows line end around a number are accepted.
 TEST(MaterialPoint, NumberWithTrailingGarbageIsRejectedNamingTheLine)

@@ -404,7 +404,7 @@ TEST(MaxwellBranch, PayneAmplitudeDependence)
   EXPECT_NEAR(Gd.front() / G0.front(), 1.0, 0.01);
 }
 
-// Steady simple shear F(t) = [[1, γ̇ t], [0, 1]] (docs/methods.md §3.4, issue 18): the rate of
+// Steady simple shear F(t) = [[1, γ̇ t], [0, 1]] (docs/methods.md §3.4): the rate of
 // deformation is D = γ̇/2 (e1⊗e2 + e2⊗e1), ‖D‖ = γ̇/√2, and the step's
 // D = sym((F_{n+1} − F_n) F_{n+1}⁻¹)/Δt is exact for it. Then
 //  (a) backward Euler gives q_n = ‖D‖ (1 − (1 + Δt/λ)^−n), which follows the exact
@@ -495,7 +495,7 @@ TEST(MaxwellBranch, PayneSteadySimpleShearRelaxesQAndShortensTheRelaxationTime)
 }
 
 // The step's D = sym((F_{n+1} − F_n) F_{n+1}⁻¹)/Δt against the exact rate of deformation
-// of a rotating extension F(t) = Q(Ω t) diag(e^{ε t}, e^{−ε t}) (issue 18): its
+// of a rotating extension F(t) = Q(Ω t) diag(e^{ε t}, e^{−ε t}): its
 // D = Q diag(ε, −ε) Qᵀ, ‖D‖ = √2 ε at all times, the spin Ω does not enter. The step's
 // norm is second-order accurate here, |error|/‖D‖ ≤ ((ε + Ω) Δt)² (measured: 2.1e-3,
 // 2.1e-5, 2.1e-7 at Δt = 4e-6, 4e-7, 4e-8 s): at the rates of the cell (‖D‖ ≲ 1e4 1/s,

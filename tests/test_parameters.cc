@@ -435,8 +435,7 @@ TEST(Parameters, RejectsParticleWiderThanCell)
                   "Particle/Shape");
   // without a particle the same cell is fine
   EXPECT_NO_THROW(read_with({"Particle/Enabled=false", "Geometry/Block length=1.4"}));
-  // a custom shape names the semi-axis that is too large (issue 17, defect 8: r2 was
-  // blamed on r1)
+  // a custom shape names the semi-axis that is too large: r2 here, not r1
   expect_rejected({"Particle/Shape=custom", "Particle/Semi-axis r1=0.5",
                    "Particle/Semi-axis r2=6"},
                   "Particle/Semi-axis r2");
@@ -538,7 +537,7 @@ TEST(CommandLine, ExecutableRejectsBadInputBeforeWork)
   EXPECT_NE(run_executable("--no-such-option", out), 0);
 }
 
-// Issue 17, defect 1: an empty parameter file, a file of comments only, or a directory named
+// An empty parameter file, a file of comments only, or a directory named
 // like a parameter file would start the full default run; they are rejected (exit status 2)
 // before anything is written, unless --defaults asks for the defaults on purpose.
 TEST(CommandLine, FileThatSetsNothingOrIsNoFileIsRejected)
@@ -570,7 +569,7 @@ TEST(CommandLine, FileThatSetsNothingOrIsNoFileIsRejected)
   EXPECT_THROW(granular::read_parameters(options, prm2), granular::ParameterError);
 }
 
-// Issue 17, defect 7: mistakes on the command line are invalid input: exit status 2.
+// Mistakes on the command line are invalid input: exit status 2.
 TEST(CommandLine, CommandLineMistakesExitWithStatusTwo)
 {
   std::string out;
@@ -585,7 +584,7 @@ TEST(CommandLine, CommandLineMistakesExitWithStatusTwo)
   EXPECT_NE(out.find("more than one output directory"), std::string::npos) << out;
 }
 
-// Issue 17, defect 5: a mesh too large for the machine's memory is rejected before anything is
+// A mesh too large for the machine's memory is rejected before anything is
 // allocated (exit status 2, naming the entries), not by std::bad_alloc after minutes.
 TEST(CommandLine, HugeMeshIsRejectedBeforeAllocating)
 {
@@ -603,7 +602,7 @@ TEST(CommandLine, HugeMeshIsRejectedBeforeAllocating)
   EXPECT_FALSE(std::filesystem::exists(dir)) << "work started";
 }
 
-// Issue 17, defect 8: an entry set twice is taken silently by deal.II (the last value): the
+// An entry set twice is taken silently by deal.II (the last value): the
 // program warns, naming the file, both lines and the entry; a UTF-8 byte-order mark (some
 // editors write one) is skipped instead of being read as part of the first line.
 TEST(CommandLine, DuplicateSetLinesWarnAndByteOrderMarkIsSkipped)
@@ -631,7 +630,7 @@ TEST(CommandLine, DuplicateSetLinesWarnAndByteOrderMarkIsSkipped)
   EXPECT_EQ(granular::parameter_file_warnings(bom).size(), 1u);
 }
 
-// Issue 17, defect 4: an output directory that holds the results of an earlier run is refused
+// An output directory that holds the results of an earlier run is refused
 // (exit status 2, nothing touched) unless --overwrite, which replaces them: no VTU of the first
 // run is left beside the new summary.csv.
 TEST(CommandLine, OutputDirectoryOfAnEarlierRunNeedsOverwrite)
@@ -666,7 +665,7 @@ TEST(CommandLine, OutputDirectoryOfAnEarlierRunNeedsOverwrite)
   std::filesystem::remove_all(dir);
 }
 
-// Issue 17, defect 7: a garbage mesh file is invalid input: exit status 2 and a message naming
+// A garbage mesh file is invalid input: exit status 2 and a message naming
 // Geometry/Mesh file (not a raw deal.II ExcIO with a stack trace, exit 1).
 TEST(CommandLine, GarbageMeshFileIsRejectedNamingTheEntry)
 {
@@ -685,7 +684,7 @@ TEST(CommandLine, GarbageMeshFileIsRejectedNamingTheEntry)
   EXPECT_FALSE(std::filesystem::exists(dir));
 }
 
-// Issue 25, item 9: a binary file given as the mesh is rejected without echoing its bytes to
+// A binary file given as the mesh is rejected without echoing its bytes to
 // the terminal (only printable characters, a short excerpt), and so is a text file with a
 // very long first word.
 TEST(CommandLine, BinaryMeshFileIsNotEchoedToTheTerminal)

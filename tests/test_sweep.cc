@@ -122,6 +122,31 @@ namespace
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
 
+  /// Starts @p command (a shell command line) in the background with its output in @p log;
+  /// the started process's pid is written to @p dir/pid and, once it has ended, its exit
+  /// status to @p dir/status. Returns the status of the shell that started it (0).
+  int start_in_background(const std::string &command, const std::string &log,
+                          const std::string &dir)
+  {
+    const std::string script = "(" + command + " > \"" + log + "\" 2>&1 & pid=$!; echo $pid > \"" +
+                               dir + "/pid\"; wait $pid; echo $? > \"" + dir + "/status\") &";
+    return std::system(("bash -c '" + script + "'").c_str());
+  }
+
+  /// Sends SIGTERM to the process started by start_in_background() in @p dir and waits until
+  /// it has written its exit status (at most until 180 s after @p start). Returns the status
+  /// of the kill command (0 when the signal was sent).
+  int terminate_and_wait(const std::string &dir,
+                         const std::chrono::steady_clock::time_point &start)
+  {
+    const int sent = std::system(("kill -TERM $(cat \"" + dir + "/pid\")").c_str());
+    while (!fs::exists(dir + "/status") &&
+           std::chrono::steady_clock::now() - start < std::chrono::seconds(180))
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100)); // the status file is whole
+    return sent;
+  }
+
   /// Every file under @p dir (relative path) with its content.
   std::map<std::string, std::string> tree(const std::string &dir)
   {
@@ -240,7 +265,7 @@ TEST(Sweep, TinyBareSweepWritesFourPointsAndPlot)
       EXPECT_TRUE(fs::exists(out + "/" + r.at("name") + "/summary.csv")) << r.at("name");
       EXPECT_DOUBLE_EQ(std::stod(r.at("pressure")), std::stod(r.at("point_pressure")));
       EXPECT_DOUBLE_EQ(std::stod(r.at("slip_velocity")), std::stod(r.at("point_slip_velocity")));
-      // the geometry is recorded (issue 17, defect 3): L0, H0, the mesh and Delta t =
+      // the geometry is recorded: L0, H0, the mesh and Delta t =
       // (Loading/Time step) L0 / v_F
       EXPECT_EQ(std::stod(r.at("block_length")), 10.) << r.at("name");
       EXPECT_EQ(std::stod(r.at("block_height")), 7.5) << r.at("name");
@@ -252,7 +277,6 @@ TEST(Sweep, TinyBareSweepWritesFourPointsAndPlot)
   EXPECT_EQ(rows[0].at("name"), "p1_v2500_tau0.0001_elliptical_d0_elastic");
   EXPECT_EQ(rows[3].at("name"), "p2_v5000_tau0.0001_elliptical_d0_elastic");
   // progress after each point (done / running / waiting) and the results table at the end
-  // (issue 17)
   const std::string log = read_text(dir + "/log.txt");
   EXPECT_NE(log.find("; 1 of 4 done, 1 running, 2 waiting"), std::string::npos) << log;
   EXPECT_NE(log.find("; 4 of 4 done, 0 running, 0 waiting"), std::string::npos) << log;
@@ -376,7 +400,7 @@ TEST(Sweep, ResumeKeepsPointsOfAnOlderSummaryFormat)
     }
 }
 
-// Issue 25, class 3: a sweep resumed with other physics than its completed points were run
+// A sweep resumed with other physics than its completed points were run
 // with (here the rubber-surface friction coefficient, which is k-bar of the bare interface)
 // is refused before any point runs, naming the entry, and nothing is changed; a change of
 // subsection Output only still resumes, and a point without its parameters.prm runs again.
@@ -431,7 +455,7 @@ TEST(Sweep, ResumeWithOtherPhysicsIsRefused)
     EXPECT_NEAR(std::stod(r.at("kbar")), 0.3, 0.005) << r.at("name");
 }
 
-// Issue 25, class 3: a sweep into a directory holding a single run's results, and a single
+// A sweep into a directory holding a single run's results, and a single
 // run into a directory holding a sweep, are refused with exit status 2 naming
 // Output/Output directory, and neither directory is changed.
 TEST(Sweep, SweepAndSingleRunDoNotShareADirectory)
@@ -551,7 +575,7 @@ TEST(Sweep, KilledSweepResumesWithoutTouchingCompletedPoints)
     }
 }
 
-// Issue 17, defect 6: every point of a sweep is validated before the first one runs: a shape
+// Every point of a sweep is validated before the first one runs: a shape
 // of Sweep/Shapes wider than the cell, or a repeated value, is rejected with exit status 2,
 // naming the list entry and the point, and nothing is written.
 TEST(Sweep, InvalidPointIsRejectedBeforeTheFirstPointRuns)
@@ -581,10 +605,10 @@ TEST(Sweep, InvalidPointIsRejectedBeforeTheFirstPointRuns)
   EXPECT_FALSE(fs::exists(temp_dir("duplicate") + "/out"));
 }
 
-// Issue 17, defect 9: SIGTERM stops a sweep cleanly: the point in progress stops between two
-// time steps (its history.csv has whole rows only; it has no summary.csv and is rerun on
-// resume), no new point starts, the sweep says what it did, sweep.csv marks the stopped
-// point, and the exit status is 128 + 15.
+// SIGTERM stops a sweep cleanly: the point in progress stops between two time steps (its
+// history.csv has whole rows only; it has no summary.csv and continues from its checkpoint on
+// resume), no new point starts, the sweep says what it did, sweep.csv marks the stopped point,
+// and the exit status is 128 + 15.
 TEST(Sweep, SigtermStopsTheSweepAndSaysWhatItDid)
 {
   const std::string dir = temp_dir("sigterm");
@@ -592,10 +616,7 @@ TEST(Sweep, SigtermStopsTheSweepAndSaysWhatItDid)
   const std::string out = dir + "/out";
   const std::string run = std::string("\"") + GRANULAR_EXECUTABLE + "\" \"" + prm +
                           "\" --set \"Loading/Time step=5e-4\"";
-  // the executable's own pid (to signal it) and its exit status (from wait)
-  const std::string script = "(" + run + " > \"" + dir + "/log1.txt\" 2>&1 & pid=$!; echo $pid > \"" +
-                             dir + "/pid\"; wait $pid; echo $? > \"" + dir + "/status\") &";
-  ASSERT_EQ(std::system(("bash -c '" + script + "'").c_str()), 0);
+  ASSERT_EQ(start_in_background(run, dir + "/log1.txt", dir), 0);
   const auto n_complete = [&]() {
     std::size_t n = 0;
     if (fs::exists(out))
@@ -623,11 +644,7 @@ TEST(Sweep, SigtermStopsTheSweepAndSaysWhatItDid)
   while (!a_later_point_is_stepping() &&
          std::chrono::steady_clock::now() - start < std::chrono::seconds(120))
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  ASSERT_EQ(std::system(("kill -TERM $(cat \"" + dir + "/pid\")").c_str()), 0);
-  while (!fs::exists(dir + "/status") &&
-         std::chrono::steady_clock::now() - start < std::chrono::seconds(180))
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_EQ(terminate_and_wait(dir, start), 0);
   const std::string log = read_text(dir + "/log1.txt");
   ASSERT_LT(n_complete(), 4u) << "the sweep finished before the signal: inconclusive\n" << log;
   EXPECT_EQ(std::stoi(read_text(dir + "/status")), 128 + 15) << log;
@@ -702,10 +719,9 @@ TEST(Sweep, StoppedPointContinuesFromItsCheckpointBitForBit)
   // stopped by SIGTERM once half of the rows are written
   const std::string prm_b = write_prm("b");
   const std::string b     = dir + "/b/" + points[0];
-  const std::string script = "(\"" + std::string(GRANULAR_EXECUTABLE) + "\" \"" + prm_b +
-                             "\" > \"" + dir + "/b1.log\" 2>&1 & pid=$!; echo $pid > \"" + dir +
-                             "/pid\"; wait $pid; echo $? > \"" + dir + "/status\") &";
-  ASSERT_EQ(std::system(("bash -c '" + script + "'").c_str()), 0);
+  ASSERT_EQ(start_in_background("\"" + std::string(GRANULAR_EXECUTABLE) + "\" \"" + prm_b + "\"",
+                                dir + "/b1.log", dir),
+            0);
   const auto rows_of_b = [&]() -> long {
     if (!fs::exists(b + "/history.csv"))
       return 0;
@@ -716,11 +732,7 @@ TEST(Sweep, StoppedPointContinuesFromItsCheckpointBitForBit)
   while (rows_of_b() < n_rows / 2 && !fs::exists(dir + "/status") &&
          std::chrono::steady_clock::now() - start < std::chrono::seconds(120))
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  ASSERT_EQ(std::system(("kill -TERM $(cat \"" + dir + "/pid\")").c_str()), 0);
-  while (!fs::exists(dir + "/status") &&
-         std::chrono::steady_clock::now() - start < std::chrono::seconds(180))
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_EQ(terminate_and_wait(dir, start), 0);
   const std::string log1 = read_text(dir + "/b1.log");
   ASSERT_FALSE(fs::exists(b + "/summary.csv")) << "the point completed before the signal\n"
                                                << log1;

@@ -33,7 +33,7 @@ namespace granular
 
     if (particle.enabled)
       {
-        // a custom shape: blame the larger semi-axis (issue 17: r2 was never named)
+        // a custom shape: blame the larger semi-axis, r1 or r2
         const std::string shape_entry =
           particle.shape_name != "custom" ? "Particle/Shape" :
           particle.r2 > particle.r1       ? "Particle/Semi-axis r2" :

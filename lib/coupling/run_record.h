@@ -75,7 +75,7 @@ namespace granular
     double             max_penetration_rubber_surface = 0., max_penetration_rubber_particle = 0.;
     /// the cell: L0 and H0 (mm), the structured mesh's elements (0, 0 with a mesh file) and
     /// the time step Delta t (s) = Loading/Time step * T0, so that a script can make its axes
-    /// dimensionless without being told the geometry (issue 17)
+    /// dimensionless without being told the geometry
     double       block_length = 0., block_height = 0.;
     unsigned int elements_x = 0, elements_y = 0;
     double       time_step = 0.;

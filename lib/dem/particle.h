@@ -308,7 +308,7 @@ namespace granular::dem
      * Superellipse::outline()) that overlap the window [x_lo, x_hi] in x (default: the cell
      * [0, L0]); first the copy whose centre lies in [x_lo, x_lo + L0), then the others.
      * The run draws the window under the dragged rubber, so that particle.pvd and
-     * solution.pvd share one frame in ParaView (issue 17).
+     * solution.pvd share one frame in ParaView.
      */
     std::vector<std::vector<Tensor<1, 2>>>
     outline(unsigned int n_vertices, double x_lo = 0., double x_hi = -1.) const;

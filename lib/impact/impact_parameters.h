@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file impact_parameters.h
- * Parameters of the contact-impact program (issue 16; docs/contact-law-catalogue.md §8 scenarios
+ * Parameters of the contact-impact program (docs/contact-law-catalogue.md §8 scenarios
  * S0–S8): which scenario, which laws, the impact cases, and every law's own parameters (one
  * subsection per law under "Contact laws", the same entries as
  * Contact/Particle-surface/<identifier> of the micromechanical test).

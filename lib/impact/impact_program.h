@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file impact_program.h
- * The contact-impact program (issue 16; docs/contact-law-catalogue.md §8): runs a scenario of
+ * The contact-impact program (docs/contact-law-catalogue.md §8): runs a scenario of
  * ImpactParameters and writes its tables and curves.
  *
  * Output directory (written atomically, file by file):

@@ -192,7 +192,7 @@ namespace granular
       sweep_stop_signal = signal;
     }
 
-    /// SIGINT and SIGTERM handlers for the sweep's lifetime (issue 17): the point in progress
+    /// SIGINT and SIGTERM handlers for the sweep's lifetime (docs/sweeps.md): the point in progress
     /// stops after its current time step, no new point starts, the sweep reports what it did
     /// and exits with 128 + the signal; the previous handlers are restored at the end.
     class SweepSignalHandlers
@@ -370,7 +370,7 @@ namespace granular
         n_pending_ = n_pending;
       }
 
-      /// The results table at the end (issue 17): one line per point with k-bar, its parts,
+      /// The results table at the end: one line per point with k-bar, its parts,
       /// the spread, the energy balance error and the status.
       void print_table() const
       {

@@ -99,7 +99,7 @@ namespace granular
                                        dealii::ParameterHandler &point_prm);
 
   /**
-   * Checks every point of the sweep of @p parameters before the first one runs (issue 17):
+   * Checks every point of the sweep of @p parameters before the first one runs:
    * the product has no repeated point and each point's parameters are valid (e.g. a shape
    * of Sweep/Shapes that is wider than the cell). @p prm: the handler read_parameters()
    * filled.
