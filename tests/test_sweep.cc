@@ -2,6 +2,7 @@
 // The sweeps run through the executable (serial, without mpirun); the two-rank run is
 // the CTest test SweepMpi.TwoRanksMatchSerial (tests/sweep_mpi.sh).
 #include "program/command_line.h"
+#include "coupling/run_record.h"
 #include "sweep/sweep_runner.h"
 
 #include <deal.II/base/parameter_handler.h>
@@ -803,4 +804,64 @@ TEST(Sweep, TwoSweepsOnOneDirectoryDoNotBothRun)
   for (const Row &r : rows)
     EXPECT_EQ(r.at("status"), "ok") << r.at("name") << ": " << r.at("error");
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
+}
+
+// The durations of the progress lines read back: the sweep takes each running point's time
+// left from the "left ~" of its run.log, so duration_seconds() must invert duration_text()
+// to within the text's rounding (a second below 2 min, half a minute above), and reject
+// what is not a duration.
+TEST(SweepProgress, DurationTextReadsBack)
+{
+  using granular::coupling::duration_seconds;
+  using granular::coupling::duration_text;
+  for (const double s : {0., 5., 42., 119., 120., 1000., 3599., 3600., 3630., 7322., 36000.})
+    EXPECT_NEAR(duration_seconds(duration_text(s)), s, s < 120. ? 0.5 : 30.) << duration_text(s);
+  EXPECT_DOUBLE_EQ(duration_seconds("3 h 05 min"), 3. * 3600. + 5. * 60.);
+  EXPECT_DOUBLE_EQ(duration_seconds("17 min\n    averaging  t/T0 = 4.1"), 17. * 60.);
+  EXPECT_DOUBLE_EQ(duration_seconds("  42 s"), 42.);
+  for (const char *text : {"", "abc", "5 days", "3 h", "3 h 5 s", "-4 min", "min 4"})
+    EXPECT_LT(duration_seconds(text), 0.) << '"' << text << '"';
+}
+
+// The sweep's time left follows its dynamic distribution (sweep_runner.h): ranks finish
+// their running points, then each free rank takes the next waiting point. It is never less
+// than the longest running point nor than the remaining work shared evenly among the
+// ranks, and at most one point's cost more than that share unless a running point ends
+// later (the bound of greedy list scheduling). A sweep whose one slow point runs beside
+// finished ones is not estimated from the pace of the finished ones.
+TEST(SweepProgress, TimeLeftFollowsTheDynamicDistribution)
+{
+  using granular::sweep_seconds_left;
+  EXPECT_DOUBLE_EQ(sweep_seconds_left({}, 0, 100., 2), 0.);
+  // one rank: the points one after the other
+  EXPECT_DOUBLE_EQ(sweep_seconds_left({600.}, 2, 1000., 1), 2600.);
+  // the waiting point goes to the rank free first; the long point ends last
+  EXPECT_DOUBLE_EQ(sweep_seconds_left({3600., 600.}, 1, 1800., 2), 3600.);
+  // an idle rank takes a waiting point at once
+  EXPECT_DOUBLE_EQ(sweep_seconds_left({300.}, 1, 1000., 2), 1000.);
+  // 2 ranks free at 600 s, 3 points of 1000 s: 1600, 1600, then 2600
+  EXPECT_DOUBLE_EQ(sweep_seconds_left({600., 600.}, 3, 1000., 2), 2600.);
+  // only the last point running: its own estimate
+  EXPECT_DOUBLE_EQ(sweep_seconds_left({2400.}, 0, 300., 2), 2400.);
+  // the bounds, over a range of cases
+  for (unsigned int ranks = 1; ranks <= 4; ++ranks)
+    for (std::size_t waiting = 0; waiting <= 7; ++waiting)
+      {
+        std::vector<double> running;
+        for (unsigned int r = 0; r < ranks; ++r)
+          running.push_back(100. * (r + 1) * (r + 2));
+        const double cost  = 250.;
+        const double left  = sweep_seconds_left(running, waiting, cost, ranks);
+        double       total = waiting * cost;
+        for (const double s : running)
+          total += s;
+        const double longest = *std::max_element(running.begin(), running.end());
+        EXPECT_GE(left, longest);
+        EXPECT_GE(left, total / ranks - 1e-9);
+        EXPECT_LE(left, std::max(longest, total / ranks + cost) + 1e-9);
+      }
+  EXPECT_THROW(sweep_seconds_left({}, 1, 100., 0), std::invalid_argument);
+  EXPECT_THROW(sweep_seconds_left({1., 2., 3.}, 0, 100., 2), std::invalid_argument);
+  EXPECT_THROW(sweep_seconds_left({-1.}, 0, 100., 2), std::invalid_argument);
+  EXPECT_THROW(sweep_seconds_left({1.}, 1, -100., 2), std::invalid_argument);
 }

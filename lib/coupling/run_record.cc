@@ -93,6 +93,25 @@ namespace granular
       return o.str();
     }
 
+    double duration_seconds(const std::string &text)
+    {
+      std::istringstream in(text);
+      double             value = 0.;
+      std::string        unit;
+      if (!(in >> value >> unit) || value < 0.)
+        return -1.;
+      if (unit == "s")
+        return value;
+      if (unit == "min")
+        return 60. * value;
+      if (unit != "h")
+        return -1.;
+      double minutes = 0.;
+      if (!(in >> minutes >> unit) || unit != "min")
+        return -1.;
+      return 3600. * value + 60. * minutes;
+    }
+
     HistoryWriter::HistoryWriter(const std::string &path, const bool restart,
                                  const std::uint64_t restart_bytes,
                                  const bool          boundary_layer_columns)

@@ -205,6 +205,14 @@ namespace granular
     std::string duration_text(double seconds);
 
     /**
+     * The inverse of duration_text(): the seconds of "42 s", "17 min" or "3 h 05 min"
+     * (exact to the text's rounding: a second below 2 min, a minute above). Leading blanks
+     * and anything after the duration (the end of a progress line) are ignored.
+     * @return the duration in s, or a negative value if @p text does not start with one.
+     */
+    double duration_seconds(const std::string &text);
+
+    /**
      * The remaining-time estimate of the progress lines, from the cost of the steps still
      * to come. A run's phases cost very different wall time per unit of simulated time
      * (adaptive steps make the load ramp and the hold cheap; a particle that rolls over

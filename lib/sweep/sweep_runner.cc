@@ -103,17 +103,33 @@ namespace granular
       return 1 + std::count(line.begin(), line.end(), ',');
     }
 
-    /// "3 h 12 min", "14 min", "40 s".
-    std::string format_duration(const double seconds)
+    /// The column of summary.csv named @p name (0-based).
+    std::size_t summary_column(const std::string &name)
     {
-      std::ostringstream o;
-      if (seconds >= 3600.)
-        o << int(seconds / 3600.) << " h " << int(std::fmod(seconds, 3600.) / 60.) << " min";
-      else if (seconds >= 60.)
-        o << int(seconds / 60. + 0.5) << " min";
-      else
-        o << int(seconds + 0.5) << " s";
-      return o.str();
+      std::istringstream in(summary_header());
+      std::string        field;
+      for (std::size_t i = 0; std::getline(in, field, ','); ++i)
+        if (field == name)
+          return i;
+      throw std::logic_error("summary.csv has no column " + name);
+    }
+
+    /// The number in column @p i of the CSV row @p row; a negative value if there is none.
+    double csv_number(const std::string &row, const std::size_t i)
+    {
+      std::istringstream in(row);
+      std::string        field;
+      for (std::size_t k = 0; k <= i; ++k)
+        if (!std::getline(in, field, ','))
+          return -1.;
+      try
+        {
+          return std::stod(field);
+        }
+      catch (...)
+        {
+          return -1.;
+        }
     }
 
     /// Result of one point, as kept by rank 0.
@@ -360,15 +376,8 @@ namespace granular
     public:
       SweepTable(std::string path, const std::vector<SweepPoint> &points, const int n_ranks = 1)
         : path_(std::move(path)), points_(points), results_(points.size()),
-          terminal_(std::cout.rdbuf()), n_ranks_(n_ranks), start_(std::chrono::steady_clock::now())
+          terminal_(std::cout.rdbuf()), n_ranks_(n_ranks)
       {}
-
-      /// The points that this run (not an earlier one) completes from now on are timed.
-      void start_clock(const std::size_t n_pending)
-      {
-        start_     = std::chrono::steady_clock::now();
-        n_pending_ = n_pending;
-      }
 
       /// The results table at the end: one line per point with k-bar, its parts,
       /// the spread, the energy balance error and the status.
@@ -418,31 +427,47 @@ namespace granular
       {
         results_.at(index) = r;
         running_.erase(index);
+        // the whole cost of the point (a point continued from its checkpoint adds the wall
+        // time before the stop), as its summary.csv states it
+        if (r.status == "ok")
+          {
+            const double wall = csv_number(r.summary_row, summary_column("wall_time"));
+            if (wall >= 0.)
+              point_costs_.push_back(wall);
+          }
       }
 
       /// Point @p index was handed to a rank.
-      void start(const unsigned int index) { running_.insert(index); }
+      void start(const unsigned int index)
+      {
+        running_.insert(index);
+        started_[index] = std::chrono::steady_clock::now();
+      }
+
+      /// The last 4 kB of the run.log of point @p i ("" if it has none yet).
+      std::string log_tail(const unsigned int i) const
+      {
+        const std::string dir = fs::path(path_).parent_path().string();
+        std::ifstream     log(dir + "/" + points_[i].name + "/run.log", std::ios::ate);
+        if (!log)
+          return "";
+        const std::streamoff size = log.tellg();
+        log.seekg(std::max<std::streamoff>(0, size - 4096));
+        return std::string((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+      }
 
       /// The running points with their t/T0, read from the last progress line of their
       /// run.log ("name t/T0 = 1.23, ...").
       std::string running_points() const
       {
         std::string text;
-        const std::string dir = fs::path(path_).parent_path().string();
         for (const unsigned int i : running_)
           {
-            std::string   t;
-            std::ifstream log(dir + "/" + points_[i].name + "/run.log", std::ios::ate);
-            if (log)
-              {
-                const std::streamoff size = log.tellg();
-                log.seekg(std::max<std::streamoff>(0, size - 4096));
-                std::string tail((std::istreambuf_iterator<char>(log)),
-                                 std::istreambuf_iterator<char>());
-                const auto at = tail.rfind("t/T0 = ");
-                if (at != std::string::npos)
-                  t = tail.substr(at + 7, tail.find(' ', at + 7) - at - 7);
-              }
+            std::string       t;
+            const std::string tail = log_tail(i);
+            const auto        at   = tail.rfind("t/T0 = ");
+            if (at != std::string::npos)
+              t = tail.substr(at + 7, tail.find(' ', at + 7) - at - 7);
             text += (text.empty() ? "" : ", ") + points_[i].name +
                     (t.empty() ? " (no progress line yet)" : " (t/T0 = " + t + ")");
           }
@@ -517,22 +542,77 @@ namespace granular
         terminal << "; " << progress() << std::endl;
       }
 
+      /**
+       * The sweep's time left (s), or a negative value while it cannot be estimated: each
+       * running point needs what its own progress line says ("left ~", the run's estimate from
+       * the cost of its phases, docs/running.md "What a run prints"); a waiting point costs the
+       * mean wall time of the points this run completed, or, before any has, the mean of the
+       * running points' time so far plus their time left; the ranks share them as the sweep
+       * hands them out (sweep_seconds_left()).
+       */
+      double seconds_left() const
+      {
+        const auto          now = std::chrono::steady_clock::now();
+        std::vector<double> left, projected;
+        for (const unsigned int i : running_)
+          {
+            const std::string tail = log_tail(i);
+            const auto        at   = tail.rfind("left ~ ");
+            double            s    = at == std::string::npos ?
+                                       -1. :
+                                       coupling::duration_seconds(tail.substr(at + 7));
+            const auto        since = started_.find(i);
+            const double      elapsed =
+              since == started_.end() ? 0. :
+                                        std::chrono::duration<double>(now - since->second).count();
+            if (s < 0.)
+              {
+                // no estimate yet (the point has just started): the mean cost of the
+                // completed points, if there are any
+                if (point_costs_.empty())
+                  return -1.;
+                s = std::max(0., mean(point_costs_) - elapsed);
+              }
+            left.push_back(s);
+            projected.push_back(elapsed + s);
+          }
+        const std::size_t pending = count("pending");
+        const std::size_t waiting = pending - std::min(pending, running_.size());
+        double            cost    = 0.;
+        if (waiting > 0)
+          {
+            if (!point_costs_.empty())
+              cost = mean(point_costs_);
+            else if (!projected.empty())
+              cost = mean(projected);
+            else
+              return -1.;
+          }
+        return sweep_seconds_left(left, waiting, cost,
+                                  std::max<unsigned int>(n_ranks_, left.size()));
+      }
+
+      static double mean(const std::vector<double> &v)
+      {
+        double sum = 0.;
+        for (const double x : v)
+          sum += x;
+        return sum / v.size();
+      }
+
       /// Progress of the whole sweep: points done / running (with their t/T0) / waiting and
-      /// an estimate of the time left from this run's pace (points of earlier runs are not
-      /// timed).
+      /// an estimate of the time left (seconds_left()).
       std::string progress() const
       {
         const std::size_t finished = count("ok") + count("failed");
         const std::size_t left     = count("pending");
         const std::size_t running  = std::min<std::size_t>(left, std::size_t(n_ranks_));
-        const std::size_t done_now = n_pending_ - std::min(n_pending_, left);
-        const double      elapsed =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
         std::ostringstream o;
         o << finished << " of " << points_.size() << " done, " << running << " running, "
           << left - running << " waiting";
-        if (done_now > 0 && left > 0)
-          o << ", about " << format_duration(elapsed / done_now * left) << " left";
+        const double seconds = left > 0 ? seconds_left() : -1.;
+        if (seconds >= 0.)
+          o << ", about " << coupling::duration_text(seconds) << " left";
         if (!running_.empty())
           o << "; running: " << running_points();
         return o.str();
@@ -544,9 +624,10 @@ namespace granular
       std::vector<PointResult>       results_;
       std::streambuf *terminal_ = nullptr; ///< std::cout's buffer when the table was made
       int             n_ranks_  = 1;
-      std::chrono::steady_clock::time_point start_;
-      std::size_t     n_pending_ = 0; ///< points this run has to compute
       std::set<unsigned int> running_; ///< points handed to a rank and not yet reported
+      /// when each running point was handed out
+      std::map<unsigned int, std::chrono::steady_clock::time_point> started_;
+      std::vector<double> point_costs_; ///< wall time (s) of the points this run completed
       std::chrono::steady_clock::time_point last_progress_ = std::chrono::steady_clock::now();
     };
   } // namespace
@@ -784,6 +865,23 @@ namespace granular
       }
   }
 
+  double sweep_seconds_left(const std::vector<double> &running_left, const std::size_t n_waiting,
+                            const double point_cost, const unsigned int n_ranks)
+  {
+    if (n_ranks == 0 || running_left.size() > n_ranks)
+      throw std::invalid_argument("sweep_seconds_left: " + std::to_string(running_left.size()) +
+                                  " running points on " + std::to_string(n_ranks) + " ranks");
+    if (point_cost < 0. || std::any_of(running_left.begin(), running_left.end(),
+                                       [](const double s) { return s < 0.; }))
+      throw std::invalid_argument("sweep_seconds_left: a negative time");
+    // when each rank is free: after its running point, or now
+    std::vector<double> free_at(n_ranks, 0.);
+    std::copy(running_left.begin(), running_left.end(), free_at.begin());
+    for (std::size_t k = 0; k < n_waiting; ++k)
+      *std::min_element(free_at.begin(), free_at.end()) += point_cost;
+    return *std::max_element(free_at.begin(), free_at.end());
+  }
+
   std::string sweep_csv_header()
   {
     return "point,name,point_pressure,point_relaxation_time,point_slip_velocity,point_shape,"
@@ -819,7 +917,6 @@ namespace granular
       {
         load_completed();
         table_.write();
-        table_.start_clock(pending_.size());
         hand_out_first_points();
         poll();
         run_own_points();

@@ -128,6 +128,22 @@ namespace granular
   std::string sweep_csv_header();
 
   /**
+   * The wall time (s) until a sweep ends, as its progress lines state it: the ranks go on
+   * with the points they are computing, then each free rank takes the next waiting point,
+   * until none is left (the dynamic distribution of the file comment).
+   * @param running_left the time (s) each running point still needs (its run's own
+   *        estimate, the "left ~" of its progress line); at most @p n_ranks entries
+   * @param n_waiting the points not yet handed out
+   * @param point_cost the wall time (s) a waiting point is expected to take
+   * @param n_ranks the ranks that compute points (>= 1)
+   * @return the time at which the last rank finishes (s from now), 0 if nothing is left
+   * @throws std::invalid_argument if @p n_ranks is 0 or smaller than the number of
+   *         running points, or a time is negative
+   */
+  double sweep_seconds_left(const std::vector<double> &running_left, std::size_t n_waiting,
+                            double point_cost, unsigned int n_ranks);
+
+  /**
    * Runs the sweep of @p parameters (parameters.sweep.active() should be true) over
    * the ranks of @p comm as described in the file comment; @p prm is the handler
    * read_parameters() filled. Must be called by every rank of @p comm; works with
