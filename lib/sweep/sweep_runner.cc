@@ -428,7 +428,8 @@ namespace granular
         results_.at(index) = r;
         running_.erase(index);
         // the whole cost of the point (a point continued from its checkpoint adds the wall
-        // time before the stop), as its summary.csv states it
+        // time before the stop), as its summary.csv states it; also for the points that an
+        // earlier run completed
         if (r.status == "ok")
           {
             const double wall = csv_number(r.summary_row, summary_column("wall_time"));
@@ -546,9 +547,10 @@ namespace granular
        * The sweep's time left (s), or a negative value while it cannot be estimated: each
        * running point needs what its own progress line says ("left ~", the run's estimate from
        * the cost of its phases, docs/running.md "What a run prints"); a waiting point costs the
-       * mean wall time of the points this run completed, or, before any has, the mean of the
-       * running points' time so far plus their time left; the ranks share them as the sweep
-       * hands them out (sweep_seconds_left()).
+       * mean wall time of the sweep's completed points (their summary.csv, also of points an
+       * earlier run completed), or, before any is, the mean of the running points' time so far
+       * plus their time left; the ranks share them as the sweep hands them out
+       * (sweep_seconds_left()).
        */
       double seconds_left() const
       {
@@ -627,7 +629,7 @@ namespace granular
       std::set<unsigned int> running_; ///< points handed to a rank and not yet reported
       /// when each running point was handed out
       std::map<unsigned int, std::chrono::steady_clock::time_point> started_;
-      std::vector<double> point_costs_; ///< wall time (s) of the points this run completed
+      std::vector<double> point_costs_; ///< wall time (s) of the completed points
       std::chrono::steady_clock::time_point last_progress_ = std::chrono::steady_clock::now();
     };
   } // namespace
