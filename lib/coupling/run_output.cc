@@ -13,20 +13,15 @@ namespace granular::coupling
 {
   namespace fs = std::filesystem;
 
-  namespace
+  std::vector<RemainingTime::Phase> remaining_time_phases(const LoadingProgram &loading,
+                                                          const double          t_end,
+                                                          const bool            rolls)
   {
-    /// The run's phases for the remaining-time estimate: the load ramp, the hold, the
-    /// dragging before the window, and the window, which costs what the dragging did; with
-    /// a particle (@p rolls) the dragged phases cost at least the prior.
-    std::vector<RemainingTime::Phase> phases(const LoadingProgram &loading, double t_end,
-                                             bool rolls)
-    {
-      return {{loading.ramp_time, 0, false},
-              {loading.T0, 1, false},
-              {2. * loading.T0, 2, rolls},
-              {t_end, 2, rolls}};
-    }
-  } // namespace
+    return {{loading.ramp_time, 0},
+            {loading.T0, 1},
+            {2. * loading.T0, 2},
+            {t_end, 2, rolls ? 2. : 1., loading.T0}};
+  }
 
   std::vector<std::string> single_run_results(const std::string &dir)
   {
@@ -110,7 +105,7 @@ namespace granular::coupling
     , adaptive_(adaptive)
     , solution_pvd_(dir_ + "/solution.pvd")
     , particle_pvd_(dir_ + "/particle.pvd")
-    , remaining_(phases(loading, n_steps * dt, scheme.particle() != nullptr), dt,
+    , remaining_(remaining_time_phases(loading, n_steps * dt, scheme.particle() != nullptr), dt,
                  TimeStepControl::hard_iterations)
   {}
 

@@ -43,6 +43,17 @@ namespace granular::coupling
    */
   void remove_stale_temporary_files(const std::string &dir);
 
+  /**
+   * The phases of a run for its remaining-time estimate (RemainingTime): the load ramp, the
+   * hold, the dragging before the averaging window, and the window, which costs what the
+   * dragging did; with a particle (@p rolls) twice that until one T0 of the window has run
+   * (the measurements behind the factor: docs/performance.md#remaining-time).
+   * @param loading the platen's program (its ramp time and T0, s)
+   * @param t_end   the run's end (s)
+   */
+  std::vector<RemainingTime::Phase> remaining_time_phases(const LoadingProgram &loading,
+                                                          double t_end, bool rolls);
+
   /// See the file comment. One per run.
   class RunOutput
   {

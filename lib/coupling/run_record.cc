@@ -261,15 +261,18 @@ namespace granular
 
     double RemainingTime::rate(const unsigned int i) const
     {
-      const unsigned int like = phases_[i].like;
-      const double       base = like < i ? rate(like) : prior();
-      double             r    = base;
-      if (simulated_[i] > 0.)
+      const Phase &phase = phases_[i];
+      double       base  = prior();
+      if (phase.like < i)
         {
-          const double w = std::min(1., simulated_[i] / (phases_[i].end - start(i)));
-          r              = w * wall_[i] / simulated_[i] + (1. - w) * base;
+          const double like = rate(phase.like);
+          base              = std::max(like, std::min(phase.scale * like, prior()));
         }
-      return phases_[i].at_least_prior ? std::max(r, prior()) : r;
+      if (simulated_[i] <= 0.)
+        return base;
+      const double trusted = std::min(phase.end - start(i), phase.trust_time);
+      const double w       = std::min(1., simulated_[i] / trusted);
+      return w * wall_[i] / simulated_[i] + (1. - w) * base;
     }
 
     double RemainingTime::seconds_left(const double t) const

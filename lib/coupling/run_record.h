@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -216,32 +217,35 @@ namespace granular
      * The remaining-time estimate of the progress lines, from the cost of the steps still
      * to come. A run's phases cost very different wall time per unit of simulated time
      * (adaptive steps make the load ramp and the hold cheap; a particle that rolls over
-     * keeps the steps at Δt and Newton busy while the block is dragged), so the estimate
+     * keeps the steps short and Newton busy while the block is dragged), so the estimate
      * adds, over the phases ahead, their remaining simulated time times a cost rate (wall s
      * per simulated s):
-     *  - the prior: every reference step a hard step (TimeStepControl::hard_iterations
-     *    Newton iterations) at the mean wall time of a Newton iteration so far;
-     *  - a phase not reached yet costs what the earlier phase with its physics measured
-     *    (the averaging window: the dragging), or the prior;
-     *  - a phase in progress blends its own measured rate with that, in proportion to the
-     *    fraction of it that has run;
-     *  - a phase in which a particle may roll over (the dragging and the window of a run
-     *    with a particle) costs at least the prior: the first part of the dragging is
-     *    cheap, the roll-overs come later and cannot be foreseen.
-     * A bare interface keeps long steps while dragged and has no such floor.
-     * docs/performance.md states the measured bound for the default run.
+     *  - the prior, where nothing is measured yet: every reference step a hard step
+     *    (TimeStepControl::hard_iterations Newton iterations) at the mean wall time of a
+     *    Newton iteration so far. It bounds the dragging of most runs from above;
+     *  - a phase not reached yet that has the physics of an earlier one (the averaging
+     *    window: the dragging) costs that phase's rate times its Phase::scale, but no more
+     *    than the prior unless the earlier phase itself cost more;
+     *  - a phase in progress blends its own measured rate with that, in proportion to how
+     *    much of its Phase::trust_time has run; after that its measured rate alone.
+     * With a particle the window is estimated at twice the dragging before it (roll-overs
+     * set in while the block starts to slide) and its own rate is trusted after one T0;
+     * docs/performance.md#remaining-time gives the measurements behind both and the
+     * estimate's accuracy.
      */
     class RemainingTime
     {
     public:
-      /// One phase of the run: it ends at @p end (s); before it is reached it costs what
-      /// the phase @p like (an earlier phase's index, or its own: the prior) measured; with
-      /// @p at_least_prior it never costs less than the prior.
+      /// One phase of the run: it ends at @p end (s); before it is reached it costs @p scale
+      /// times what the phase @p like (an earlier phase's index, or its own: the prior)
+      /// measured; its own measured rate counts in full once @p trust_time (s) of it has run
+      /// (by default its whole length).
       struct Phase
       {
         double       end;
         unsigned int like;
-        bool         at_least_prior;
+        double       scale      = 1.;
+        double       trust_time = std::numeric_limits<double>::infinity();
       };
 
       /**
