@@ -207,7 +207,7 @@ class Progress:
         return (f"[temizer-2013] {len(self.done)}/{total} points done, {complete}/"
                 f"{len(self.plan)} studies complete{f'; running {current}' if current else ''}; elapsed "
                 f"{duration(time.time() - self.start)}; about {duration(scale * left)}"
-                f" left on {self.jobs} ranks ({basis} costs)")
+                f" left on {self.jobs} rank{'s' if self.jobs != 1 else ''} ({basis} costs)")
 
 
 def copy_data(study, out_dir, data_dir):

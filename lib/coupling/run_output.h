@@ -50,6 +50,8 @@ namespace granular::coupling
    * (the measurements behind the factor: docs/performance.md#remaining-time).
    * @param loading the platen's program (its ramp time and T0, s)
    * @param t_end   the run's end (s)
+   * @param rolls   whether a particle rolls in the interface
+   * @return the four phases, in the order of the run
    */
   std::vector<RemainingTime::Phase> remaining_time_phases(const LoadingProgram &loading,
                                                           double t_end, bool rolls);
