@@ -3,9 +3,11 @@
 # (2 pressures x 2 slip velocities) run with `mpirun -np 2` (both ranks compute points;
 # rank 0 also hands them out) must write 4 subdirectories and a sweep.csv whose rows equal those
 # of the same sweep run serially (no mpirun): same points, status ok, kbar, kbar_F and
-# kbar_V equal to 1e-10 relative. A single run (the same file without the Sweep subsection)
-# under mpirun -np 2 is rejected before any work, and invalid input under mpirun is reported
-# once (by rank 0).
+# kbar_V equal to 1e-10 relative; the results table at the end of the serial run's terminal
+# output shows every point's kbar, kbar_F, kbar_V, spread and energy error as its row of
+# sweep.csv states them, to the digits printed. A single run (the same file without the
+# Sweep subsection) under mpirun -np 2 is rejected before any work, and invalid input under
+# mpirun is reported once (by rank 0).
 # Usage: sweep_mpi.sh GRANULAR_EXECUTABLE SOURCE_DIR WORK_DIR
 set -euo pipefail
 exe=$1; src=$2; work=$3
@@ -67,9 +69,23 @@ m=$(grep -c "invalid parameter 'Sweep/Pressures'" "$work/invalid.log" || true)
 n=$(find "$work/mpi" -mindepth 1 -maxdepth 1 -type d | wc -l)
 [ "$n" -eq 4 ] || { echo "expected 4 point subdirectories, found $n"; exit 1; }
 
-/usr/bin/python3 - "$work/serial/sweep.csv" "$work/mpi/sweep.csv" <<'PY'
+/usr/bin/python3 - "$work/serial/sweep.csv" "$work/mpi/sweep.csv" "$work/serial.log" <<'PY'
 import csv, sys
 serial = list(csv.DictReader(open(sys.argv[1], newline="")))
+# the results table at the end of the terminal output shows each point's sweep.csv values
+table = {}
+for line in open(sys.argv[3]):
+    f = line.split()
+    if len(f) == 7 and f[0].startswith("p") and f[6] == "ok":
+        table[f[0]] = f[1:6]
+assert set(table) == {r["name"] for r in serial}, (sorted(table), [r["name"] for r in serial])
+for r in serial:
+    shown = [float(x) for x in table[r["name"]]]
+    expected = [float(r[c]) for c in ("kbar", "kbar_F", "kbar_V", "kbar_spread")] \
+        + [100 * float(r["energy_balance_error"])]
+    for column, a, b, digits in zip(("kbar", "kbar_F", "kbar_V", "spread", "energy %"),
+                                    shown, expected, (4, 4, 4, 4, 2)):
+        assert abs(a - b) <= 0.5 * 10**-digits + 1e-12, (r["name"], column, a, b)
 mpi = list(csv.DictReader(open(sys.argv[2], newline="")))
 assert len(serial) == 4 and len(mpi) == 4, (len(serial), len(mpi))
 for s, m in zip(serial, mpi):

@@ -25,6 +25,7 @@
 #include <set>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -114,21 +115,31 @@ namespace granular
       throw std::logic_error("summary.csv has no column " + name);
     }
 
-    /// The number in column @p i of the CSV row @p row; a negative value if there is none.
-    double csv_number(const std::string &row, const std::size_t i)
+    /// Field @p i (0-based) of the CSV row @p row; nothing if the row has fewer fields.
+    std::optional<std::string> nth_csv_field(const std::string &row, const std::size_t i)
     {
       std::istringstream in(row);
       std::string        field;
       for (std::size_t k = 0; k <= i; ++k)
         if (!std::getline(in, field, ','))
-          return -1.;
+          return std::nullopt;
+      return field;
+    }
+
+    /// The number in field @p i of the CSV row @p row; nothing if there is none (the row
+    /// of a point that has not completed has empty fields).
+    std::optional<double> csv_number(const std::string &row, const std::size_t i)
+    {
+      const auto field = nth_csv_field(row, i);
+      if (!field)
+        return std::nullopt;
       try
         {
-          return std::stod(field);
+          return std::stod(*field);
         }
-      catch (...)
+      catch (const std::logic_error &)
         {
-          return -1.;
+          return std::nullopt;
         }
     }
 
@@ -384,26 +395,13 @@ namespace granular
       void print_table() const
       {
         std::ostream terminal(terminal_);
-        // columns of summary.csv: kbar 0, kbar_F 1, kbar_V 2, kbar_spread 3, energy error 12
-        auto field = [](const std::string &row, const std::size_t i) {
-          std::istringstream in(row);
-          std::string        f;
-          for (std::size_t k = 0; k <= i; ++k)
-            if (!std::getline(in, f, ','))
-              return std::string();
-          return f;
-        };
-        auto number = [&](const std::string &row, const std::size_t i, const int digits,
-                          const double scale = 1.) {
+        auto number = [](const std::string &row, const std::string &column, const int digits,
+                         const double scale = 1.) {
+          const auto x = csv_number(row, summary_column(column));
+          if (!x)
+            return std::string("-");
           std::ostringstream o;
-          try
-            {
-              o << std::fixed << std::setprecision(digits) << scale * std::stod(field(row, i));
-            }
-          catch (...)
-            {
-              o << "-";
-            }
+          o << std::fixed << std::setprecision(digits) << scale * *x;
           return o.str();
         };
         terminal << std::left << std::setw(48) << "point" << std::right << std::setw(8) << "kbar"
@@ -413,11 +411,11 @@ namespace granular
           {
             const PointResult &r = results_[i];
             terminal << std::left << std::setw(48) << points_[i].name << std::right
-                     << std::setw(8) << number(r.summary_row, 0, 4) << std::setw(8)
-                     << number(r.summary_row, 1, 4) << std::setw(8)
-                     << number(r.summary_row, 2, 4) << std::setw(8)
-                     << number(r.summary_row, 3, 4) << std::setw(11)
-                     << number(r.summary_row, 12, 2, 100.) << "  " << r.status
+                     << std::setw(8) << number(r.summary_row, "kbar", 4) << std::setw(8)
+                     << number(r.summary_row, "kbar_F", 4) << std::setw(8)
+                     << number(r.summary_row, "kbar_V", 4) << std::setw(8)
+                     << number(r.summary_row, "kbar_spread", 4) << std::setw(11)
+                     << number(r.summary_row, "energy_balance_error", 2, 100.) << "  " << r.status
                      << (r.status == "failed" ? ": " + r.error : "") << '\n';
           }
         terminal << std::flush;
@@ -432,9 +430,9 @@ namespace granular
         // earlier run completed
         if (r.status == "ok")
           {
-            const double wall = csv_number(r.summary_row, summary_column("wall_time"));
-            if (wall >= 0.)
-              point_costs_.push_back(wall);
+            const auto wall = csv_number(r.summary_row, summary_column("wall_time"));
+            if (wall && *wall >= 0.)
+              point_costs_.push_back(*wall);
           }
       }
 
