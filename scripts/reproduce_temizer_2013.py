@@ -2,8 +2,9 @@
 """Reproduces the studies of Temizer 2013 §5 and generates their validation page.
 
 Usage:
-    bash scripts/reproduce-temizer-2013.sh [--jobs N] [--studies A,B,...] [--build DIR]
-                                           [--output DIR] [--data DIR] [--page DIR]
+    bash scripts/reproduce-temizer-2013.sh [--jobs N] [--threads N] [--studies A,B,...]
+                                           [--build DIR] [--output DIR] [--data DIR]
+                                           [--page DIR]
                                            [--set "Sub/section/Entry=value"]... [--page-only]
                                            [--recompute]
 
@@ -37,6 +38,9 @@ with what the point would be run with now and refuses to mix two parameter sets
 
 Options:
     --jobs N       MPI ranks, one point per rank and core (default 2)
+    --threads N    threads per rank for the rubber block's elements (default 1): with
+                   --jobs 1 --threads 2 both cores work on one point, e.g. the last one
+                   left (docs/running.md#threads); the results do not depend on it
     --studies L    only these studies (comma-separated names of params/temizer-2013/*.prm)
     --build DIR    the build directory holding granular-interface (default build)
     --output DIR   where the sweeps run (default output-temizer-2013, one subdirectory per
@@ -370,11 +374,13 @@ def stopped(where):
              "where it stopped", 128 + STOP["signal"])
 
 
-def run_study(study, binary, jobs, out_dir, data_dir, sets, progress):
+def run_study(study, binary, jobs, threads, out_dir, data_dir, sets, progress):
     """One study's sweep under mpirun; its point lines are passed on with the progress, and
     the data directory follows every finished point (so an interrupted study's points are
     there too)."""
     command = ["mpirun", "-np", str(jobs), binary, "--output-directory", out_dir]
+    if threads > 1:
+        command += ["--threads", str(threads)]
     command += [a for s in sets for a in ("--set", s)]
     command.append(os.path.join(STUDY_DIR, f"{study}.prm"))
     print(f"[temizer-2013] {study}: {shlex.join(command)}", flush=True)
@@ -415,6 +421,7 @@ def run_study(study, binary, jobs, out_dir, data_dir, sets, progress):
 
 def main(argv):
     jobs, studies, build, sets, page_only = 2, None, os.path.join(ROOT, "build"), [], False
+    threads = 1
     recompute = False
     output = "output-temizer-2013"
     data = os.path.join(ROOT, "docs", "validation", "temizer-2013", "data")
@@ -431,7 +438,8 @@ def main(argv):
         if a == "--recompute":
             recompute = True
             continue
-        if a not in ("--jobs", "--studies", "--build", "--output", "--data", "--page", "--set"):
+        if a not in ("--jobs", "--threads", "--studies", "--build", "--output", "--data",
+                     "--page", "--set"):
             fail(f"unknown argument {a!r} (see --help)")
         if not args:
             fail(f"{a} needs a value")
@@ -440,6 +448,10 @@ def main(argv):
             if not value.isdigit() or int(value) < 1:
                 fail(f"--jobs needs a whole number >= 1, not {value!r}")
             jobs = int(value)
+        elif a == "--threads":
+            if not value.isdigit() or int(value) < 1:
+                fail(f"--threads needs a whole number >= 1, not {value!r}")
+            threads = int(value)
         elif a == "--studies":
             studies = split_list(value)
             unknown = [s for s in studies if s not in STUDIES]
@@ -504,7 +516,7 @@ def main(argv):
         if not complete:
             place(study)    # also the points that the studies before it have just computed
             stopped(f"before {study}")
-            status = run_study(study, binary, jobs, out_dir, data, sets, progress)
+            status = run_study(study, binary, jobs, threads, out_dir, data, sets, progress)
             rows = read_rows(os.path.join(out_dir, "sweep.csv"))
             if rows:
                 copy_data(study, out_dir, data)

@@ -5,7 +5,8 @@
 # histories and the points' records are copied into the data directory and the page is
 # generated; a second call finds every point done and computes nothing; a call without the
 # output directory (a fresh clone) takes the points from the data directory, and a study with
-# the same parameters outside Output and Sweep takes a point of the same name from another.
+# the same parameters outside Output and Sweep takes a point of the same name from another;
+# with --threads 2 the points come out bit for bit the same.
 # Study fig9-circles with tau0 = 2e-3 s only: the circle and the 1.5 r0 circle, whose
 # histories Fig. 8 shows.
 # Usage: reproduce_temizer_reduced.sh BUILD_DIR SOURCE_DIR WORK_DIR
@@ -115,6 +116,26 @@ bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$work/signal-rerun
   cat "$work/signal-rerun.log"; fail "the call after the stop exited with an error"; }
 [ "$(grep -c ',ok,' "$work/signal-data/fig9-circles.csv")" = 2 ] ||
   fail "the call after the stop did not complete the study"
+# --threads N evaluates each point's elements on N threads: the points' results are bit for
+# bit those of one thread (docs/running.md#threads)
+threaded=("${args[@]/$work\/out/$work/threads-out}")
+threaded=("${threaded[@]/$work\/data/$work/threads-data}")
+threaded=("${threaded[@]/$work\/page/$work/threads-page}")
+threaded[1]=1    # --jobs 1
+bash "$src/scripts/reproduce-temizer-2013.sh" "${threaded[@]}" --threads 2 --recompute \
+  > "$work/threads.log" 2>&1 || { cat "$work/threads.log"; fail "--threads 2 exited with an error"; }
+grep -q "mpirun -np 1 .*granular-interface .*--threads 2" "$work/threads.log" || {
+  cat "$work/threads.log"; fail "--threads 2 did not reach the program"; }
+/usr/bin/python3 - "$work/first.csv" "$work/threads-data/fig9-circles.csv" <<'PY' ||
+import csv, sys
+one, two = ({r["name"]: r for r in csv.DictReader(open(f))} for f in sys.argv[1:])
+assert sorted(one) == sorted(two), (sorted(one), sorted(two))
+for name, r in one.items():
+    for column in ("status", "kbar", "kbar_F", "kbar_V", "energy_balance_error", "steps",
+                   "newton_iterations", "assemblies"):
+        assert r[column] == two[name][column], (name, column, r[column], two[name][column])
+PY
+  fail "the points computed on 2 threads differ from those on one"
 # a study file the program rejects stops the command before any run, naming the entry
 if bash "$src/scripts/reproduce-temizer-2013.sh" --studies fig9-circles --build "$build" \
      --output "$work/bad" --data "$work/bad-data" --page "$work/bad-page" \
