@@ -14,10 +14,9 @@ namespace granular::coupling
     , scheme_(scheme)
   {}
 
-  Dissipation EnergyAccountant::dissipation() const
+  Dissipation EnergyAccountant::dissipation(const fem::BlockEnergies &e) const
   {
-    Dissipation              d;
-    const fem::BlockEnergies e = block_.energies();
+    Dissipation d;
     d.rubber_surface           = e.surface_friction_dissipation;
     d.viscous                  = e.viscous_dissipation;
     d.numerical                = e.numerical_dissipation;
@@ -25,10 +24,9 @@ namespace granular::coupling
     return d;
   }
 
-  double EnergyAccountant::total_energy() const
+  double EnergyAccountant::total_energy(const fem::BlockEnergies &e) const
   {
-    const fem::BlockEnergies e = block_.energies();
-    double                   E = e.stored + e.surface_springs + e.kinetic;
+    double E = e.stored + e.surface_springs + e.kinetic;
     if (scheme_.particle() != nullptr)
       E += scheme_.particle_energy();
     return E;
@@ -67,9 +65,9 @@ namespace granular::coupling
 
   void EnergyAccountant::check(const double t, const double T0, const double max_error,
                                const double full_load, const double L0,
-                               const Dissipation &d) const
+                               const Dissipation &d, const double energy) const
   {
-    const double b     = balance(total_energy(), d);
+    const double b     = balance(energy, d);
     const double scale = std::max({std::abs(platen_work_), d.total(), 1e-2 * full_load * L0});
     if (!(std::abs(b) > max_error * scale))
       return;

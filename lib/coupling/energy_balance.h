@@ -28,6 +28,10 @@ namespace granular::coupling
     double            load = 0.;        ///< the vertical load at t (N/mm)
     bool              in_window = false; ///< t is inside the averaging window
     Dissipation       dissipation;      ///< accumulated since t = 0 (N mm/mm)
+    /// the block's energies at t (one pass over its cells, shared by every reader of the
+    /// step: the time-step control, energy.csv, the guard, history.csv)
+    fem::BlockEnergies block_energies;
+    double             total_energy = 0.; ///< EnergyAccountant::total_energy() at t (N mm/mm)
     double            slip_velocity = 0.; ///< v_F (mm/s)
     bool              with_particle = false;
     /// the particle's |v_x| and rolling speed |omega| r0 (mm/s); 0 without a particle
@@ -42,10 +46,15 @@ namespace granular::coupling
     EnergyAccountant(const fem::RubberBlock &block, const CouplingScheme &scheme);
 
     /// Dissipation accumulated since t = 0, by mechanism.
-    Dissipation dissipation() const;
+    Dissipation dissipation() const { return dissipation(block_.energies()); }
+    /// The same from the block's energies @p e at the current state (RubberBlock::energies(),
+    /// a pass over every Gauss point: computed once per step, StepMeasurements).
+    Dissipation dissipation(const fem::BlockEnergies &e) const;
     /// Total energy of rubber and particle (N mm/mm): stored, kinetic, contact springs,
     /// gravitational.
-    double total_energy() const;
+    double total_energy() const { return total_energy(block_.energies()); }
+    /// The same from the block's energies @p e at the current state.
+    double total_energy(const fem::BlockEnergies &e) const;
 
     /// At t = 0 of a fresh run: the reference energy of the balance.
     void start() { energy_0_ = total_energy(); }
@@ -66,10 +75,11 @@ namespace granular::coupling
     /**
      * The guard of docs/methods.md §2.2 after the step to @p t (s): throws std::runtime_error
      * naming the time, the sign and the scheme's advice when |balance| exceeds @p max_error times
-     * the scale max(|platen work|, dissipation, 1e-2 @p full_load L0).
+     * the scale max(|platen work|, dissipation, 1e-2 @p full_load L0). @p d and @p energy are
+     * the dissipation and total_energy() at @p t.
      */
     void check(double t, double T0, double max_error, double full_load, double L0,
-               const Dissipation &d) const;
+               const Dissipation &d, double energy) const;
 
     double platen_work() const { return platen_work_; }
     /// Dissipation at the start of the averaging window.

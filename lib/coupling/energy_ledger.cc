@@ -50,8 +50,8 @@ namespace granular::coupling
       particle_contact_0_ = particle->contact_energy();
   }
 
-  LedgerRow EnergyLedger::row(const double t, const double h,
-                              const EnergyAccountant &energy) const
+  LedgerRow EnergyLedger::row(const double t, const double h, const EnergyAccountant &energy,
+                              const StepMeasurements &m) const
   {
     LedgerRow r;
     r.t     = t;
@@ -60,11 +60,11 @@ namespace granular::coupling
               t <= loading_.T0 * (1. + 1e-12)        ? "hold" :
               loading_.in_averaging_window(t)        ? "window" :
                                                        "dragging";
-    const fem::BlockEnergies e = block_.energies();
-    const fem::BlockWork     w = block_.work();
-    const Dissipation        d = energy.dissipation();
-    r.platen_work              = energy.platen_work();
-    r.balance                  = energy.balance(energy.total_energy(), d);
+    const fem::BlockEnergies &e = m.block_energies;
+    const fem::BlockWork      w = block_.work();
+    const Dissipation        &d = m.dissipation;
+    r.platen_work               = energy.platen_work();
+    r.balance                   = energy.balance(m.total_energy, d);
 
     r.bulk           = {w.bulk, e.stored - stored_0_, e.viscous_dissipation};
     r.rubber_surface = {w.surface, e.surface_springs - surface_springs_0_,

@@ -86,8 +86,10 @@ namespace granular::coupling
     void start();
 
     /// The ledger after the step to @p t of length @p h (s), with the run's balance from
-    /// @p energy (after its record_step()).
-    LedgerRow row(double t, double h, const EnergyAccountant &energy) const;
+    /// @p energy (after its record_step()) and the step's measurements @p m (the block's
+    /// energies, the dissipation and the total energy at @p t).
+    LedgerRow row(double t, double h, const EnergyAccountant &energy,
+                  const StepMeasurements &m) const;
 
     /// Opens @p path (a restart cuts it back to the size at the checkpoint and appends).
     /// @throws std::runtime_error if it cannot be written.

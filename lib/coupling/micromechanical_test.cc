@@ -165,7 +165,7 @@ namespace granular::coupling
             // 4. measure (docs/methods.md §2.2) and choose the next step's length
             m = measure(plan, stats);
             planner->record(plan, stats, scheme->cutbacks() > cutbacks_before, *energy,
-                            m.dissipation);
+                            m.dissipation, m.total_energy);
             if (!planner->rejects(plan))
               break;
             // rejected: back to the state before it, and again with half the length
@@ -309,7 +309,9 @@ namespace granular::coupling
     m.u2            = block->platen_vertical_displacement();
     m.load          = loading.platen_load(plan.t);
     m.in_window     = loading.in_averaging_window(plan.t);
-    m.dissipation   = energy->dissipation();
+    m.block_energies = block->energies();
+    m.dissipation    = energy->dissipation(m.block_energies);
+    m.total_energy   = energy->total_energy(m.block_energies);
     m.slip_velocity = P.loading.slip_velocity;
     m.with_particle = particle != nullptr;
     if (particle)
@@ -328,9 +330,9 @@ namespace granular::coupling
   // ledger's row comes before the guard, so that a run the guard stops keeps its last step.
   void MicromechanicalTest::check_and_log(const StepPlan &plan, const StepMeasurements &m)
   {
-    ledger->record(ledger->row(plan.t, plan.h, *energy), m.in_window);
+    ledger->record(ledger->row(plan.t, plan.h, *energy, m), m.in_window);
     energy->check(plan.t, loading.T0, P.solver.max_energy_error, loading.full_load,
-                  P.block.length, m.dissipation);
+                  P.block.length, m.dissipation, m.total_energy);
   }
 
   // A rejected step (Solver/Step rejection, docs/methods.md §3.6): the state kept before it

@@ -156,7 +156,7 @@ namespace granular::coupling
     r.dissipation_damping          = d.damping;
     r.dissipation_viscous          = d.viscous;
     r.dissipation_numerical        = d.numerical;
-    r.energy_total                 = energy_.total_energy();
+    r.energy_total                 = m.total_energy;
     r.platen_work                  = energy_.platen_work();
     if (block_.viscoelastic())
       {

@@ -106,14 +106,15 @@ namespace granular::coupling
      * After the step @p plan: tells the control its Newton iterations (@p stats), whether
      * it was cut back (@p cut_back) and its discretisation energy: |Δ balance residual| +
      * Newmark's algorithmic dissipation, against the platen's nominal work p L0 v_F h.
-     * @p d is the dissipation after the step.
+     * @p d and @p total_energy are the dissipation and the accountant's total energy after
+     * the step.
      */
     void record(const StepPlan &plan, const fem::StepStatistics &stats, const bool cut_back,
-                const EnergyAccountant &energy, const Dissipation &d)
+                const EnergyAccountant &energy, const Dissipation &d, const double total_energy)
     {
       if (!adaptive_)
         return;
-      const double balance = energy.balance(energy.total_energy(), d);
+      const double balance = energy.balance(total_energy, d);
       control_.record(plan.m, stats.newton_iterations, cut_back,
                       std::abs(balance - balance_before_) +
                         std::max(0., d.numerical - numerical_before_),
