@@ -11,6 +11,10 @@
 #include <cstdlib>
 #include <iostream>
 
+#ifdef __linux__
+#  include <sched.h>
+#endif
+
 namespace
 {
   /// false on the ranks > 0 of mpirun: invalid input is then reported once, by rank 0
@@ -22,6 +26,19 @@ namespace
       if (const char *rank = std::getenv(variable))
         return std::atoi(rank) == 0;
     return true;
+  }
+
+  /// The cores this process may run on: its CPU affinity, which mpirun narrows to one core
+  /// per rank unless it is started with --bind-to none (Open MPI binds to cores by default
+  /// for up to two ranks). Where the affinity cannot be read, every core of the machine.
+  unsigned int cores_allowed()
+  {
+#ifdef __linux__
+    cpu_set_t mask;
+    if (sched_getaffinity(0, sizeof(mask), &mask) == 0)
+      return static_cast<unsigned int>(CPU_COUNT(&mask));
+#endif
+    return dealii::MultithreadInfo::n_cores();
   }
 } // namespace
 
@@ -49,6 +66,14 @@ int main(int argc, char **argv)
         std::cerr << "granular-interface: warning: --threads " << options.threads
                   << " is more than the " << dealii::MultithreadInfo::n_cores()
                   << " cores of this machine; the run will be slower than with fewer"
+                  << std::endl;
+      else if (options.threads > cores_allowed() && reports_errors())
+        std::cerr << "granular-interface: warning: --threads " << options.threads
+                  << ", but this process may only run on " << cores_allowed() << " of the "
+                  << dealii::MultithreadInfo::n_cores()
+                  << " cores of this machine, so its threads share them (under mpirun, "
+                     "which binds each rank to one core, start it with mpirun --bind-to "
+                     "none)"
                   << std::endl;
       if (options.help)
         {

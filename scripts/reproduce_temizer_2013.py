@@ -9,8 +9,9 @@ Usage:
                                            [--recompute]
 
 Runs every study of params/temizer-2013/ (one parameter file with a Sweep subsection each)
-through `mpirun -np N build/granular-interface` in a fixed order, cheapest first, and then
-writes the page docs/validation/temizer-2013.md with its figures
+through `mpirun -np N --bind-to none build/granular-interface` (unbound, so that a rank's
+threads and two commands run side by side each get a core) in a fixed order, cheapest first,
+and then writes the page docs/validation/temizer-2013.md with its figures
 (postprocess/temizer_2013_page.py). Resumable: a study whose sweep.csv lists every point as
 done is skipped, and inside a study the sweep itself runs only the points that have no
 complete summary.csv (docs/sweeps.md), so rerunning the command after an interruption only
@@ -378,7 +379,11 @@ def run_study(study, binary, jobs, threads, out_dir, data_dir, sets, progress):
     """One study's sweep under mpirun; its point lines are passed on with the progress, and
     the data directory follows every finished point (so an interrupted study's points are
     there too)."""
-    command = ["mpirun", "-np", str(jobs), binary, "--output-directory", out_dir]
+    # --bind-to none: Open MPI binds each rank to one core by default (up to two ranks),
+    # which would put a rank's --threads on one core, and the ranks of two commands run side
+    # by side on the same cores; unbound, the system spreads them over the free cores
+    command = ["mpirun", "-np", str(jobs), "--bind-to", "none", binary,
+               "--output-directory", out_dir]
     if threads > 1:
         command += ["--threads", str(threads)]
     command += [a for s in sets for a in ("--set", s)]
@@ -412,7 +417,7 @@ def run_study(study, binary, jobs, threads, out_dir, data_dir, sets, progress):
             if time.monotonic() - heartbeat >= HEARTBEAT_SECONDS:
                 heartbeat = time.monotonic()
                 print(f"  {study}: {line[len('sweep: '):]}", flush=True)
-        elif "error" in line.lower() or "failed" in line.lower():
+        elif any(word in line.lower() for word in ("error", "failed", "warning")):
             print(f"  {study}: {line}", flush=True)
     status = process.wait()
     STOP["process"] = None

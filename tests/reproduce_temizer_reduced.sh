@@ -6,7 +6,7 @@
 # generated; a second call finds every point done and computes nothing; a call without the
 # output directory (a fresh clone) takes the points from the data directory, and a study with
 # the same parameters outside Output and Sweep takes a point of the same name from another;
-# with --threads 2 the points come out bit for bit the same.
+# with --threads 2 the points come out bit for bit the same, and the rank may use two cores.
 # Study fig9-circles with tau0 = 2e-3 s only: the circle and the 1.5 r0 circle, whose
 # histories Fig. 8 shows.
 # Usage: reproduce_temizer_reduced.sh BUILD_DIR SOURCE_DIR WORK_DIR
@@ -85,14 +85,18 @@ long=("${args[@]/Loading\/Averaging time=0.25/Loading/Averaging time=8}")
 long=("${long[@]/$work\/out/$work/signal-out}")
 long=("${long[@]/$work\/data/$work/signal-data}")
 # run_and_signal LOG TARGET: the long study in the background, SIGTERM to TARGET ("command"
-# or "mpirun") 2 s after mpirun started; sets status to the command's exit status
+# or "mpirun") 1 s after its points have started to run (however loaded the machine is);
+# sets status to the command's exit status
 run_and_signal() {
+  touch "$work/signal-start"
   bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$1" 2>&1 &
   local command_pid=$!
   for _ in $(seq 3000); do
-    grep -q "fig9-circles: mpirun" "$1" && break; sleep 0.1
+    [ -n "$(find "$work/signal-out" -name run.log -newer "$work/signal-start" 2> /dev/null)" ] &&
+      break
+    sleep 0.1
   done
-  sleep 2
+  sleep 1
   if [ "$2" = command ]; then kill -TERM "$command_pid"
   else pkill -TERM -f "^mpirun .*output-directory $work/signal-out"; fi
   status=0; wait "$command_pid" || status=$?
@@ -126,6 +130,11 @@ bash "$src/scripts/reproduce-temizer-2013.sh" "${threaded[@]}" --threads 2 --rec
   > "$work/threads.log" 2>&1 || { cat "$work/threads.log"; fail "--threads 2 exited with an error"; }
 grep -q "mpirun -np 1 .*granular-interface .*--threads 2" "$work/threads.log" || {
   cat "$work/threads.log"; fail "--threads 2 did not reach the program"; }
+# and both threads may run on their own core: mpirun does not bind the rank to one core
+# (the program warns when it has more threads than cores it may use)
+if [ "$(nproc)" -ge 2 ] && grep -q "warning: --threads" "$work/threads.log"; then
+  cat "$work/threads.log"; fail "the rank of --jobs 1 --threads 2 may not use two cores"
+fi
 /usr/bin/python3 - "$work/first.csv" "$work/threads-data/fig9-circles.csv" <<'PY' ||
 import csv, sys
 one, two = ({r["name"]: r for r in csv.DictReader(open(f))} for f in sys.argv[1:])
