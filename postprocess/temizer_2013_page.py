@@ -57,6 +57,9 @@ LABEL = {"circular": "circle", "elliptical": "ellipse", "rectangular": "rectangl
          "square": "square", BIG_CIRCLE: "circle 1.5 r0", SMOOTH_SQUARE: "square p = 3"}
 MARKER = {"circular": "o", "elliptical": "s", "rectangular": "D", "square": "^",
           BIG_CIRCLE: "v", SMOOTH_SQUARE: "<"}
+# one colour per shape in every figure, whichever of its panels have points of it yet
+COLOR = {"circular": "C0", "elliptical": "C1", "rectangular": "C2", "square": "C3",
+         BIG_CIRCLE: "C4", SMOOTH_SQUARE: "C5"}
 TAU_V_REFERENCE = 1e-4 * 2500.     # tau0 vbar_F of Table 5's ratio 1 (s mm/s)
 
 
@@ -241,12 +244,18 @@ def plot_series(ax, points, x, y="kbar", label=None, bars=None, style="-", **kw)
 
 def legend(axes):
     """The legend to the right of the last of `axes` (one or a list of panels that draw
-    the same curves), with the entries of the last panel that has anything drawn (a panel
-    whose points are not computed yet is empty)."""
+    the same curves), with every curve drawn in any of them, once, in the order they first
+    appear: a curve whose points are computed in one panel only (or in none yet) is still
+    named, in the colour it has wherever it is drawn."""
     axes = list(axes) if isinstance(axes, (list, tuple)) else [axes]
-    drawn = [ax for ax in axes if ax.get_legend_handles_labels()[0]]
-    if drawn:
-        common.outside_legend(axes[-1], handles=drawn[-1].get_legend_handles_labels()[0])
+    handles, seen = [], set()
+    for ax in axes:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            if label not in seen:
+                seen.add(label)
+                handles.append(handle)
+    if handles:
+        common.outside_legend(axes[-1], handles=handles)
 
 
 def cell(points, column="kbar"):
@@ -293,7 +302,7 @@ def figures(studies, uncertainty, out_dir):
         pts = select(studies, ["fig6a-elastic", "fig6a-elastic-square"], shape=shape)
         shown += pts
         plot_series(ax, pts, pressure, label=LABEL[shape], bars=u_el,
-                    style=f"-{MARKER[shape]}", ms=4)
+                    style=f"-{MARKER[shape]}", ms=4, color=COLOR[shape])
     ax.set(xlabel="p̄ (MPa)", ylabel="k̄", title="Fig. 6a: elastic rubber")
     ax.grid(alpha=0.3)
     legend(ax)
@@ -391,12 +400,12 @@ def figures(studies, uncertainty, out_dir):
                                "viscoelastic-pressure-square"], shape=shape)
         shown += pts
         plot_series(axes[0], pts, pressure, label=LABEL[shape], bars=u_ve,
-                    style=f"-{MARKER[shape]}", ms=4)
+                    style=f"-{MARKER[shape]}", ms=4, color=COLOR[shape])
         pts = select(studies, ["fig9-circles", "fig9-noncircular", "fig9-square"],
                      shape=shape)
         shown += pts
         plot_series(axes[1], pts, tau_v, label=LABEL[shape], bars=u_ve,
-                    style=f"-{MARKER[shape]}", ms=4)
+                    style=f"-{MARKER[shape]}", ms=4, color=COLOR[shape])
     axes[0].set(xlabel="p̄ (MPa)", ylabel="k̄", title="Fig. 10: viscoelastic, τ0 = 1e-4 s")
     axes[1].set(xlabel="τ0 v̄_F (mm)", title="Fig. 10: viscoelastic, p̄ = 2 MPa")
     axes[1].set_xscale("log")

@@ -150,6 +150,30 @@ ma = page.moving_average([1., 2., 2.5, 3., 4.], [9., 0.2, 0.3, 0.4, 0.6], 2.)
 check([x for x, _ in ma] == [2.5, 3., 4.] and
       all(math.isclose(m, e) for (_, m), e in zip(ma, [0.25, 0.3, 0.4])),
       f"Fig. 8's moving average from the window's start: {ma}")
+# a shape computed in one panel of Fig. 10 only (the square's pressure points, none of its
+# tau0 points) is still in the legend, and every shape has one colour in both panels
+import matplotlib.colors  # noqa: E402
+studies = page.load(data)
+studies["fig9-square"] = []
+drawn = {}
+save_figure = page.common.save_figure
+page.common.save_figure = lambda fig, path, **kw: drawn.update({os.path.basename(path): fig})
+try:
+    page.figures(studies, {}, os.path.join(work, "figures"))
+finally:
+    page.common.save_figure = save_figure
+axes = drawn["fig10"].axes
+legend_labels = [t.get_text() for t in axes[-1].get_legend().get_texts()]
+check(legend_labels == ["circle", "ellipse", "rectangle", "square", "circle 1.5 r0"],
+      f"Fig. 10's legend with the square drawn in one panel only: {legend_labels}")
+colours = {}
+for ax in axes:
+    for line in ax.get_lines():
+        if not line.get_label().startswith("_"):
+            colours.setdefault(line.get_label(), set()).add(
+                matplotlib.colors.to_hex(line.get_color()))
+check(colours and all(len(c) == 1 for c in colours.values()),
+      f"a shape drawn in two colours in Fig. 10: {colours}")
 
 if failures:
     print("FAILED:\n  " + "\n  ".join(failures))
