@@ -67,9 +67,10 @@ int main(int argc, char **argv)
                   << " is more than the " << dealii::MultithreadInfo::n_cores()
                   << " cores of this machine; the run will be slower than with fewer"
                   << std::endl;
-      else if (options.threads > cores_allowed() && reports_errors())
+      else if (const unsigned int allowed = cores_allowed();
+               options.threads > allowed && reports_errors())
         std::cerr << "granular-interface: warning: --threads " << options.threads
-                  << ", but this process may only run on " << cores_allowed() << " of the "
+                  << ", but this process may only run on " << allowed << " of the "
                   << dealii::MultithreadInfo::n_cores()
                   << " cores of this machine, so its threads share them (under mpirun, "
                      "which binds each rank to one core, start it with mpirun --bind-to "
