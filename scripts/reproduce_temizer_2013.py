@@ -18,9 +18,12 @@ complete summary.csv (docs/sweeps.md), so rerunning the command after an interru
 computes what is missing. While it runs it prints each finished point and the progress over
 all studies with an estimate of the remaining time: before a point of a kind has finished,
 from the per-point costs measured on this 2-core machine (docs/performance.md), then scaled
-by what the finished points took. Between two finished points it prints, every five
-minutes, how far the running points are (t/T0) and the study's own estimate of its time
-left, so that an hour-long point is visibly running.
+by what the finished points took. Between two finished points it prints, a minute after
+a study starts and then every five minutes, how far the running points are (t/T0) and the
+study's own estimate of its time left, which comes from the running points' own estimates
+(docs/running.md) and replaces the prior one of that study in the progress over all
+studies printed with it: an hour-long point is visibly running, and a point that costs
+more than its kind did elsewhere (the elastic ellipse on a fine mesh) is counted as such.
 
 After each finished point its study's sweep.csv is copied to DATA/<study>.csv, the point's
 record (its summary.csv and the parameters.prm it was run with) to
@@ -66,6 +69,7 @@ run starts); 128 + N when stopped by signal N.
 import itertools
 import math
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -147,6 +151,24 @@ def duration(seconds):
     return f"{seconds} s"
 
 
+def duration_seconds(text):
+    """The seconds of a duration as the program prints it ('42 s', '17 min', '3 h 05 min'),
+    at the start of text; None if text does not start with one."""
+    m = re.match(r"\s*(\d+) h (\d+) min|\s*(\d+) min|\s*(\d+) s", text)
+    if not m:
+        return None
+    if m.group(1):
+        return 3600. * int(m.group(1)) + 60. * int(m.group(2))
+    return 60. * int(m.group(3)) if m.group(3) else float(m.group(4))
+
+
+def sweep_seconds_left(line):
+    """The time left that a sweep's progress line states ('..., about 4 h 22 min left;
+    running: ...'), None if it states none (its points have no estimate yet)."""
+    at = line.rfind("about ")
+    return duration_seconds(line[at + len("about "):]) if at >= 0 else None
+
+
 def shape_class(shape):
     """The named shape whose cost a shape's points are estimated with."""
     if ":" not in shape:
@@ -194,7 +216,10 @@ class Progress:
                 except ValueError:
                     self.done[(study, i)] = float("nan")
 
-    def line(self, current):
+    def line(self, current, current_left=None):
+        """The progress line; current_left: the time left of the running study `current` as
+        its sweep states it (from its running points' own estimates), which then replaces
+        the prior estimates of that study's points not done."""
         total = sum(len(p) for p in self.plan.values())
         measured = estimated = 0.
         for (study, i), seconds in self.done.items():
@@ -202,16 +227,19 @@ class Progress:
                 measured += seconds
                 estimated += estimated_seconds(self.plan[study][i])
         scale = measured / estimated if estimated > 0 else 1.
-        remaining = [estimated_seconds(pt) for s, pts in self.plan.items()
-                     for i, pt in enumerate(pts) if (s, i) not in self.done]
-        # the ranks share the points, but no point is shared
+        remaining = [scale * estimated_seconds(pt) for s, pts in self.plan.items()
+                     for i, pt in enumerate(pts) if (s, i) not in self.done
+                     and not (current_left is not None and s == current)]
+        # the ranks share the points, but no point is shared; the studies run one by one
         left = max(sum(remaining) / self.jobs, max(remaining, default=0.))
+        if current_left is not None:
+            left += current_left
         complete = sum(1 for s, pts in self.plan.items()
                        if all((s, i) in self.done for i in range(len(pts))))
         basis = "measured" if estimated > 0 else "prior"
         return (f"[temizer-2013] {len(self.done)}/{total} points done, {complete}/"
                 f"{len(self.plan)} studies complete{f'; running {current}' if current else ''}; elapsed "
-                f"{duration(time.time() - self.start)}; about {duration(scale * left)}"
+                f"{duration(time.time() - self.start)}; about {duration(left)}"
                 f" left on {self.jobs} rank{'s' if self.jobs != 1 else ''} ({basis} costs)")
 
 
@@ -397,7 +425,7 @@ def run_study(study, binary, jobs, threads, out_dir, data_dir, sets, progress):
     STOP["process"] = process
     if STOP["signal"]:         # a signal that came before mpirun existed
         stop_handler(STOP["signal"], None)
-    heartbeat = time.monotonic()
+    heartbeat = time.monotonic() - HEARTBEAT_SECONDS    # the sweep's first line passes
     for line in process.stdout:
         line = line.rstrip("\n")
         if line.startswith("point ") and " done " in line:
@@ -417,6 +445,7 @@ def run_study(study, binary, jobs, threads, out_dir, data_dir, sets, progress):
             if time.monotonic() - heartbeat >= HEARTBEAT_SECONDS:
                 heartbeat = time.monotonic()
                 print(f"  {study}: {line[len('sweep: '):]}", flush=True)
+                print(progress.line(study, sweep_seconds_left(line)), flush=True)
         elif any(word in line.lower() for word in ("error", "failed", "warning")):
             print(f"  {study}: {line}", flush=True)
     status = process.wait()
