@@ -236,11 +236,13 @@ class Progress:
             left += current_left
         complete = sum(1 for s, pts in self.plan.items()
                        if all((s, i) in self.done for i in range(len(pts))))
+        running = current and not all((current, i) in self.done
+                                      for i in range(len(self.plan[current])))
         basis = ("measured" if estimated > 0 else "prior") + " costs"
         if current_left is not None:
             basis += f"; {current}: its sweep's estimate"
         return (f"[temizer-2013] {len(self.done)}/{total} points done, {complete}/"
-                f"{len(self.plan)} studies complete{f'; running {current}' if current else ''}; elapsed "
+                f"{len(self.plan)} studies complete{f'; running {current}' if running else ''}; elapsed "
                 f"{duration(time.time() - self.start)}; about {duration(left)}"
                 f" left on {self.jobs} rank{'s' if self.jobs != 1 else ''} ({basis})")
 

@@ -11,6 +11,7 @@ three points of the first one finished:
   their scaled estimates (the studies run one after the other);
 - a sweep line without a time left (no point has an estimate yet) leaves the estimate as
   before;
+- the line names the running study only while it has points not done;
 - the program's duration texts ("42 s", "17 min", "3 h 05 min") are read back exactly.
 
 Usage: check_reproduce_progress.py SOURCE_DIR
@@ -93,6 +94,14 @@ check(got is not None and abs(got - expected) <= 60.,
       f"with the sweep's 4 h 22 min: {got} s, expected {expected:.0f} s (the sweep's time "
       f"plus the next study's {spread(rest_second):.0f} s)")
 check(abs(expected - prior) > 600., "the check cannot tell the two estimates apart")
+check(f"running {first}" in progress.line(first),
+      f"a study with a point not done is not named as running: {progress.line(first)}")
+
+# the first study's last point done: it is complete, no longer running
+progress.record(first, rows[:3] + [{"status": "ok", "wall_time": "100"}])
+line = progress.line(first)
+check("1/2 studies complete" in line and "running" not in line,
+      f"a complete study is still named as running: {line}")
 
 if failures:
     print("\n".join(failures))
