@@ -216,6 +216,10 @@ class Progress:
                 except ValueError:
                     self.done[(study, i)] = float("nan")
 
+    def complete(self, study):
+        """Whether every point of `study` is done."""
+        return all((study, i) in self.done for i in range(len(self.plan[study])))
+
     def line(self, current, current_left=None):
         """The progress line; current_left: the time left of the running study `current` as
         its sweep states it (from its running points' own estimates), which then replaces
@@ -234,10 +238,8 @@ class Progress:
         left = max(sum(remaining) / self.jobs, max(remaining, default=0.))
         if current_left is not None:
             left += current_left
-        complete = sum(1 for s, pts in self.plan.items()
-                       if all((s, i) in self.done for i in range(len(pts))))
-        running = current and not all((current, i) in self.done
-                                      for i in range(len(self.plan[current])))
+        complete = sum(1 for s in self.plan if self.complete(s))
+        running = current and not self.complete(current)
         basis = ("measured" if estimated > 0 else "prior") + " costs"
         if current_left is not None:
             basis += f"; {current}: its sweep's estimate"
