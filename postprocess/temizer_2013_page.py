@@ -376,7 +376,7 @@ def figures(studies, uncertainty, out_dir):
 
     # Fig. 9: kbar, kbar_F, kbar_V against tau0 vbar_F at 2 MPa, one panel per shape
     shapes9 = SHAPES + [SMOOTH_SQUARE]
-    fig, axes = plt.subplots(1, len(shapes9), figsize=(15, 3.6), sharey=True)
+    fig, axes = plt.subplots(1, len(shapes9), figsize=(15, 3.6), sharex=True, sharey=True)
     shown = []
     for ax, shape in zip(axes, shapes9):
         pts = select(studies, ["fig9-circles", "fig9-noncircular", "fig9-square"], shape=shape)
