@@ -549,10 +549,11 @@ def page(studies, made, conv_rows, uncertainty, notes):
     u = {m: (fmt(v) if math.isfinite(v) else "not yet computed")
          for m, v in [("elastic", uncertainty.get("elastic", float("nan"))),
                       ("viscoelastic", uncertainty.get("viscoelastic", float("nan")))]}
+    missing_note = (" Where a study has not been computed its points are named under the "
+                    "figure and listed as missing in its table." if done < total else "")
     out += ["Error bars: k̄'s discretisation uncertainty from the convergence study below "
-            f"(elastic {u['elastic']}, viscoelastic {u['viscoelastic']}). Where a study "
-            "has not been computed its points are named under the figure and listed as "
-            "missing in its table.", ""]
+            f"(elastic {u['elastic']}, viscoelastic {u['viscoelastic']})." + missing_note,
+            ""]
     sections = [("fig6a", "Fig. 6a: the elastic pressure response and its geometric bounds"),
                 ("fig6b", "Fig. 6b: the ellipse, elastic, viscoelastic and with the Payne "
                           "effect"),

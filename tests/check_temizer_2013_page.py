@@ -117,6 +117,8 @@ total = sum(len(page.study_points(os.path.join(source, "params", "temizer-2013",
             for s in page.STUDIES)
 check(f"**Computed: {total - 2} of {total} points** (1 failed, 1 not yet computed)" in text,
       "the count of computed points")
+check("listed as missing in its table" in text.split("## Fig. 6a")[0],
+      "the header says where missing points are shown")
 # the missing and the failed point are rows of their tables, not dropped
 check("| rectangle, elastic, p = 3 MPa | **missing** |" in text, "the missing point's row")
 check("| ellipse, viscoelastic, p = 2 MPa, τ0 = 0.001 s, d = 0 s | **failed**: Newton failed "
