@@ -9,6 +9,7 @@
 #include <deal.II/base/parameter_handler.h>
 
 #include <cstdlib>
+#include <csignal>
 #include <iostream>
 
 #ifdef __linux__
@@ -44,6 +45,9 @@ namespace
 
 int main(int argc, char **argv)
 {
+  // standard output may be a pipe that closes (`| head`): the write fails instead of killing
+  // the process; a run with checkpoints then stops with one (coupling::StopSignalHandlers)
+  std::signal(SIGPIPE, SIG_IGN);
   try
     {
       dealii::Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);

@@ -7,6 +7,7 @@
 #include "test_helpers.h"
 #include "base/directory_lock.h"
 #include "base/parameter_error.h"
+#include "base/physics_entries.h"
 
 #include <deal.II/base/parameter_handler.h>
 
@@ -21,6 +22,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <sys/stat.h>
 
 namespace
 {
@@ -311,6 +314,165 @@ TEST(Checkpoint, RestartWithOtherPhysicsIsRejectedBeforeAnythingIsTouched)
   fresh.overwrite = true;
   run(fresh);
   EXPECT_FALSE(fs::exists(dir + "/checkpoint.bin"));
+}
+
+// A restart appends to history.csv and energy.csv from their sizes at the checkpoint: if
+// either is shorter than that, or missing, the restart is refused before anything is touched
+// (energy.csv was padded with NUL bytes, or a raw "cannot resize file" came after
+// parameters.prm had been rewritten).
+TEST(Checkpoint, RecordsShorterThanAtTheCheckpointAreRefused)
+{
+  const auto        options = stopped_reduced_case("checkpoint-records");
+  const std::string dir     = options.output_directory;
+  ASSERT_TRUE(fs::exists(dir + "/checkpoint.bin"));
+  auto restart    = options;
+  restart.restart = true;
+  restart.set_entries.push_back("Output/Progress interval=50"); // parameters.prm would change
+  for (const std::string name : {"energy.csv", "history.csv"})
+    for (const bool missing : {false, true})
+      {
+        const std::string path  = dir + "/" + name;
+        const std::string whole = read_file(path);
+        if (missing)
+          fs::remove(path);
+        else
+          fs::resize_file(path, whole.size() - 10);
+        const std::string parameters = read_file(dir + "/parameters.prm");
+        const std::string other      = read_file(dir + "/" + (name == "energy.csv" ? "history.csv" :
+                                                                                      "energy.csv"));
+        try
+          {
+            run(restart);
+            ADD_FAILURE() << "a restart with " << name << (missing ? " missing" : " cut short")
+                          << " was accepted";
+          }
+        catch (const std::runtime_error &e)
+          {
+            const std::string why = missing ? name + " is missing" :
+                                              name + " is shorter than at the checkpoint";
+            EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+          }
+        EXPECT_EQ(read_file(dir + "/parameters.prm"), parameters) << name;
+        EXPECT_EQ(read_file(dir + "/" + (name == "energy.csv" ? "history.csv" : "energy.csv")),
+                  other)
+          << name;
+        EXPECT_EQ(fs::exists(path), !missing) << name;
+        std::ofstream(path, std::ios::binary) << whole;
+      }
+}
+
+namespace
+{
+  /// A structured mesh of [0, 3] x [0, 1.5] (the reduced cell) with 8 x 4 quadrilaterals in
+  /// Gmsh's format 2.2, boundary lines tagged 0 left, 1 right, 2 bottom, 3 top; its node in
+  /// row 2, column 4 is moved up by @p shift (mm).
+  void write_reduced_mesh(const std::string &path, const double shift)
+  {
+    const unsigned int nx = 8, ny = 4;
+    const auto node = [&](unsigned int i, unsigned int j) { return j * (nx + 1) + i + 1; };
+    std::ostringstream m;
+    m << "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n" << (nx + 1) * (ny + 1) << "\n";
+    for (unsigned int j = 0; j <= ny; ++j)
+      for (unsigned int i = 0; i <= nx; ++i)
+        m << node(i, j) << ' ' << 3. * i / nx << ' '
+          << 1.5 * j / ny + (i == 4 && j == 2 ? shift : 0.) << " 0\n";
+    std::vector<std::string> elements;
+    const auto line = [&](unsigned int id, unsigned int a, unsigned int b) {
+      elements.push_back("1 2 " + std::to_string(id) + " 1 " + std::to_string(a) + " " +
+                         std::to_string(b));
+    };
+    for (unsigned int i = 0; i < nx; ++i)
+      line(2, node(i, 0), node(i + 1, 0)), line(3, node(i + 1, ny), node(i, ny));
+    for (unsigned int j = 0; j < ny; ++j)
+      line(1, node(nx, j), node(nx, j + 1)), line(0, node(0, j + 1), node(0, j));
+    for (unsigned int j = 0; j < ny; ++j)
+      for (unsigned int i = 0; i < nx; ++i)
+        elements.push_back("3 2 0 5 " + std::to_string(node(i, j)) + " " +
+                           std::to_string(node(i + 1, j)) + " " +
+                           std::to_string(node(i + 1, j + 1)) + " " +
+                           std::to_string(node(i, j + 1)));
+    m << "$EndNodes\n$Elements\n" << elements.size() << "\n";
+    for (std::size_t k = 0; k < elements.size(); ++k)
+      m << k + 1 << ' ' << elements[k] << "\n";
+    m << "$EndElements\n";
+    std::ofstream(path) << m.str();
+  }
+} // namespace
+
+// A restart, and a resumed sweep, continue only on the mesh the run started with: a mesh
+// file changed on disk under the same name is refused naming Geometry/Mesh file (the rest of
+// the run was computed on the other mesh and mixed with the first part), and so is the same
+// relative name read from another working directory.
+TEST(Checkpoint, RestartOnAChangedMeshFileIsRefused)
+{
+  const std::string mesh_dir = granular::testing::scratch_directory("checkpoint-mesh-files");
+  fs::create_directories(mesh_dir + "/a");
+  fs::create_directories(mesh_dir + "/b");
+  const std::string mesh = mesh_dir + "/a/reduced.msh";
+  write_reduced_mesh(mesh, 0.);
+  write_reduced_mesh(mesh_dir + "/b/reduced.msh", 0.05);
+
+  auto options = reduced_case("checkpoint-mesh");
+  options.set_entries.push_back("Geometry/Mesh file=" + mesh);
+  fs::remove_all(options.output_directory);
+  unsigned int steps = 0;
+  EXPECT_THROW(run(options,
+                   [&]() {
+                     if (++steps == 100)
+                       granular::request_checkpoint_and_stop();
+                   }),
+               granular::RunInterrupted);
+  const std::string dir = options.output_directory;
+  ASSERT_TRUE(fs::exists(dir + "/checkpoint.bin"));
+  EXPECT_EQ(granular::mesh_file_identity_in(read_file(dir + "/parameters.prm")),
+            granular::mesh_file_identity(mesh));
+  const std::string history = read_file(dir + "/history.csv");
+
+  write_reduced_mesh(mesh, 0.05); // a valid mesh, another one
+  auto restart    = options;
+  restart.restart = true;
+  try
+    {
+      run(restart);
+      FAIL() << "a restart on a changed mesh file was accepted";
+    }
+  catch (const granular::ParameterError &e)
+    {
+      EXPECT_EQ(e.entry(), "Geometry/Mesh file") << e.what();
+    }
+  EXPECT_EQ(read_file(dir + "/history.csv"), history);
+
+  // the same relative name from two working directories names two files
+  const fs::path cwd = fs::current_path();
+  fs::current_path(mesh_dir + "/a");
+  const std::string in_a = granular::mesh_file_identity("reduced.msh");
+  fs::current_path(mesh_dir + "/b");
+  const std::string in_b = granular::mesh_file_identity("reduced.msh");
+  fs::current_path(cwd);
+  EXPECT_NE(in_a, in_b);
+  EXPECT_NE(in_b.find(mesh_dir + "/b/reduced.msh ("), std::string::npos) << in_b;
+}
+
+// A checkpoint.bin that is not a regular file (a FIFO) is refused at once: it was read
+// without bound, ignoring SIGTERM.
+TEST(Checkpoint, CheckpointThatIsNotARegularFileIsRefused)
+{
+  auto options    = reduced_case("checkpoint-fifo");
+  options.restart = true;
+  fs::remove_all(options.output_directory);
+  fs::create_directories(options.output_directory);
+  const std::string fifo = options.output_directory + "/checkpoint.bin";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  try
+    {
+      run(options);
+      FAIL() << "a FIFO was read as a checkpoint";
+    }
+  catch (const std::runtime_error &e)
+    {
+      EXPECT_NE(std::string(e.what()).find(fifo + " is not a regular file"), std::string::npos)
+        << e.what();
+    }
 }
 
 // A checkpoint is used only if it is whole and this program wrote it: one byte changed in

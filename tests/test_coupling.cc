@@ -202,3 +202,47 @@ TEST(CoupledTest, ViscoelasticRunRecordsTheBoundaryLayerRates)
   EXPECT_FALSE(elastic_table.has_column("D_bottom_max"));
 }
 
+
+// A step so long that the block would pass through the particle is cut back (the
+// rubber-particle contact sees the points only at the step's ends): the reduced default cell
+// at v_F = 1 mm/s with Delta t = 5e-4 T0 = 1.5 ms let the platen drop by the particle's
+// height in the first step, the block passed through the particle, no rubber point ever
+// touched it and the run gave the bare interface's k = k_o with exit status 0. Now the rubber
+// rests on the particle through the load ramp and the hold.
+TEST(CoupledTest, BlockDoesNotPassThroughTheParticleInALongStep)
+{
+  granular::CommandLineOptions options;
+  const std::string dir  = granular::testing::scratch_directory("tunnelling");
+  options.parameter_file   = std::string(GRANULAR_SOURCE_DIR) + "/params/default.prm";
+  options.output_directory = dir;
+  options.set_entries = {"Geometry/Block length=3", "Geometry/Block height=1.5",
+                         "Geometry/Elements in x=12", "Geometry/Elements in y=6",
+                         "Loading/Slip velocity=1",   "Loading/Time step=5e-4",
+                         "Loading/Averaging time=0.5", "Output/VTU output interval=0",
+                         "Output/Progress interval=100"};
+  dealii::ParameterHandler prm;
+  const auto               P = granular::read_parameters(options, prm);
+  try
+    {
+      granular::run_micromechanical_test(P, prm);
+    }
+  catch (const std::runtime_error &)
+    {
+      // the sliding at 1 mm/s may fail later; the load ramp and the hold are what is checked
+    }
+  const auto history = granular::testing::read_csv(dir + "/history.csv");
+  ASSERT_GT(history.rows.size(), 100u);
+  const unsigned int t = history.column("t"), u2 = history.column("platen_u2"),
+                     contacts = history.column("contacts_rubber_particle");
+  const double T0 = 3.; // L0 / v_F (s)
+  for (const auto &r : history.rows)
+    {
+      if (r[t] > T0)
+        break;
+      // the platen stays higher than the particle's height (1 mm) below its start: it
+      // dropped by that height when the block passed through the particle
+      EXPECT_GT(r[u2], -0.5) << "t = " << r[t];
+      if (r[t] > 0.01 * T0)
+        EXPECT_GT(r[contacts], 0.) << "t = " << r[t];
+    }
+}

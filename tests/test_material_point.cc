@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <sys/wait.h>
 
 #include <cmath>
@@ -163,4 +165,28 @@ TEST(MaterialPoint, NumberWithTrailingGarbageIsRejectedNamingTheLine)
   ASSERT_EQ(points.size(), 2u);
   EXPECT_DOUBLE_EQ(points[1].F[0][0], 1.1);
   EXPECT_DOUBLE_EQ(points[1].F[1][1], 1.);
+}
+
+// A deformation history that is not a regular file (a FIFO, /dev/zero) is refused at once:
+// it was read without bound (memory grew by 250 MB/s and only SIGKILL ended it).
+TEST(MaterialPoint, HistoryThatIsNotARegularFileIsRejected)
+{
+  const std::string dir = granular::testing::scratch_directory("material-point-fifo");
+  std::filesystem::create_directories(dir);
+  const std::string fifo = dir + "/history.csv";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string path : {fifo, std::string("/dev/zero")})
+    {
+      try
+        {
+          granular::material::read_deformation_history(path);
+          ADD_FAILURE() << path << " was read";
+        }
+      catch (const std::invalid_argument &e)
+        {
+          EXPECT_NE(std::string(e.what()).find(path + " is not a regular file"),
+                    std::string::npos)
+            << e.what();
+        }
+    }
 }

@@ -15,6 +15,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <sys/stat.h>
+
 namespace
 {
   using granular::CommandLineOptions;
@@ -791,4 +793,70 @@ TEST(CommandLine, VeryLongRunNeedsAllowLongRun)
   EXPECT_THROW(granular::read_parameters(too_long, prm2), ParameterError);
   EXPECT_NO_THROW(read_with({"Loading/Time step=1e-6"})); // 4e6 steps: no confirmation
   EXPECT_NE(granular::usage_text().find("--allow-long-run"), std::string::npos);
+}
+
+// A parameter file that includes itself, directly or through another file, is refused
+// naming the include line (deal.II's reader would include it until the stack overflows:
+// the programs ended with SIGSEGV and nothing on stderr); an include of another file is
+// read.
+TEST(CommandLine, ParameterFileThatIncludesItselfIsRejectedNamingTheLine)
+{
+  const std::string dir = granular::testing::scratch_directory("include-cycle");
+  std::filesystem::create_directories(dir);
+  const std::string a = dir + "/a.prm", b = dir + "/b.prm", c = dir + "/c.prm";
+  std::ofstream(a) << "subsection Loading\n  set Pressure = 1\nend\ninclude " << a << "\n";
+  std::ofstream(b) << "# through another file\ninclude " << c << "\n";
+  std::ofstream(c) << "subsection Loading\n  set Pressure = 1\nend\n  include " << b
+                   << "  # back\n";
+  const auto expect_rejected = [](const std::string &file, const std::string &where,
+                                  const std::string &why) {
+    dealii::ParameterHandler     prm;
+    granular::CommandLineOptions options;
+    options.parameter_file = file;
+    try
+      {
+        granular::read_parameters(options, prm);
+        ADD_FAILURE() << file << " was accepted";
+      }
+    catch (const granular::ParameterError &e)
+      {
+        EXPECT_EQ(e.entry(), where) << e.what();
+        EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+      }
+  };
+  expect_rejected(a, a + ":4", "reads this file itself");
+  expect_rejected(b, c + ":4", "reads a file that includes this one");
+  // the same with the executable: exit status 2 and the line on stderr
+  std::string out;
+  EXPECT_EQ(run_executable(a + " --check", out), 2) << out;
+  EXPECT_NE(out.find(a + ":4"), std::string::npos) << out;
+  // an include without a cycle is read
+  const std::string d = dir + "/d.prm";
+  std::ofstream(d) << "include " << std::string(GRANULAR_SOURCE_DIR)
+                   << "/params/bare-interface.prm\nsubsection Loading\n  set Pressure = 1.5\nend\n";
+  dealii::ParameterHandler     prm;
+  granular::CommandLineOptions options;
+  options.parameter_file = d;
+  EXPECT_DOUBLE_EQ(granular::read_parameters(options, prm).loading.pressure, 1.5);
+}
+
+// A mesh file that is not a regular file (a FIFO: reading it would block, /dev/zero would
+// be read without end) is refused naming Geometry/Mesh file, before anything is read.
+TEST(CommandLine, MeshFileThatIsNotARegularFileIsRejected)
+{
+  const std::string dir = granular::testing::scratch_directory("fifo-mesh");
+  std::filesystem::create_directories(dir);
+  const std::string fifo = dir + "/mesh.msh";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string mesh : {fifo, std::string("/dev/zero")})
+    {
+      std::string out;
+      EXPECT_EQ(run_executable(std::string(GRANULAR_SOURCE_DIR) + "/params/bare-interface.prm" +
+                                 " --check --set \"Geometry/Mesh file=" + mesh + "\"",
+                               out),
+                2)
+        << out;
+      EXPECT_NE(out.find("Geometry/Mesh file"), std::string::npos) << out;
+      EXPECT_NE(out.find("is not a regular file"), std::string::npos) << out;
+    }
 }

@@ -415,9 +415,10 @@ TEST(RubberBlockMesh, GmshFileWithDocumentedBoundaryIds)
 
 // A mesh file is checked before work (Geometry/Mesh file): a mesh of triangles (it crashed
 // the set-up) and a mesh with a crack, two cells side by side that do not share their
-// middle nodes (it ran and gave a wrong k̄), and a mesh whose left and right (periodic)
-// boundaries have nodes at different heights are rejected with ParameterError naming the
-// entry and what is wrong; the same two cells sharing their nodes are accepted.
+// middle nodes (it ran and gave a wrong k̄), a mesh whose left and right (periodic)
+// boundaries have nodes at different heights, boundary ids that do not match their sides and
+// a non-convex cell are rejected with ParameterError naming the entry and what is wrong; the
+// same two cells sharing their nodes are accepted.
 TEST(RubberBlockMesh, TrianglesAndCracksAreRejected)
 {
   const std::string dir = granular::testing::scratch_directory("bad-meshes");
@@ -469,6 +470,38 @@ TEST(RubberBlockMesh, TrianglesAndCracksAreRejected)
     write_msh("unmatched", "6\n1 0 0 0\n2 2 0 0\n3 2 0.4 0\n4 0 0.5 0\n5 2 1 0\n6 0 1 0\n",
               "8\n1 1 2 2 1 1 2\n2 1 2 1 2 2 3\n3 1 2 1 2 3 5\n4 1 2 3 3 5 6\n"
               "5 1 2 0 4 6 4\n6 1 2 0 4 4 1\n7 3 2 0 5 1 2 3 4\n8 3 2 0 5 4 3 5 6\n");
+  // boundary ids that do not match their sides: it passed the check and then hung in the
+  // periodic constraints (left and right swapped, a bottom face tagged left) or loaded the
+  // wrong faces (a foreign id on a top face)
+  const auto with_line = [&](const std::string &name, const std::string &from,
+                             const std::string &to) {
+    std::string lines = quads_lines;
+    lines.replace(lines.find(from), from.size(), to);
+    return write_msh(name, quads_nodes,
+                     "8\n" + lines + "7 3 2 0 5 1 2 5 6\n8 3 2 0 5 2 3 4 5\n");
+  };
+  expect_rejected(with_line("bottom-face-left", "2 1 2 2 1 2 3", "2 1 2 0 1 2 3"),
+                  "the boundary face at (1.500000, 0.000000) on the bottom side has id 0, not 2");
+  expect_rejected(with_line("top-face-foreign", "4 1 2 3 3 4 5", "4 1 2 7 3 4 5"),
+                  "on the top side has id 7, not 3");
+  {
+    std::string lines = quads_lines;
+    lines.replace(lines.find("3 1 2 1 2 3 4"), 13, "3 1 2 0 2 3 4");
+    lines.replace(lines.find("6 1 2 0 4 6 1"), 13, "6 1 2 1 4 6 1");
+    expect_rejected(write_msh("left-right-swapped", quads_nodes,
+                              "8\n" + lines + "7 3 2 0 5 1 2 5 6\n8 3 2 0 5 2 3 4 5\n"),
+                    "the boundary face at (0.000000, 0.500000) on the left side has id 1, not 0");
+  }
+  // a dart: four cells that tile the block, the upper right one non-convex at the inner
+  // node (1.8, 0.8), where its Jacobian is negative although its area is positive
+  const std::string dart = write_msh(
+    "dart",
+    "9\n1 0 0 0\n2 1 0 0\n3 2 0 0\n4 0 0.5 0\n5 1.8 0.8 0\n6 2 0.5 0\n7 0 1 0\n8 1 1 0\n"
+    "9 2 1 0\n",
+    "12\n1 1 2 2 1 1 2\n2 1 2 2 1 2 3\n3 1 2 1 2 3 6\n4 1 2 1 2 6 9\n5 1 2 3 3 9 8\n"
+    "6 1 2 3 3 8 7\n7 1 2 0 4 7 4\n8 1 2 0 4 4 1\n9 3 2 0 5 1 2 5 4\n10 3 2 0 5 2 3 6 5\n"
+    "11 3 2 0 5 4 5 8 7\n12 3 2 0 5 5 6 9 8\n");
+  expect_rejected(dart, "is not convex or is inverted at its corner (1.800000, 0.800000)");
   expect_rejected(triangles, "not quadrilaterals");
   expect_rejected(cracked, "a crack");
   expect_rejected(unmatched, "the left boundary has a node at y = 0.5 mm that the right one "

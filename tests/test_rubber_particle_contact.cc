@@ -736,3 +736,29 @@ TEST(RubberParticleContact, InvalidArgumentsThrow)
   EXPECT_THROW(interface.evaluate(1, vec(0., 1.), vec(0., 1.), t, K), std::out_of_range);
   EXPECT_THROW(interface.evaluate(0, vec(0., 0.), vec(0., 0.), t, K), NewtonFailure);
 }
+
+// A rubber point whose path over a step crosses the particle, or one of its periodic images,
+// is reported (BoundaryObstacle::may_pass_through), so that the block cuts the step back:
+// the evaluation at the step's ends alone sees no contact when the point has passed
+// through. A path beside the particle, and a path shorter than min(r1, r2) / 2 (which cannot
+// cross it), are not.
+TEST(RubberParticleContact, PathThroughTheParticleIsReported)
+{
+  // the ellipse r1 = 0.5 mm, r2 = 0.25 mm lying flat, centre (5, 0.25) mm
+  geometry::SuperellipseShape shape;
+  shape.r1 = 0.5, shape.r2 = 0.25;
+  const geometry::Superellipse s(shape);
+  RubberParticleInterface      interface({{vec(5., 0.6), 0.1}}, s, default_penalties(), L0);
+  interface.set_particle_pose(vec(5., 0.25), 0.);
+  EXPECT_DOUBLE_EQ(interface.tunnelling_length(), 0.125);
+  // from above the particle to below it, through it: both ends outside
+  EXPECT_TRUE(interface.may_pass_through(0, vec(5.1, -0.05), vec(5.1, 0.6)));
+  // the same through the image one cell to the left
+  EXPECT_TRUE(interface.may_pass_through(0, vec(5.1 - L0, -0.05), vec(5.1 - L0, 0.6)));
+  // a path as long beside the particle
+  EXPECT_FALSE(interface.may_pass_through(0, vec(5.6, -0.05), vec(5.6, 0.6)));
+  // a short path into the particle: the contact sees it at the step's end
+  EXPECT_FALSE(interface.may_pass_through(0, vec(5.1, 0.45), vec(5.1, 0.55)));
+  // a long path that ends inside it is reported too
+  EXPECT_TRUE(interface.may_pass_through(0, vec(5.1, 0.3), vec(5.1, 0.9)));
+}

@@ -50,6 +50,18 @@ namespace granular
                           const Tensor<1, 2> &x_old, Tensor<1, 2> &traction,
                           Tensor<2, 2> &dtraction_dx) = 0;
     virtual void commit() = 0;
+    /**
+     * After a converged solve of a step, before commit(): whether the step was too long for
+     * the contact to see it, so that the contact point @p point, which moved from @p x_old
+     * (t_n) to @p x (t_{n+1}; global frame, mm), may have passed through the obstacle
+     * between the step's ends (tunnelling). The block then rejects the solve like a Newton
+     * failure and the step is cut back. Default: never.
+     */
+    virtual bool may_pass_through(unsigned int /*point*/, const Tensor<1, 2> & /*x*/,
+                                  const Tensor<1, 2> & /*x_old*/) const
+    {
+      return false;
+    }
     /// true: the traction is the obstacle's force over the step (its work over the step is
     /// w t . Delta x), not the force at t_{n+1} (fem::BlockWork, docs/methods.md §5.5)
     virtual bool traction_is_step_force() const { return false; }

@@ -4,11 +4,54 @@
 
 #include <deal.II/base/parameter_handler.h>
 
+#include <boost/crc.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iterator>
 #include <map>
 #include <sstream>
 
 namespace granular
 {
+  std::string mesh_file_identity(const std::string &path)
+  {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path  absolute = fs::absolute(path, ec).lexically_normal();
+    if (ec || !fs::is_regular_file(absolute, ec))
+      return path;
+    std::ifstream      in(absolute, std::ios::binary);
+    const std::string  content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    boost::crc_32_type crc;
+    crc.process_bytes(content.data(), content.size());
+    std::ostringstream s;
+    s << absolute.string() << " (" << content.size() << " bytes, CRC-32 " << std::hex
+      << std::setw(8) << std::setfill('0') << crc.checksum() << ")";
+    return s.str();
+  }
+
+  namespace
+  {
+    const std::string mesh_comment_start = "# Geometry/Mesh file: ";
+  }
+
+  std::string mesh_file_comment(const std::string &path)
+  {
+    return mesh_comment_start + mesh_file_identity(path) + "\n";
+  }
+
+  std::string mesh_file_identity_in(const std::string &parameters)
+  {
+    if (parameters.rfind(mesh_comment_start, 0) != 0)
+      return "";
+    const auto end = parameters.find('\n');
+    return parameters.substr(mesh_comment_start.size(),
+                             end == std::string::npos ? std::string::npos :
+                                                        end - mesh_comment_start.size());
+  }
+
   ParameterEntryList physics_entries(const dealii::ParameterHandler &prm)
   {
     std::ostringstream text;
@@ -36,7 +79,10 @@ namespace granular
             for (const auto &p : path)
               name += p + "/";
             name += trim(line.substr(4, eq - 4));
-            entries.emplace_back(name, eq == std::string::npos ? "" : trim(line.substr(eq + 1)));
+            std::string value = eq == std::string::npos ? "" : trim(line.substr(eq + 1));
+            if (name == "Geometry/Mesh file" && !value.empty())
+              value = mesh_file_identity(value);
+            entries.emplace_back(name, value);
           }
       }
     return entries;

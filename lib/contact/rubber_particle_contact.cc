@@ -480,6 +480,40 @@ namespace granular::contact
         "RubberParticleInterface: friction coefficient must be non-negative");
   }
 
+
+  double RubberParticleInterface::tunnelling_length() const
+  {
+    return 0.5 * std::min(particle_.shape().r1, particle_.shape().r2);
+  }
+
+  bool RubberParticleInterface::may_pass_through(const unsigned int /*point*/,
+                                                 const Tensor<1, 2> &x,
+                                                 const Tensor<1, 2> &x_old) const
+  {
+    const double spacing = tunnelling_length();
+    const double length  = (x - x_old).norm();
+    if (!pose_set_ || !(length > spacing))
+      return false;
+    const double       bound = particle_.shape().half_width_bound();
+    const unsigned int n     = static_cast<unsigned int>(std::ceil(length / spacing));
+    for (unsigned int i = 0; i <= n; ++i)
+      {
+        const Tensor<1, 2> y  = x_old + (double(i) / n) * (x - x_old);
+        const int          k0 = cell_length_ > 0. ?
+                                  static_cast<int>(std::lround((y[0] - pose_.centre[0]) / cell_length_)) :
+                                  0;
+        for (int k = k0 - 1; k <= k0 + 1; ++k)
+          {
+            Tensor<1, 2> ck = pose_.centre;
+            ck[0] += k * cell_length_;
+            const Tensor<1, 2> m = geometry::global_to_particle(ck, pose_.rotation, y);
+            if (m.norm() <= bound && particle_.implicit_function(m) < 0.)
+              return true;
+          }
+      }
+    return false;
+  }
+
   void
   RubberParticleInterface::set_particle_pose(const Tensor<1, 2> &centre, const double theta)
   {

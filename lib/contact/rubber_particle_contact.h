@@ -368,6 +368,23 @@ namespace granular::contact
     /// frictional dissipation w |t_T| slip_increment.
     void commit() override;
 
+    /**
+     * BoundaryObstacle: whether the straight path of a rubber point from @p x_old (t_n) to
+     * @p x (t_{n+1}; global, mm) is longer than a quarter of the particle's thinnest width,
+     * min(r1, r2) / 2, and meets the particle or one of its periodic images at the current
+     * pose (docs/methods.md §6, "Rubber-particle": a point that moves so far within a step may
+     * have passed through the particle, which the contact, evaluated at the step's end only,
+     * cannot see). The path is tested at points min(r1, r2) / 2 apart. Shorter paths are not
+     * tested: they cannot cross the particle.
+     */
+    bool may_pass_through(unsigned int point, const Tensor<1, 2> &x,
+                          const Tensor<1, 2> &x_old) const override;
+
+    /// The longest path (mm) of a rubber point, or of the particle's points relative to its
+    /// centre's and its rotation's motion, that a step may take without a test for
+    /// tunnelling: a quarter of the particle's thinnest width, min(r1, r2) / 2.
+    double tunnelling_length() const;
+
     /// Force (N/mm) and moment about c (N mm/mm) on the particle from the last evaluation.
     ParticleContactResultant resultant() const;
     /// rubber_particle_coupling_tangent() of point @p i's last evaluation (the step's

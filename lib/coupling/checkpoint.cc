@@ -11,6 +11,7 @@
 #include <boost/crc.hpp>
 
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iterator>
@@ -65,6 +66,15 @@ namespace granular::coupling
         }
       stop_request_flag = signal;
     }
+
+    /// SIGPIPE (standard output was a pipe that closed: `| head`, a pager quit early) asks
+    /// for the same stop, every time, but never ends the process: the next progress line
+    /// raises it again before the step's checkpoint is written.
+    extern "C" void on_broken_pipe(int)
+    {
+      if (stop_request_flag == 0)
+        stop_request_flag = SIGPIPE;
+    }
   } // namespace
 
   int stop_request() { return stop_request_flag; }
@@ -77,6 +87,7 @@ namespace granular::coupling
       {
         previous_int_  = std::signal(SIGINT, on_stop_signal);
         previous_term_ = std::signal(SIGTERM, on_stop_signal);
+        previous_pipe_ = std::signal(SIGPIPE, on_broken_pipe);
       }
   }
 
@@ -86,6 +97,7 @@ namespace granular::coupling
       {
         std::signal(SIGINT, previous_int_);
         std::signal(SIGTERM, previous_term_);
+        std::signal(SIGPIPE, previous_pipe_);
       }
     stop_request_flag = 0;
   }
@@ -176,6 +188,11 @@ namespace granular::coupling
 
   void CheckpointFile::read(const Reader &state) const
   {
+    std::error_code ec;
+    if (std::filesystem::exists(path_, ec) && !std::filesystem::is_regular_file(path_, ec))
+      throw std::runtime_error("--restart: " + path_ +
+                               " is not a regular file (a FIFO, a device or a directory), "
+                               "so it is no checkpoint; nothing was read");
     std::ifstream in(path_, std::ios::binary);
     if (!in)
       throw std::runtime_error("--restart: cannot open " + path_ +
@@ -204,6 +221,9 @@ namespace granular::coupling
   {
     try
       {
+        std::error_code ec;
+        if (std::filesystem::exists(path_, ec) && !std::filesystem::is_regular_file(path_, ec))
+          return path_ + " is not a regular file";
         std::ifstream in(path_, std::ios::binary);
         if (!in)
           return "cannot open " + path_;

@@ -3,7 +3,8 @@
  * @file checkpoint.h
  * Checkpoint/restart of a single run and the signals that ask for one (docs/checkpoints.md):
  * the first SIGINT/SIGTERM asks the run to write checkpoint.bin after the step in progress
- * and stop with RunInterrupted; a second one ends the process at once. The file has a
+ * and stop with RunInterrupted; a second one ends the process at once. SIGPIPE (standard
+ * output closed) asks for the same stop and never ends the process. The file has a
  * text header of four lines (a magic string, the format number, the program version, the
  * payload's size and CRC-32) and then the payload, a Boost binary archive of the run's
  * physics entries (everything outside subsection Output, which a restart must match) and
@@ -50,8 +51,8 @@ namespace granular
     /// request_checkpoint_and_stop().
     int stop_request();
 
-    /// Installs the SIGINT/SIGTERM handlers for the lifetime of a run with checkpoints
-    /// (@p install), and clears the stop request at both ends.
+    /// Installs the SIGINT/SIGTERM/SIGPIPE handlers for the lifetime of a run with
+    /// checkpoints (@p install), and clears the stop request at both ends.
     class StopSignalHandlers
     {
     public:
@@ -64,6 +65,7 @@ namespace granular
       bool installed_;
       void (*previous_int_)(int)  = nullptr;
       void (*previous_term_)(int) = nullptr;
+      void (*previous_pipe_)(int) = nullptr;
     };
 
     /**

@@ -98,6 +98,10 @@ namespace granular::coupling
     /// opens the averaging window.
     void record(const LedgerRow &r, bool in_window);
 
+    /// The size of energy.csv after the last row written (bytes; a restart's is the
+    /// checkpoint's).
+    std::uint64_t bytes() const { return bytes_; }
+
     /// Created energy since t = 0 and since the window's first step (N mm/mm).
     CreatedEnergy created() const { return last_; }
     CreatedEnergy created_in_window() const { return last_ - at_window_start_; }

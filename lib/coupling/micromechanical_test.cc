@@ -2,6 +2,7 @@
 #include "coupling/micromechanical_test.h"
 
 #include "base/atomic_file.h"
+#include "base/physics_entries.h"
 #include "base/serialization.h"
 
 #include <deal.II/base/parameter_handler.h>
@@ -259,18 +260,30 @@ namespace granular::coupling
         if (!(S.step < n_steps))
           throw std::runtime_error("--restart: " + checkpoint.path() +
                                    " is at the end of the run");
-        const auto history_size =
-          fs::exists(dir + "/history.csv") ? fs::file_size(dir + "/history.csv") : 0;
-        if (history_size < S.history_bytes)
-          throw std::runtime_error("--restart: " + dir + "/history.csv is shorter than at the "
-                                   "checkpoint (" + std::to_string(history_size) + " < " +
-                                   std::to_string(S.history_bytes) + " bytes)");
+        // the records a restart appends to: cut back to their size at the checkpoint
+        for (const auto &[name, bytes] : {std::pair<std::string, std::uint64_t>{
+                                            "history.csv", S.history_bytes},
+                                          {"energy.csv", ledger->bytes()}})
+          {
+            const std::string path = dir + "/" + name;
+            std::error_code   ec;
+            const auto        size = fs::is_regular_file(path, ec) ? fs::file_size(path, ec) : 0;
+            if (size < bytes)
+              throw std::runtime_error("--restart: " + path +
+                                       (fs::exists(path, ec) ? " is shorter than at the checkpoint (" +
+                                                                 std::to_string(size) + " < " +
+                                                                 std::to_string(bytes) + " bytes)" :
+                                                               " is missing") +
+                                       "; nothing was changed");
+          }
         std::cout << "granular-interface: restarting at step " << S.step << " (t/T0 = "
                   << S.step * dt / loading.T0 << ") from " << checkpoint.path() << std::endl;
       }
 
     fs::create_directories(dir);
     std::ostringstream parameters;
+    if (!P.block.mesh_file.empty())
+      parameters << mesh_file_comment(P.block.mesh_file);
     prm.print_parameters(parameters, dealii::ParameterHandler::PRM |
                                        dealii::ParameterHandler::KeepDeclarationOrder);
     write_file_atomically(dir + "/parameters.prm", parameters.str());
@@ -333,6 +346,19 @@ namespace granular::coupling
     ledger->record(ledger->row(plan.t, plan.h, *energy, m), m.in_window);
     energy->check(plan.t, loading.T0, P.solver.max_energy_error, loading.full_load,
                   P.block.length, m.dissipation, m.total_energy);
+    // the rubber is pressed onto the particle from the first step on: by the start of the
+    // dragging it has touched it, unless it passed through it
+    if (particle != nullptr && plan.step >= planner->T0_step() &&
+        !(S.max_penetration_particle > 0.))
+      {
+        std::ostringstream message;
+        message << "the rubber has not touched the particle by the start of the dragging "
+                   "(t/T0 = "
+                << plan.t / loading.T0
+                << "): it passed through it in a step too long for the contact, and the "
+                   "result would be that of the bare interface. Reduce Loading/Time step";
+        throw std::runtime_error(message.str());
+      }
   }
 
   // A rejected step (Solver/Step rejection, docs/methods.md §3.6): the state kept before it
@@ -399,7 +425,10 @@ namespace granular::coupling
       {
         std::ostringstream message;
         message << "stopped by "
-                << (stop > 0 ? (stop == SIGTERM ? "SIGTERM" : "SIGINT") : "request")
+                << (stop == SIGTERM ? "SIGTERM" :
+                    stop == SIGINT  ? "SIGINT" :
+                    stop == SIGPIPE ? "SIGPIPE (its standard output was closed)" :
+                                      "request")
                 << " at step " << plan.step << " (t/T0 = " << plan.t / loading.T0
                 << "); the state is in " << checkpoint.path() << ": continue with --restart";
         throw RunInterrupted(message.str(), stop > 0 ? stop : 0);

@@ -86,6 +86,17 @@ namespace granular::coupling
     interface_.evaluate(point, x, x_old, traction, dtraction_dx);
   }
 
+  bool MonolithicParticle::may_pass_through(const unsigned int point, const Tensor<1, 2> &x,
+                                            const Tensor<1, 2> &x_old) const
+  {
+    // the particle's own points: its centre's path plus the rotation's at its circumradius
+    const double travel =
+      std::hypot(q_[0] - q_n_[0], q_[1] - q_n_[1]) +
+      particle_.geometry().shape().half_width_bound() * std::abs(q_[2] - q_n_[2]);
+    return travel > interface_.tunnelling_length() ||
+           interface_.may_pass_through(point, x, x_old);
+  }
+
   void
   MonolithicParticle::coupling_tangent(const unsigned int point,
                                        std::vector<Tensor<1, 2>> &dtraction_dq,

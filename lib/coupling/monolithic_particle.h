@@ -138,6 +138,12 @@ namespace granular::coupling
                   Tensor<1, 2> &traction, Tensor<2, 2> &dtraction_dx) override;
     /// Accepts the last iterate: interface history, particle state (Particle::accept_step()).
     void commit() override;
+    /// The interface's test of the rubber point's path
+    /// (contact::RubberParticleInterface::may_pass_through()), and whether the particle's own
+    /// points moved farther than contact::RubberParticleInterface::tunnelling_length() in
+    /// the step: its centre's path plus its circumradius times its rotation.
+    bool may_pass_through(unsigned int point, const Tensor<1, 2> &x,
+                          const Tensor<1, 2> &x_old) const override;
     bool traction_is_step_force() const override { return interface_.traction_is_step_force(); }
     unsigned int n_rigid_dofs() const override { return 3; }
     /// Assemblies per step with the normal-law branch free (see the file comment).

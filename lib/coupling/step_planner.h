@@ -91,6 +91,9 @@ namespace granular::coupling
       return p;
     }
 
+    /// The grid step of T0, the start of the dragging.
+    unsigned int T0_step() const { return fixed_landmarks_[1]; }
+
     /// Before the first step of a fresh run: the energy balance and Newmark's dissipation
     /// the first step's measure starts from (a restart reads them from the checkpoint).
     void start(const EnergyAccountant &energy)

@@ -99,6 +99,23 @@ namespace granular::fem
                                         std::to_string(cell->center()[1]) +
                                         ") is inverted or degenerate (area " +
                                         std::to_string(a) + " mm^2)");
+        // the bilinear map's Jacobian is positive in the whole cell if and only if it is at
+        // the four corners: the cross product of the two edges that meet there (vertices
+        // in deal.II's order, 0 1 / 2 3 lexicographic)
+        static constexpr unsigned int corner[4][3] = {{0, 1, 2}, {1, 3, 0}, {3, 2, 1}, {2, 0, 3}};
+        for (const auto &c : corner)
+          {
+            const dealii::Tensor<1, 2> e1 = cell->vertex(c[1]) - cell->vertex(c[0]),
+                                       e2 = cell->vertex(c[2]) - cell->vertex(c[0]);
+            if (!(e1[0] * e2[1] - e1[1] * e2[0] > 0.))
+              throw ParameterError(
+                entry, block.mesh_file + ": the cell at (" + std::to_string(cell->center()[0]) +
+                         ", " + std::to_string(cell->center()[1]) +
+                         ") is not convex or is inverted at its corner (" +
+                         std::to_string(cell->vertex(c[0])[0]) + ", " +
+                         std::to_string(cell->vertex(c[0])[1]) +
+                         "): its Jacobian is not positive there");
+          }
         area += a;
       }
     if (std::abs(area - block.length * block.height) > 1e-8 * block.length * block.height)
@@ -121,6 +138,26 @@ namespace granular::fem
                                           std::to_string(c[1]) +
                                           "): a crack (neighbouring cells do not share their "
                                           "nodes) or a hole");
+        }
+    // each boundary face carries the id of its side: a wrong one ties the wrong nodes
+    // together in the periodic constraints or loads the wrong face
+    for (const auto &face : triangulation.active_face_iterators())
+      if (face->at_boundary())
+        {
+          const auto c = face->center();
+          const dealii::types::boundary_id side =
+            std::abs(c[0]) < tol                ? 0 :
+            std::abs(c[0] - block.length) < tol ? 1 :
+            std::abs(c[1]) < tol                ? 2 :
+                                                  3;
+          static const char *const side_names[4] = {"left", "right", "bottom", "top"};
+          if (face->boundary_id() != side)
+            throw ParameterError(entry, block.mesh_file + ": the boundary face at (" +
+                                          std::to_string(c[0]) + ", " + std::to_string(c[1]) +
+                                          ") on the " + side_names[side] + " side has id " +
+                                          std::to_string(face->boundary_id()) + ", not " +
+                                          std::to_string(side) +
+                                          " (0 left, 1 right, 2 bottom, 3 top: meshes/README)");
         }
     for (const dealii::types::boundary_id id : {0, 1, 2, 3})
       if (ids.count(id) == 0)

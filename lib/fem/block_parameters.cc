@@ -39,6 +39,9 @@ namespace granular
       throw ParameterError("Geometry/Initial gap", "the initial gap must be >= 0");
     if (!mesh_file.empty() && !std::filesystem::exists(mesh_file))
       throw ParameterError("Geometry/Mesh file", "no such file: " + mesh_file);
+    if (!mesh_file.empty() && !std::filesystem::is_regular_file(mesh_file))
+      throw ParameterError("Geometry/Mesh file", mesh_file + " is not a regular file (a FIFO, "
+                                                 "a device or a directory)");
     if (!mesh_file.empty())
       {
         // read it now: an unreadable or wrong mesh is invalid input (exit status 2), found

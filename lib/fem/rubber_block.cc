@@ -37,6 +37,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 
 namespace granular::fem
 {
@@ -479,6 +480,7 @@ namespace granular::fem
     try
       {
         stats = newton.solve(*this);
+        reject_tunnelling();
       }
     catch (const NewtonFailure &)
       {
@@ -491,6 +493,25 @@ namespace granular::fem
         stats.contact_points_slipping += s.slipping;
       }
     return stats;
+  }
+
+  void RubberBlock::Impl::reject_tunnelling() const
+  {
+    if (obstacle == nullptr)
+      return;
+    for (unsigned int i = 0; i < contact_points.size(); ++i)
+      {
+        const Tensor<1, 2> x = point_position(i, u), x_old = point_position(i, u_n);
+        if (obstacle->may_pass_through(i, x, x_old))
+          {
+            std::ostringstream m;
+            m << "the step is too long for the rubber-particle contact: contact point " << i
+              << " moved " << (x - x_old).norm() << " mm through the particle's place (from ("
+              << x_old[0] << ", " << x_old[1] << ") to (" << x[0] << ", " << x[1]
+              << ") mm), or the particle moved as far";
+            throw NewtonFailure(m.str());
+          }
+      }
   }
 
   void RubberBlock::Impl::commit_step()

@@ -169,6 +169,10 @@ namespace granular::fem
     void assemble(dealii::Vector<double> &residual, double platen_load, bool with_matrix);
     StepStatistics solve_step(double step, double platen_u1, double load);
     void commit_step();
+    /// After a converged solve: NewtonFailure if a contact point may have passed through
+    /// the obstacle within the step (BoundaryObstacle::may_pass_through()), so that the
+    /// step is cut back.
+    void reject_tunnelling() const;
 
     /// @name NewtonSystem
     /// @{

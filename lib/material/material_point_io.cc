@@ -1,6 +1,7 @@
 #include "material/material_point_io.h"
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -10,6 +11,10 @@ namespace granular::material
 {
   std::vector<material::DeformationPoint> read_deformation_history(const std::string &path)
   {
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+      throw std::invalid_argument("the deformation history " + path +
+                                  " is not a regular file (a FIFO, a device or a directory)");
     std::ifstream in(path);
     if (!in)
       throw std::invalid_argument("cannot open the deformation history " + path);

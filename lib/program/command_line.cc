@@ -10,6 +10,7 @@
 #include <deal.II/base/parameter_handler.h>
 
 #include <cmath>
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <fstream>
@@ -42,6 +43,46 @@ namespace granular
       std::ostringstream s;
       s << in.rdbuf();
       return s.str();
+    }
+
+    /**
+     * Follows the `include FILE` lines of the parameter file @p path (deal.II's
+     * ParameterHandler reads FILE as named, from the working directory) and throws
+     * ParameterError naming the include line that reads a file already being read: deal.II
+     * would include it again and again until the stack overflows. @p chain holds the files
+     * being read, outermost first.
+     */
+    void check_include_cycles(const std::string &path, std::vector<std::string> &chain)
+    {
+      namespace fs = std::filesystem;
+      std::error_code ec;
+      if (!fs::is_regular_file(path, ec))
+        return; // deal.II's reader names a missing include
+      const std::string canonical = fs::weakly_canonical(path, ec).string();
+      chain.push_back(canonical);
+      std::istringstream in(file_text(path));
+      std::string        line;
+      for (unsigned int number = 1; std::getline(in, line); ++number)
+        {
+          std::string code = line.substr(0, line.find('#'));
+          const auto  first = code.find_first_not_of(" \t\r");
+          if (first == std::string::npos || (code.compare(first, 8, "include ") != 0 &&
+                                             code.compare(first, 8, "INCLUDE ") != 0))
+            continue;
+          code = code.substr(first + 8);
+          code.erase(0, code.find_first_not_of(" \t"));
+          code.erase(code.find_last_not_of(" \t\r") + 1);
+          const std::string included = fs::weakly_canonical(code, ec).string();
+          if (std::find(chain.begin(), chain.end(), included) != chain.end())
+            throw ParameterError::from_reader(
+              path + ":" + std::to_string(number),
+              "\"include " + code + "\" reads " +
+                (included == canonical ? std::string("this file itself") :
+                                         "a file that includes this one") +
+                ", again and again; remove the include");
+          check_include_cycles(code, chain);
+        }
+      chain.pop_back();
     }
 
     /// Calls @p f(path, line, number) for every `set` line of parameter-file @p text, with
@@ -582,6 +623,8 @@ namespace granular
               "is not a regular file (a directory?); give a parameter file" :
               "cannot open the parameter file: it does not exist");
         const std::string text = file_text(options.parameter_file);
+        std::vector<std::string> chain;
+        check_include_cycles(options.parameter_file, chain);
         if (!parameter_file_sets_an_entry(text) && !options.defaults)
           throw ParameterError::from_reader(
             options.parameter_file,

@@ -832,11 +832,13 @@ namespace granular
         const std::string saved_file = point_dir + "/parameters.prm";
         dealii::ParameterHandler saved;
         ProgramParameters::declare_parameters(saved);
+        std::string saved_mesh; // the mesh file the point read, if its parameters.prm says
         try
           {
             std::ifstream      in(saved_file);
             std::ostringstream text;
             text << in.rdbuf();
+            saved_mesh = mesh_file_identity_in(text.str());
             // entries that this build no longer has are left out of the comparison; entries
             // it has added keep their defaults
             saved.parse_input_from_string(text.str(), "", true);
@@ -851,9 +853,13 @@ namespace granular
           }
         dealii::ParameterHandler now;
         sweep_point_parameters(parameters, prm, point, now);
+        ParameterEntryList saved_entries = physics_entries(saved);
+        if (!saved_mesh.empty())
+          for (auto &[name, value] : saved_entries)
+            if (name == "Geometry/Mesh file")
+              value = saved_mesh;
         const PhysicsDifferences d =
-          physics_differences(physics_entries(saved), physics_entries(now),
-                              "in its parameters.prm");
+          physics_differences(saved_entries, physics_entries(now), "in its parameters.prm");
         if (!d.empty())
           throw ParameterError(d.first,
                                "the sweep in " + dir + " is resumed with other parameters "
