@@ -1,6 +1,7 @@
 // Parameter file, command line and bad-input rejection (docs/methods.md §8.1; issue: foundation).
 #include "program/command_line.h"
 #include "base/parameter_error.h"
+#include "fem/block_parameters.h"
 #include "contact/laws/contact_law.h"
 
 #include <deal.II/base/parameter_handler.h>
@@ -10,12 +11,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace
 {
@@ -859,4 +862,25 @@ TEST(CommandLine, MeshFileThatIsNotARegularFileIsRejected)
       EXPECT_NE(out.find("Geometry/Mesh file"), std::string::npos) << out;
       EXPECT_NE(out.find("is not a regular file"), std::string::npos) << out;
     }
+}
+
+// The memory a mesh needs is estimated as a run measures it (about 12 kB per cell; 4 kB
+// let a mesh pass --check that would be killed by the system): a mesh of 8 kB per cell of
+// this machine's memory is refused by --check, naming the entries, before any allocation.
+TEST(CommandLine, MeshThatCannotFitIsRefusedByCheck)
+{
+  const double memory = double(::sysconf(_SC_PHYS_PAGES)) * double(::sysconf(_SC_PAGESIZE));
+  const unsigned int n = static_cast<unsigned int>(std::sqrt(memory / 8192.));
+  EXPECT_GT(granular::run_memory_estimate(double(n) * n), memory);
+  EXPECT_NEAR(granular::run_memory_estimate(16000.) / 344e6, 1., 0.1);
+  EXPECT_NEAR(granular::run_memory_estimate(64000.) / 916e6, 1., 0.1);
+  std::string out;
+  EXPECT_EQ(run_executable(std::string(GRANULAR_SOURCE_DIR) + "/params/bare-interface.prm" +
+                             " --check --set \"Geometry/Elements in x=" + std::to_string(n) +
+                             "\" --set \"Geometry/Elements in y=" + std::to_string(n) + "\"",
+                           out),
+            2)
+    << out;
+  EXPECT_NE(out.find("Geometry/Elements in"), std::string::npos) << out;
+  EXPECT_NE(out.find("GB of memory"), std::string::npos) << out;
 }
