@@ -388,6 +388,39 @@ namespace
     EXPECT_TRUE(law->has_unloading_branch());
   }
 
+  // An unloading from a maximum indentation where the coefficient of restitution exceeds 1
+  // (S3 at 1.83 delta_y: the law creates energy there) is warned of on stderr, once per law
+  // object, naming the law and the restitution; an unloading inside the range is not.
+  TEST(ElastoplasticMaLiu, UnloadingOutsideTheRangeOfValidityIsWarnedOfOnce)
+  {
+    const MaLiuModel m = s3_model();
+    const auto unload_from = [&](const ContactLaw &law, const double dm) {
+      NormalContactHistory h;
+      h = law.updated_history(dm, 1e3, 1e-6, h);
+      for (const double f : {0.9, 0.8})
+        {
+          h = law.updated_history(f * dm, -1e3, 1e-6, h);
+          law.force(f * dm, -1e3, h);
+        }
+    };
+    const auto inside = make_law("ma_liu", {}, sphere_data(s3_E, s3_R, s3_sigma));
+    ::testing::internal::CaptureStderr();
+    unload_from(*inside, 10. * m.delta_y());
+    EXPECT_LT(m.coefficient_of_restitution(10. * m.delta_y()), 1.);
+    EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+
+    const auto   outside = make_law("ma_liu", {}, sphere_data(s3_E, s3_R, s3_sigma));
+    const double dm      = 1.83 * m.delta_y();
+    ASSERT_GT(m.coefficient_of_restitution(dm), 1.);
+    ::testing::internal::CaptureStderr();
+    unload_from(*outside, dm);
+    unload_from(*outside, 1.5 * m.delta_y());
+    const std::string warning = ::testing::internal::GetCapturedStderr();
+    EXPECT_NE(warning.find("warning: contact law ma_liu"), std::string::npos) << warning;
+    EXPECT_NE(warning.find("coefficient of restitution is 1.0"), std::string::npos) << warning;
+    EXPECT_EQ(warning.find("warning", 1), std::string::npos) << "warned twice: " << warning;
+  }
+
   TEST(ElastoplasticMaLiu, ElasticCycleReversiblePlasticCycleDissipatesUminusW)
   {
     const auto law = make_law("ma_liu", {}, sphere_data(s3_E, s3_R, s3_sigma));

@@ -6,6 +6,8 @@
 #include <boost/math/tools/roots.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <iostream>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -528,6 +530,7 @@ namespace granular::contact::laws
       double
       unloading(const double d, const double dm) const override
       {
+        warn_outside_validity(dm);
         return model.unloading_force(d, dm);
       }
       double
@@ -553,6 +556,29 @@ namespace granular::contact::laws
 
     private:
       MaLiuModel model;
+      /// the last delta_max checked, and whether the warning was given
+      mutable std::atomic<double> checked_dm{-1.};
+      mutable std::atomic<bool>   warned{false};
+
+      /// Once per law object (per run, per impact case): a warning on stderr when an
+      /// unloading starts from a @p dm where the coefficient of restitution exceeds 1, so
+      /// that the law creates energy (with psi above the consistency bound, just past
+      /// delta_y; MaLiuModel's docstring).
+      void warn_outside_validity(const double dm) const
+      {
+        if (warned || dm == checked_dm)
+          return;
+        checked_dm = dm;
+        const double cor = model.coefficient_of_restitution(dm);
+        if (cor > 1. && !warned.exchange(true))
+          std::cerr << "warning: contact law ma_liu: an impact reached the maximum indentation "
+                    << dm << " mm (" << dm / model.delta_y()
+                    << " delta_y), where its coefficient of restitution is " << cor
+                    << " > 1: the law creates energy there, outside its range of validity "
+                       "(docs/contact-law-catalogue.md G3; psi below "
+                       "0.805 (1 + ln(xi^2 / 2) / 2) avoids it). Shown once."
+                    << std::endl;
+      }
     };
 
     // -------------------------------------------------------------------------------------
