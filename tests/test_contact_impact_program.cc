@@ -171,7 +171,32 @@ TEST(ContactImpactProgram, BadInputIsRejectedBeforeAnyOutput)
     const Output out = run(file + out_dir + " --set \"Impact/Laws=no_such_law\"");
     EXPECT_EQ(out.status, 2) << out.text;
   }
+  // a case name twice, or two names with one curve file name: the second case's curves
+  // overwrote the first's
+  for (const std::string &names : {std::string("a, a"), std::string("a b, a_b")})
+    {
+      const Output out = run(file + out_dir + " --set \"Cases/Names=" + names + "\"" +
+                             " --set \"Cases/Approach velocity=100, 200\"");
+      EXPECT_EQ(out.status, 2) << out.text;
+      EXPECT_NE(out.text.find("Cases/Names"), std::string::npos) << out.text;
+    }
   EXPECT_FALSE(fs::exists(dir / "results.csv"));
+}
+
+// A rerun into the same directory leaves only its own curve files beside its results.csv:
+// the curves of the earlier run's cases are removed.
+TEST(ContactImpactProgram, RerunLeavesNoCurvesOfTheEarlierRun)
+{
+  const fs::path dir = fs::temp_directory_path() / "granular-test-contact-impact-rerun";
+  fs::remove_all(dir);
+  const std::string file = source + "/params/impact/two-aluminium-spheres.prm";
+  const std::string args = file + " --output-directory " + dir.string() +
+                           " --set \"Impact/Laws=hertz\" --set \"Cases/Approach velocity=100\"";
+  ASSERT_EQ(run(args + " --set \"Cases/Names=first\"").status, 0);
+  ASSERT_TRUE(fs::exists(dir / "curves" / "first__hertz.csv"));
+  ASSERT_EQ(run(args + " --set \"Cases/Names=second\"").status, 0);
+  EXPECT_TRUE(fs::exists(dir / "curves" / "second__hertz.csv"));
+  EXPECT_FALSE(fs::exists(dir / "curves" / "first__hertz.csv"));
 }
 
 // contact-impact speaks of what it does (issue: its messages spoke of the main program's run

@@ -5,6 +5,7 @@
 #include "contact/contact_parameters.h"
 #include "contact/laws/contact_law.h"
 
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -219,10 +220,30 @@ namespace granular::impact
     e.subsection("Contact laws", [&] { contact_law_entries(e, law_parameters, false); });
   }
 
+  std::string
+  file_name_part(std::string s)
+  {
+    for (char &c : s)
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'))
+        c = '_';
+    return s;
+  }
+
   void
   ImpactParameters::validate() const
   {
     const std::size_t n = cases.size();
+    // each case writes curves/CASE__LAW.csv: two cases of one name, or of names that give
+    // the same file name, would overwrite each other's curves
+    for (std::size_t i = 0; i < cases.names.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (file_name_part(cases.names[i]) == file_name_part(cases.names[j]))
+          throw ParameterError("Cases/Names",
+                               cases.names[i] == cases.names[j] ?
+                                 "lists the case " + cases.names[i] + " twice" :
+                                 "the cases " + cases.names[j] + " and " + cases.names[i] +
+                                   " give the same curve file name " +
+                                   file_name_part(cases.names[i]) + "__LAW.csv");
     auto check_list = [&](const std::vector<double> &v, const std::string &name,
                           const bool positive) {
       const std::string entry = "Cases/" + name;

@@ -75,8 +75,13 @@ namespace granular
 
       void entries(ParameterEntries &e);
       /// Throws ParameterError naming the entry: unknown law, list lengths that do not match
-      /// the case names, non-positive masses/velocities, ...
+      /// the case names, a case name given twice (or two names with one file name,
+      /// file_name_part()), non-positive masses/velocities, ...
       void validate() const;
     };
+
+    /// @p s usable in a file name: every character other than a letter, a digit, '-', '_'
+    /// and '.' becomes '_' (the curve files curves/CASE__LAW.csv).
+    std::string file_name_part(std::string s);
   } // namespace impact
 } // namespace granular

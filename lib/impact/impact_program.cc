@@ -54,15 +54,6 @@ namespace granular::impact
       return s.str();
     }
 
-    /// A case/law name usable in a file name.
-    std::string
-    file_part(std::string s)
-    {
-      for (char &c : s)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'))
-          c = '_';
-      return s;
-    }
 
     /// The c_r given to the laws in case @p i: from the law named in Restitution from law
     /// (its effective c_r in the same impact), else the Coefficient of restitution list.
@@ -265,7 +256,16 @@ namespace granular::impact
     ImpactOptions options;
     options.relative_tolerance = p.relative_tolerance;
     options.samples            = p.curve_samples;
+    // the curves of an earlier run into this directory go: the new results.csv lists only
+    // the new ones
     fs::create_directories(dir + "/curves");
+    for (const auto &entry : fs::directory_iterator(dir + "/curves"))
+      {
+        const std::string name = entry.path().filename().string();
+        if (entry.is_regular_file() && entry.path().extension() == ".csv" &&
+            name.find("__") != std::string::npos)
+          fs::remove(entry.path());
+      }
     std::vector<ImpactRow> rows;
     const auto             start = std::chrono::steady_clock::now();
     for (std::size_t i = 0; i < p.cases.size(); ++i)
@@ -280,8 +280,8 @@ namespace granular::impact
             const ImpactResult r = simulate_impact(*law, m, v0, options);
             const ImpactRow row = impact_row(p, i, law_id, c_r, r);
             rows.push_back(row);
-            write_impact_curves_csv(dir + "/curves/" + file_part(row.case_name) + "__" +
-                                      file_part(law_id) + ".csv",
+            write_impact_curves_csv(dir + "/curves/" + file_name_part(row.case_name) + "__" +
+                                      file_name_part(law_id) + ".csv",
                                     r.curves);
             log << "  " << std::left << std::setw(10) << row.case_name << ' ' << std::setw(36)
                 << law_id << std::right << " F_max = " << std::setw(11) << std::setprecision(5)
