@@ -577,7 +577,8 @@ TEST(Sweep, KilledSweepResumesWithoutTouchingCompletedPoints)
 }
 
 // Every point of a sweep is validated before the first one runs: a shape
-// of Sweep/Shapes wider than the cell, or a repeated value, is rejected with exit status 2,
+// of Sweep/Shapes wider than the cell, or a repeated value (also a shape written two
+// ways), is rejected with exit status 2,
 // naming the list entry and the point, and nothing is written.
 TEST(Sweep, InvalidPointIsRejectedBeforeTheFirstPointRuns)
 {
@@ -604,6 +605,17 @@ TEST(Sweep, InvalidPointIsRejectedBeforeTheFirstPointRuns)
   EXPECT_EQ(run_executable(duplicate, temp_dir("duplicate") + "/log.txt"), 2)
     << read_text(temp_dir("duplicate") + "/log.txt");
   EXPECT_FALSE(fs::exists(temp_dir("duplicate") + "/out"));
+
+  // a shape written two ways: it was computed twice under two names
+  const std::string two_ways = dir + "/two-ways.prm";
+  std::ofstream(two_ways) << "subsection Output\n  set Output directory = " << dir
+                          << "/two-ways\nend\nsubsection Sweep\n"
+                          << "  set Shapes = circular, 0.5:0.5:2:2\nend\n";
+  EXPECT_EQ(run_executable(two_ways, dir + "/two-ways.txt"), 2) << read_text(dir + "/two-ways.txt");
+  const std::string message = read_text(dir + "/two-ways.txt");
+  EXPECT_NE(message.find("Sweep/Shapes"), std::string::npos) << message;
+  EXPECT_NE(message.find("are the same shape"), std::string::npos) << message;
+  EXPECT_FALSE(fs::exists(dir + "/two-ways"));
 }
 
 // SIGTERM stops a sweep cleanly: the point in progress stops between two time steps (its

@@ -662,6 +662,20 @@ namespace granular
                          exact(P.particle.r1) + ":" + exact(P.particle.r2) + ":" +
                            exact(P.particle.p1) + ":" + exact(P.particle.p2) :
                          P.particle.shape_name);
+    // a shape written two ways (circular and 0.5:0.5:2:2) would be computed twice under two
+    // names
+    for (std::size_t i = 0; i < S.shapes.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        {
+          const auto a = parse_sweep_shape(S.shapes[j], P.particle.reference_radius),
+                     b = parse_sweep_shape(S.shapes[i], P.particle.reference_radius);
+          if (a.r1 == b.r1 && a.r2 == b.r2 && a.p1 == b.p1 && a.p2 == b.p2)
+            throw ParameterError("Sweep/Shapes", "'" + S.shapes[j] + "' and '" + S.shapes[i] +
+                                                   "' are the same shape (r1:r2:p1:p2 = " +
+                                                   exact(a.r1) + ":" + exact(a.r2) + ":" +
+                                                   exact(a.p1) + ":" + exact(a.p2) +
+                                                   "); give it once");
+        }
     std::vector<std::string> models = S.rubber_models;
     if (models.empty())
       models.push_back(P.rubber.viscoelastic ? "viscoelastic" : "elastic");
