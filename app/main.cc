@@ -110,7 +110,7 @@ int main(int argc, char **argv)
       if (options.check) // read_parameters() has checked every point of a sweep
         {
           if (reports_errors())
-            std::cout << granular::check_report(options, parameters);
+            std::cout << granular::check_report(options, parameters, prm);
           return 0;
         }
       if (parameters.sweep.active())

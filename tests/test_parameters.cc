@@ -884,3 +884,31 @@ TEST(CommandLine, MeshThatCannotFitIsRefusedByCheck)
   EXPECT_NE(out.find("Geometry/Elements in"), std::string::npos) << out;
   EXPECT_NE(out.find("GB of memory"), std::string::npos) << out;
 }
+
+// --check answers as the run would: it refuses (exit status 2, naming what) a fresh run into
+// a directory with an earlier run's results, a sweep into a single run's directory, and a
+// --restart without a usable checkpoint, where it answered "valid"; it touches nothing.
+TEST(CommandLine, CheckRefusesWhatTheRunWouldRefuse)
+{
+  const std::string dir = granular::testing::scratch_directory("check-directory");
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/summary.csv") << "kbar\n0.5\n";
+  const std::string bare = std::string(GRANULAR_SOURCE_DIR) + "/params/bare-interface.prm";
+  std::string       out;
+  EXPECT_EQ(run_executable(bare + " --check --output-directory " + dir, out), 2) << out;
+  EXPECT_NE(out.find("holds the results of an earlier run"), std::string::npos) << out;
+  EXPECT_EQ(run_executable(bare + " --check --overwrite --output-directory " + dir, out), 0)
+    << out;
+  EXPECT_EQ(run_executable(bare + " --check --set \"Sweep/Pressures=1, 2\" --output-directory " +
+                             dir,
+                           out),
+            2)
+    << out;
+  EXPECT_NE(out.find("holds the results of a single run"), std::string::npos) << out;
+  EXPECT_EQ(run_executable(bare + " --check --restart --output-directory " + dir, out), 2) << out;
+  EXPECT_NE(out.find("--restart"), std::string::npos) << out;
+  EXPECT_NE(out.find("checkpoint.bin"), std::string::npos) << out;
+  std::ofstream(dir + "/checkpoint.bin") << "not a checkpoint";
+  EXPECT_EQ(run_executable(bare + " --check --restart --output-directory " + dir, out), 2) << out;
+  EXPECT_EQ(granular::testing::read_file(dir + "/summary.csv"), "kbar\n0.5\n");
+}

@@ -4,6 +4,8 @@
 #include "contact/laws/contact_law.h"
 #include "contact/laws/temizer_decompression_undamped.h"
 #include "contact/normal_contact_law.h"
+#include "coupling/checkpoint.h"
+#include "coupling/run_output.h"
 #include "sweep/sweep_runner.h"
 
 #include <deal.II/base/exceptions.h>
@@ -410,9 +412,38 @@ namespace granular
     return default_parameter_file();
   }
 
-  std::string check_report(const CommandLineOptions &options,
-                           const ProgramParameters   &parameters)
+  std::string check_report(const CommandLineOptions      &options,
+                           const ProgramParameters        &parameters,
+                           const dealii::ParameterHandler &prm)
   {
+    const std::string &dir = parameters.output.output_directory;
+    if (parameters.sweep.active())
+      check_sweep_directory(parameters, prm, sweep_points(parameters));
+    else if (options.restart)
+      {
+        const coupling::CheckpointFile checkpoint(dir + "/checkpoint.bin", prm);
+        const std::string              reason = checkpoint.unusable_reason();
+        if (!reason.empty())
+          throw ParameterError("--restart", "cannot continue from " + checkpoint.path() +
+                                              ": " + reason);
+      }
+    else
+      {
+        std::error_code ec;
+        if (std::filesystem::exists(dir + "/sweep.csv", ec))
+          throw ParameterError("Output/Output directory",
+                               dir + " holds the results of a sweep; a single run there "
+                                     "would mix its results with the sweep's: give another "
+                                     "--output-directory");
+        const std::vector<std::string> earlier = coupling::single_run_results(dir);
+        if (!earlier.empty() && !options.overwrite)
+          throw ParameterError("Output/Output directory",
+                               dir + " holds the results of an earlier run (" +
+                                 earlier.front() +
+                                 (earlier.size() > 1 ? ", ..." : "") +
+                                 "); give --overwrite to replace them, another "
+                                 "--output-directory, or --restart to continue a stopped run");
+      }
     std::ostringstream out;
     out << (options.parameter_file.empty() ? std::string("the defaults") :
                                              options.parameter_file)
@@ -426,8 +457,13 @@ namespace granular
           out << "  " << p.name << "\n";
         return out.str();
       }
-    const auto  &b = parameters.block;
-    const auto  &l = parameters.loading;
+    const auto &b = parameters.block;
+    const auto &l = parameters.loading;
+    if (options.restart)
+      {
+        out << "one run, continued from " << dir << "/checkpoint.bin (its parameters match)\n";
+        return out.str();
+      }
     out << "one run: cell " << b.length << " x " << b.height << " mm on " << b.n_x << " x "
         << b.n_y << " elements, p = " << l.pressure << " MPa, v_F = " << l.slip_velocity
         << " mm/s, " << 2. + l.averaging_ratio << " T0 in "

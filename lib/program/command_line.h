@@ -98,10 +98,16 @@ namespace granular
    * What --check prints for valid @p parameters (read_parameters() has checked them, and
    * every point of a sweep): the file, and either the sweep's number of points with their
    * names and output directory, or the single run's cell, mesh, pressure, duration in
-   * T0, steps of Delta t and output directory.
+   * T0, steps of Delta t and output directory (for --restart: the checkpoint it continues
+   * from). The output directory is checked as the run would check it, touching nothing.
+   * @throws ParameterError as the run would refuse it: a fresh run into a directory with
+   *         an earlier run's results (without --overwrite) or a sweep's; a sweep into a
+   *         single run's directory, or resumed with other parameters; --restart without a
+   *         usable checkpoint (missing, damaged, another version, other physics).
    */
-  std::string check_report(const CommandLineOptions &options,
-                           const ProgramParameters   &parameters);
+  std::string check_report(const CommandLineOptions      &options,
+                           const ProgramParameters        &parameters,
+                           const dealii::ParameterHandler &prm);
 
   /// One line per registered contact law: its identifier, catalogue entry, title and source
   /// (what --list-laws prints).
