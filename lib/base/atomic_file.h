@@ -16,6 +16,13 @@ namespace granular
   void write_file_atomically(const std::string &path, const std::string &content);
 
   /**
+   * After a failed write to the line-oriented file @p path (a CSV file that a run appends
+   * to, a full disk): cuts it back to its last complete line, so that it ends with '\n' and
+   * holds no torn row. Does nothing if the file cannot be read. Never throws.
+   */
+  void cut_to_last_whole_line(const std::string &path);
+
+  /**
    * A ParaView collection (.pvd) of (time, file) records, rewritten atomically after
    * every added record, so it stays valid while the run is in progress.
    */
@@ -26,6 +33,10 @@ namespace granular
     explicit PvdCollection(std::string path);
     /// Adds a record (time in s) and rewrites the .pvd.
     void add(double time, const std::string &file);
+    /// Replaces the records by @p records (time in s, file name) and rewrites the .pvd.
+    void assign(std::vector<std::pair<double, std::string>> records);
+    /// The records: time (s) and file name, in the order they were added.
+    const std::vector<std::pair<double, std::string>> &records() const { return records_; }
 
     /// Boost.Serialization of the records (checkpoint/restart); the path is not saved.
     template <class Archive>

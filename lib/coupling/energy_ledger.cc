@@ -1,6 +1,8 @@
 // The energy ledger of a run (docs/methods.md §2.2). See energy_ledger.h.
 #include "coupling/energy_ledger.h"
 
+#include "base/atomic_file.h"
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -120,8 +122,15 @@ namespace granular::coupling
       {
         file_ << energy_csv_row(r) << std::flush;
         if (!file_)
-          throw std::runtime_error("cannot write " + path_ + " (" + std::strerror(errno) +
-                                   "); the run stops here, its last checkpoint is kept");
+          {
+            const std::string reason = std::strerror(errno);
+            file_.close();
+            cut_to_last_whole_line(path_);
+            throw std::runtime_error("cannot write " + path_ + " (" + reason +
+                                     "); the run stops here, the file ends with its last "
+                                     "whole row. If the run wrote a checkpoint, --restart "
+                                     "continues it once there is room");
+          }
         bytes_ = static_cast<std::uint64_t>(file_.tellp());
       }
   }

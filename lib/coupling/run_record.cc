@@ -1,6 +1,8 @@
 // What a run writes about itself (docs/methods.md §8.2). See run_record.h.
 #include "coupling/run_record.h"
 
+#include "base/atomic_file.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -217,9 +219,15 @@ namespace granular
 
     void HistoryWriter::check()
     {
-      if (!file_)
-        throw std::runtime_error("cannot write " + path_ + " (" + std::strerror(errno) +
-                                 "); the run stops here, its last checkpoint is kept");
+      if (file_)
+        return;
+      const std::string reason = std::strerror(errno);
+      file_.close();
+      cut_to_last_whole_line(path_);
+      throw std::runtime_error("cannot write " + path_ + " (" + reason +
+                               "); the run stops here, the file ends with its last whole "
+                               "row. If the run wrote a checkpoint, --restart continues "
+                               "it once there is room");
     }
 
     std::uint64_t HistoryWriter::flush()
