@@ -65,15 +65,17 @@ namespace granular::coupling
 
   void EnergyAccountant::check(const double t, const double T0, const double max_error,
                                const double full_load, const double L0,
-                               const Dissipation &d, const double energy) const
+                               const double slip_velocity, const Dissipation &d,
+                               const double energy) const
   {
     const double b     = balance(energy, d);
-    const double scale = std::max({std::abs(platen_work_), d.total(), 1e-2 * full_load * L0});
+    const double scale = std::max({std::abs(platen_work_), d.total(), 1e-2 * full_load * L0,
+                                   block_.mass() * slip_velocity * slip_velocity});
     if (!(std::abs(b) > max_error * scale))
       return;
     std::ostringstream m;
     m << "the energy balance fails by " << 100. * std::abs(b) / scale
-      << " % of the work done at t = " << t << " s (t/T0 = " << t / T0
+      << " % of the work done (or of M v_F^2 of the dragged block, if larger) at t = " << t << " s (t/T0 = " << t / T0
       << (b < 0. ? "): the time steps create energy" :
                    "): the time steps lose energy that no mechanism dissipates")
       << scheme_.energy_error_advice();

@@ -75,11 +75,15 @@ namespace granular::coupling
     /**
      * The guard of docs/methods.md §2.2 after the step to @p t (s): throws std::runtime_error
      * naming the time, the sign and the scheme's advice when |balance| exceeds @p max_error times
-     * the scale max(|platen work|, dissipation, 1e-2 @p full_load L0). @p d and @p energy are
-     * the dissipation and total_energy() at @p t.
+     * the scale max(|platen work|, dissipation, 1e-2 @p full_load L0, M v_F^2): the top of
+     * the block (mass M, RubberBlock::mass()) starts moving at @p slip_velocity v_F (mm/s)
+     * within one step at T0, and the time discretisation of that jump moves an energy of
+     * the order of M v_F^2 that no step length resolves, whatever the pressure (at
+     * p < 1e-3 MPa it exceeds the work done so far). @p d and @p energy are the dissipation
+     * and total_energy() at @p t.
      */
     void check(double t, double T0, double max_error, double full_load, double L0,
-               const Dissipation &d, double energy) const;
+               double slip_velocity, const Dissipation &d, double energy) const;
 
     double platen_work() const { return platen_work_; }
     /// Dissipation at the start of the averaging window.

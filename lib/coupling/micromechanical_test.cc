@@ -345,7 +345,7 @@ namespace granular::coupling
   {
     ledger->record(ledger->row(plan.t, plan.h, *energy, m), m.in_window);
     energy->check(plan.t, loading.T0, P.solver.max_energy_error, loading.full_load,
-                  P.block.length, m.dissipation, m.total_energy);
+                  P.block.length, P.loading.slip_velocity, m.dissipation, m.total_energy);
     // the rubber is pressed onto the particle from the first step on: by the start of the
     // dragging it has touched it, unless it passed through it
     if (particle != nullptr && plan.step >= planner->T0_step() &&

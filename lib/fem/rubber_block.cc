@@ -35,6 +35,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -593,6 +594,12 @@ namespace granular::fem
 
   unsigned int RubberBlock::n_dofs() const { return impl->dof_handler.n_dofs(); }
   unsigned int RubberBlock::n_cells() const { return impl->cells.size(); }
+
+  double RubberBlock::mass() const
+  {
+    // nodal_mass holds each node's mass once per component (x, y)
+    return 0.5 * std::accumulate(impl->nodal_mass.begin(), impl->nodal_mass.end(), 0.);
+  }
   const std::vector<ContactPoint> &RubberBlock::contact_points() const
   {
     return impl->contact_points;

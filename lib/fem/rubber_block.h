@@ -139,6 +139,8 @@ namespace granular::fem
 
     unsigned int n_dofs() const;
     unsigned int n_cells() const;
+    /// The block's mass per unit thickness (t/mm): its lumped mass.
+    double mass() const;
     const std::vector<ContactPoint> &contact_points() const;
 
     /// Optional second obstacle at the contact points (nullptr: none). Not owned. A movable
