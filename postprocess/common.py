@@ -1,20 +1,25 @@
 """The shared part of the post-processing scripts: reading a run's parameters.prm,
-history.csv and summary.csv and a sweep's sweep.csv, one error type with one exit-status
-convention, figures written atomically, legends and the common command-line arguments.
+history.csv and summary.csv, its ParaView output (.pvd collections and .vtu files) and a
+sweep's sweep.csv, one error type with one exit-status convention, figures written
+atomically, legends and the common command-line arguments.
 
 Exit status of every script (run() below):
   0  success;
   1  the inputs are readable but there is nothing to draw (no successful sweep point), or
      a check the script was asked for failed;
   2  an input is missing or damaged, or an output cannot be written; the message on
-     stderr names the file (and the line), never a traceback.
+     stderr names the file (and the line or the column), never a traceback. Also an
+     option's value out of its range (argument_number()): the command line's message
+     names the option.
 
 Units as everywhere in the program: mm, s, N, t (tonne), MPa; forces and energies are per
 mm thickness (plane strain), so energies are N mm/mm. A run's T0 = L0 / v_F (s) is the
 time the platen needs to drag the block over its own length.
 
-The scripts need Debian's python3-numpy and python3-matplotlib (render_run.py also
-python3-vtk9); this module itself only the standard library (matplotlib for the figures).
+The scripts need Debian's python3-numpy and python3-matplotlib, and those that read VTU
+files python3-meshio (which, unlike python3-vtk9, can be installed beside ParaView's
+python3-paraview); this module itself needs only the standard library (matplotlib for the
+figures, numpy and meshio for the VTU files), so that pvpython scripts can import it.
 """
 import argparse
 import csv
@@ -22,6 +27,7 @@ import math
 import os
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 
 PROGRAM = os.path.basename(sys.argv[0]) or "postprocess"
 
@@ -80,8 +86,30 @@ def add_output_argument(parser, default, files="PREFIX.png and PREFIX.pdf",
 
 
 def add_dpi_argument(parser, default=150):
-    parser.add_argument("--dpi", type=float, default=default,
-                        help="resolution of the PNG files (default: %(default)s)")
+    parser.add_argument("--dpi", type=argument_number(positive=True), default=default,
+                        help="resolution of the PNG files in dots per inch "
+                             "(default: %(default)s)")
+
+
+def argument_number(kind=float, minimum=None, positive=False, unit=""):
+    """An argparse type: the text as a finite number of `kind` (float or int) that is > 0
+    (`positive`) and >= `minimum`; otherwise argparse's error, which names the option, and
+    exit status 2 ("argument --length: needs a number > 0 (mm), not '0'"). `unit` is named
+    in the message."""
+    want = "a whole number" if kind is int else "a number"
+    want += " > 0" if positive else f" >= {minimum:g}" if minimum is not None else ""
+    want += f" ({unit})" if unit else ""
+
+    def convert(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not math.isfinite(value) or (positive and value <= 0) or \
+                (minimum is not None and value < minimum):
+            raise argparse.ArgumentTypeError(f"needs {want}, not {text!r}")
+        return value
+    return convert
 
 
 def output_prefix(prefix, extensions=(".png", ".pdf")):
@@ -298,12 +326,24 @@ def particle_enabled(params):
 # a run: summary.csv, history.csv, T0
 # ---------------------------------------------------------------------------------------
 
-def read_table(path):
+def read_table(path, complete=False):
     """The rows of a CSV file with a header line as dicts of text; InputError naming the
-    file if it cannot be read."""
+    file if it cannot be read. `complete`: every row must have as many fields as the header
+    (a file written atomically, such as sweep.csv, where a shorter or longer row is damage);
+    InputError names the line of the first that has not."""
     try:
         with open(path, newline="") as f:
-            return list(csv.DictReader(f))
+            reader = csv.DictReader(f)
+            rows = []
+            for row in reader:
+                if complete and (None in row or None in row.values()):
+                    fields = sum(row[c] is not None for c in reader.fieldnames) + \
+                        len(row.get(None, []))
+                    raise InputError(f"{path}, line {reader.line_num}: {fields} fields "
+                                     f"instead of the header's {len(reader.fieldnames)} "
+                                     "(a damaged or truncated file)")
+                rows.append(row)
+            return rows
     except OSError as e:
         raise InputError(f"{path}: {e.strerror}") from None
     except csv.Error as e:
@@ -397,6 +437,94 @@ def read_history(run_dir, columns, text_columns=("phase",)):
 
 
 # ---------------------------------------------------------------------------------------
+# ParaView output: .pvd collections and .vtu files
+# ---------------------------------------------------------------------------------------
+
+# the arrays of solution-NNNNN.vtu and their units (docs/outputs.md); all are point data:
+# the cell fields constant on each cell's own patch
+SOLUTION_FIELDS = {
+    "displacement_x": "mm", "displacement_y": "mm", "velocity": "mm/s",
+    "mean_stress": "MPa", "cauchy_stress_xx": "MPa", "cauchy_stress_yy": "MPa",
+    "cauchy_stress_xy": "MPa", "cauchy_stress_zz": "MPa", "principal_stress_1": "MPa",
+    "principal_stress_2": "MPa", "von_mises_stress": "MPa",
+    "viscous_dissipation_density": "MPa = N mm/mm^3", "payne_q": "1/s",
+    "rate_of_deformation": "1/s",
+}
+
+# corner points of the cells meshio names (they come first); other cells keep all points
+CORNERS = {"line": 2, "line3": 2, "triangle": 3, "triangle6": 3, "quad": 4, "quad8": 4,
+           "quad9": 4}
+
+
+def read_collection(directory, name, sort=True):
+    """[(time in s, path of the VTU), ...] of the .pvd collection `directory`/`name`,
+    sorted by time (in the file's order if not `sort`); None if the file does not exist.
+    InputError if it is damaged."""
+    path = os.path.join(directory, name)
+    if not os.path.exists(path):
+        return None
+    try:
+        collection = ET.parse(path).getroot().find("Collection")
+        if collection is None:
+            raise InputError(f"{path} has no <Collection>: not a .pvd file")
+        records = [(float(d.get("timestep")), os.path.join(directory, d.get("file")))
+                   for d in collection.findall("DataSet")]
+    except ET.ParseError as e:
+        raise InputError(f"{path} is damaged ({e})") from None
+    except (TypeError, ValueError):
+        raise InputError(f"{path}: a DataSet without a numeric timestep or a file") from None
+    except OSError as e:
+        raise InputError(f"{path}: {e.strerror}") from None
+    return sorted(records) if sort else records
+
+
+class Vtu:
+    """One .vtu file: `points` (n, 2) in mm (z dropped); `cells`, one array of corner ids
+    per cell (all points of a polygon); `cell_types`, meshio's name of each ("quad",
+    "polygon", "line", ...); `point_data` {name: array (n,) or (n, 3)} and `cell_data`
+    {name: array, one row per cell}."""
+
+    def __init__(self, points, cells, cell_types, point_data, cell_data):
+        self.points, self.cells, self.cell_types = points, cells, cell_types
+        self.point_data, self.cell_data = point_data, cell_data
+
+    def array(self, name):
+        """The point or cell array `name` (point data first); None if there is none."""
+        return self.point_data.get(name, self.cell_data.get(name))
+
+
+def read_vtu(path):
+    """The .vtu file `path` (XML, ASCII or base64 binary, zlib-compressed or not, as
+    deal.II and the program write them) as a Vtu, read by Debian's python3-meshio.
+    InputError naming the file if it is missing, damaged or has no point or cell."""
+    if not os.path.isfile(path):
+        raise InputError(f"{path} is missing (listed in the .pvd; the run's VTU files "
+                         "were removed or the run is being written?)")
+    try:
+        import meshio
+        import numpy as np
+    except ImportError as e:
+        raise InputError(f"reading {path} needs Debian's python3-meshio and python3-numpy "
+                         f"({e}; bash scripts/install-dependencies.sh installs them)") from None
+    try:
+        mesh = meshio.vtu.read(path)      # (meshio.read() exits the program on an error)
+    except Exception as e:       # meshio raises many kinds on a damaged file
+        detail = f" ({e})" if str(e) else ""
+        raise InputError(f"{path} is damaged or not a VTU file{detail}") from None
+    cells, cell_types = [], []
+    for block in mesh.cells:
+        n = CORNERS.get(block.type)
+        cells += [np.asarray(ids[:n], dtype=int) for ids in block.data]
+        cell_types += [block.type] * len(block.data)
+    if len(mesh.points) == 0 or not cells:
+        raise InputError(f"{path} is empty (no point or no cell)")
+    cell_data = {name: np.concatenate([np.asarray(b) for b in blocks])
+                 for name, blocks in mesh.cell_data.items()}
+    return Vtu(np.asarray(mesh.points, dtype=float)[:, :2], cells, cell_types,
+               {name: np.asarray(a) for name, a in mesh.point_data.items()}, cell_data)
+
+
+# ---------------------------------------------------------------------------------------
 # a sweep: sweep.csv and its points
 # ---------------------------------------------------------------------------------------
 
@@ -438,15 +566,31 @@ def sweep_paths(path):
 def read_sweep(path, columns=("name", "status")):
     """The rows of a sweep.csv as dicts of text (one per point, in the sweep's order);
     `path` is the file or the sweep's directory. InputError if it is missing, has no
-    point or lacks one of `columns`."""
+    point, lacks one of `columns` or has a row with more or fewer fields than its header
+    (the program writes sweep.csv atomically, so such a row is damage)."""
     _, csv_path = sweep_paths(path)
-    rows = read_table(csv_path)
+    rows = read_table(csv_path, complete=True)
     if not rows:
         raise InputError(f"{csv_path} has no point (empty, or not a sweep.csv)")
     missing = [c for c in columns if c not in rows[0]]
     if missing:
-        raise InputError(f"{csv_path} has no column {', '.join(missing)}: not a sweep.csv")
+        raise InputError(f"{csv_path} has no column {', '.join(missing)} (not a sweep.csv, "
+                         "or a damaged one)")
     return rows
+
+
+def with_unusable_points_failed(rows):
+    """`rows` of a sweep.csv with every "ok" row whose k̄ is not a finite number (inf,
+    nan, missing), or whose k̄_F or k̄_V is given but not finite, marked failed (a copy;
+    its error says which value): such a point has no result to show."""
+    result = []
+    for r in rows:
+        bad = [f"{c} = {r.get(c) or 'missing'}" for c in ("kbar", "kbar_F", "kbar_V")
+               if r["status"] == "ok" and not math.isfinite(to_float(r.get(c)))
+               and (c == "kbar" or (r.get(c) or "").strip())]
+        result.append(dict(r, status="failed", error=f"{', '.join(bad)}: not a finite "
+                           "number") if bad else r)
+    return result
 
 
 def successful_points(rows):

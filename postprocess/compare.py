@@ -8,8 +8,9 @@ value is k̄) against t/T0, T0 = L0/v_F of each run.
 Sweeps (directories with sweep.csv, or the sweep.csv files): k̄ against the pressure p with
 error bars ± kbar_spread (the spread of the moving average over the last quarter of the
 window, which contains k̄), or against tau0 v_F/L0 (log axis) if the relaxation time varies
-within a sweep; one curve per sweep and per other swept value. Failed points are marked by
-a cross on the x axis in the colour of their curve.
+within a sweep; one curve per sweep and per other swept value. Failed points, and those
+whose k̄ is not a finite number (inf, nan), are marked by a cross on the x axis in the
+colour of their curve.
 
 The legend: each input's parameters.prm (for a sweep: its first point's, in the point's
 subdirectory, with the swept entries replaced by the list of their values) is read as
@@ -28,8 +29,9 @@ Examples:
   compare.py output/flores output/hunt_crossley -o /tmp/figures/normal_laws
   compare.py output-pressure-sweep/circular output-pressure-sweep/square
 
-Exit status 0 on success, 2 if an input is missing, damaged, neither a run nor a sweep, or
-runs and sweeps are mixed. Needs Debian's python3-numpy and python3-matplotlib.
+Exit status 0 on success, 2 if an input is missing, damaged (a sweep.csv without the column
+kbar, a row cut short), neither a run nor a sweep, or runs and sweeps are mixed. Needs
+Debian's python3-numpy and python3-matplotlib.
 """
 import math
 import os
@@ -152,7 +154,8 @@ def load_sweep(path):
     the swept entries replaced by the list of their values (None if no point has a
     parameters.prm)."""
     directory, _ = common.sweep_paths(path)
-    rows = common.read_sweep(path, ("name", "status", "point_pressure"))
+    rows = common.with_unusable_points_failed(
+        common.read_sweep(path, ("name", "status", "point_pressure", "kbar")))
     varying = common.varying_columns(rows, SWEPT_ENTRIES)
     params = None
     for r in rows:            # the first point with a parameters.prm

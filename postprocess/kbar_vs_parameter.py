@@ -35,8 +35,9 @@ before sweep.csv had the column block_length (then 10 mm is assumed, with a warn
 Writes PREFIX.png and PREFIX.pdf (atomically; default PREFIX kbar_vs_<parameter>) and
 prints the number of points and the curves, then one line per curve with k̄ at the
 smallest and the largest value of the parameter (and the references).
-Exit status 0 on success, 1 if no point of a curve succeeded, 2 if sweep.csv is missing or
-damaged or the figure cannot be written.
+Exit status 0 on success, 1 if no point of a curve succeeded, 2 if sweep.csv is missing,
+damaged or lacks the column kbar, an option's value is invalid (--length must be > 0), or
+the figure cannot be written.
 """
 import math
 import sys
@@ -144,20 +145,6 @@ def drawn_quantities(rows):
 def spread(row):
     s = abs(to_float(row.get("kbar_spread")))
     return s if math.isfinite(s) else 0.
-
-
-def with_unusable_points_failed(rows):
-    """`rows` with every "ok" row whose k̄ is not a finite number (inf, nan, missing), or
-    whose k̄_F or k̄_V is given but not finite, marked failed (a copy; its error says
-    which value)."""
-    result = []
-    for r in rows:
-        bad = [f"{c} = {r.get(c) or 'missing'}" for c in ("kbar", "kbar_F", "kbar_V")
-               if r["status"] == "ok" and not math.isfinite(to_float(r.get(c)))
-               and (c == "kbar" or (r.get(c) or "").strip())]
-        result.append(dict(r, status="failed", error=f"{', '.join(bad)}: not a finite "
-                           "number") if bad else r)
-    return result
 
 
 def mark_unfinished(ax, rows, x, with_labels):
@@ -318,7 +305,7 @@ def plot(rows, parameter, sweep_dir=".", layout=None, length=None):
     parameter's); `length` overrides L0 (mm) of relaxation. The figure is None if no
     point of a curve succeeded."""
     spec = parameters()[parameter]
-    rows = with_unusable_points_failed(rows)
+    rows = common.with_unusable_points_failed(rows)
     if isinstance(spec, Relaxation):
         spec.set_lengths(sweep_dir, rows, length)
     sweep = Sweep(rows, spec, sweep_dir)
@@ -341,14 +328,15 @@ def main(argv=None, parameter=None):
     parser.add_argument("--layout", choices=("panels", "single"),
                         help="one panel per quantity, or all in one (default: panels for "
                              "pressure, single for relaxation and payne)")
-    parser.add_argument("--length", type=float, default=None, metavar="L0",
-                        help="relaxation: the cell length L0 in mm (default: each point's "
-                             "block_length from sweep.csv)")
+    parser.add_argument("--length", type=common.argument_number(positive=True, unit="mm"),
+                        default=None, metavar="L0",
+                        help="relaxation: the cell length L0 in mm, > 0 (default: each "
+                             "point's block_length from sweep.csv)")
     common.add_dpi_argument(parser)
     args = parser.parse_args(argv)
     parameter = parameter or args.parameter
     prefix = common.output_prefix(args.output or f"kbar_vs_{parameter}")
-    rows = common.read_sweep(args.sweep)
+    rows = common.read_sweep(args.sweep, ("name", "status", "kbar"))
     sweep_dir, _ = common.sweep_paths(args.sweep)
     fig, sweep = plot(rows, parameter, sweep_dir, args.layout, args.length)
     if fig is None:

@@ -10,7 +10,8 @@ driver leaves out the volumetric pressure).
 Usage: payne_protocol.py [--material-point build/material-point] [--parameters
        params/payne.prm] [--steps 100] [--cycles 5] [--d 1e-2] [-o payne_protocol]
 Writes PREFIX.png, PREFIX.pdf and PREFIX.csv (amplitude, modulus for d, modulus for
-d = 0; MPa). Exit status 0, or 2 if the material-point program is missing or fails.
+d = 0; MPa). Exit status 0, or 2 if an option's value is out of its range, or the
+material-point program is missing or fails.
 """
 import csv
 import math
@@ -69,12 +70,19 @@ def main(argv=None):
     p.add_argument("--material-point", default=os.path.join(here, "..", "build",
                                                             "material-point"))
     p.add_argument("--parameters", default=os.path.join(here, "..", "params", "payne.prm"))
-    p.add_argument("--steps", type=int, default=100, help="amplitude steps up to 0.1")
-    p.add_argument("--cycles", type=int, default=5, help="cycles per amplitude step")
-    p.add_argument("--points", type=int, default=40, help="points per cycle")
-    p.add_argument("--tau0", type=float, default=1e-4,
-                   help="relaxation time of the parameter file in s (cycle = 5 tau0)")
-    p.add_argument("--d", type=float, default=1e-2, help="Payne parameter d in s")
+    count = common.argument_number(int, minimum=1)
+    p.add_argument("--steps", type=count, default=100,
+                   help="amplitude steps up to 0.1, >= 1 (default: %(default)s)")
+    p.add_argument("--cycles", type=count, default=5,
+                   help="cycles per amplitude step, >= 1 (default: %(default)s)")
+    p.add_argument("--points", type=common.argument_number(int, minimum=4), default=40,
+                   help="points per cycle, >= 4 so that a cycle has its peak "
+                        "(default: %(default)s)")
+    p.add_argument("--tau0", type=common.argument_number(positive=True, unit="s"),
+                   default=1e-4, help="relaxation time of the parameter file in s, > 0; a "
+                                      "cycle lasts 5 tau0 (default: %(default)s)")
+    p.add_argument("--d", type=common.argument_number(minimum=0., unit="s"), default=1e-2,
+                   help="Payne parameter d in s, >= 0 (default: %(default)s)")
     common.add_output_argument(p, "payne_protocol",
                                "PREFIX.png, PREFIX.pdf and PREFIX.csv")
     common.add_dpi_argument(p)

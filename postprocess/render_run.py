@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Pictures of one run for talks and papers, like Temizer 2013 Figs. 3-4: the deformed rubber
-block (solution-NNNNN.vtu, drawn displaced, x = X + u), its cells coloured by a cell field
+block (solution-NNNNN.vtu, written in its deformed shape), its cells coloured by a field
 (default principal_stress_2, the paper's tau2, in MPa; a symmetric diverging colour map
 around 0 for fields with negative values, a sequential one from 0 otherwise; one colour
 scale for every picture and frame of the run), with the particle (particle-NNNNN.vtu: the
@@ -25,9 +25,10 @@ atomically (a temporary name renamed).
 Usage: render_run.py RUN_DIR [--times T [T ...]] [-o PREFIX] [--gif] [--fps 4]
                      [--field principal_stress_2] [--clim MIN MAX] [--dpi 150]
 (RUN_DIR first, or end the --times list with --.)
-Fields: principal_stress_1, principal_stress_2, von_mises_stress, pressure,
+Fields: principal_stress_1, principal_stress_2, von_mises_stress, mean_stress,
 cauchy_stress_xx, _yy, _xy, _zz (MPa), viscous_dissipation_density (MPa = N mm/mm^3),
-payne_q (1/s), displacement, velocity (magnitudes; mm, mm/s).
+payne_q, rate_of_deformation (1/s), displacement_x, displacement_y (mm), velocity (its
+magnitude, mm/s); a nodal field is drawn as its mean over each cell's corners.
 Examples:
   build/granular-interface params/circular.prm --output-directory /tmp/run \\
       --set "Output/VTU output interval=200"
@@ -35,13 +36,11 @@ Examples:
 
 The run needs VTU output (Output/VTU output interval > 0). Exit status 0 on success, 2 if
 the run has no VTU output or an input file (solution.pvd, a VTU, parameters.prm,
-history.csv) is missing or damaged. Needs Debian's python3-vtk9, python3-numpy,
+history.csv) is missing or damaged. Needs Debian's python3-meshio, python3-numpy,
 python3-matplotlib and python3-pil.
 """
 import os
-import re
 import sys
-import xml.etree.ElementTree as ET
 
 import numpy as np
 
@@ -56,107 +55,32 @@ from matplotlib.patches import Polygon  # noqa: E402
 import common  # noqa: E402
 from common import InputError, PROGRAM, write_figure  # noqa: E402
 
-# field name: (legend label, unit)
-FIELDS = {
-    "principal_stress_2": (r"$\tau_2$ (smaller principal stress)", "MPa"),
-    "principal_stress_1": (r"$\tau_1$ (larger principal stress)", "MPa"),
-    "von_mises_stress": ("von Mises stress", "MPa"),
-    "pressure": ("pressure", "MPa"),
-    "cauchy_stress_xx": (r"Cauchy stress $\sigma_{xx}$", "MPa"),
-    "cauchy_stress_yy": (r"Cauchy stress $\sigma_{yy}$", "MPa"),
-    "cauchy_stress_xy": (r"Cauchy stress $\sigma_{xy}$", "MPa"),
-    "cauchy_stress_zz": (r"Cauchy stress $\sigma_{zz}$", "MPa"),
-    "viscous_dissipation_density": ("viscous dissipation density", "MPa = N mm/mm$^3$"),
-    "payne_q": ("Payne variable q", "1/s"),
-    "displacement": ("|displacement|", "mm"),
-    "velocity": ("|velocity|", "mm/s"),
+# field name: its legend label (the unit is common.SOLUTION_FIELDS')
+LABELS = {
+    "principal_stress_2": r"$\tau_2$ (smaller principal stress)",
+    "principal_stress_1": r"$\tau_1$ (larger principal stress)",
+    "von_mises_stress": "von Mises stress",
+    "mean_stress": r"mean stress tr$\sigma$/3",
+    "cauchy_stress_xx": r"Cauchy stress $\sigma_{xx}$",
+    "cauchy_stress_yy": r"Cauchy stress $\sigma_{yy}$",
+    "cauchy_stress_xy": r"Cauchy stress $\sigma_{xy}$",
+    "cauchy_stress_zz": r"Cauchy stress $\sigma_{zz}$",
+    "viscous_dissipation_density": "viscous dissipation density",
+    "payne_q": "Payne variable q",
+    "rate_of_deformation": r"rate of deformation $\|D\|$",
+    "displacement_x": r"displacement $u_x$",
+    "displacement_y": r"displacement $u_y$",
+    "velocity": "|velocity|",
 }
-
-# VTK cell types: their corner points are the first ones
-CORNERS = {5: 3, 9: 4, 22: 3, 23: 4, 28: 4, 69: 3, 70: 4}   # triangle, quad, quadratic, Lagrange
-POLYGON = 7
+UNITS = dict(common.SOLUTION_FIELDS, viscous_dissipation_density="MPa = N mm/mm$^3$")
 
 
 # ---------------------------------------------------------------------------------------
 # reading
 # ---------------------------------------------------------------------------------------
 
-def read_collection(directory, name):
-    """[(time in s, path of the VTU), ...] of a .pvd collection, sorted by time; None if
-    the file does not exist."""
-    path = os.path.join(directory, name)
-    if not os.path.exists(path):
-        return None
-    try:
-        root = ET.parse(path).getroot()
-        collection = root.find("Collection")
-        if collection is None:
-            raise InputError(f"{path} has no <Collection>: not a .pvd file")
-        records = [(float(d.get("timestep")), os.path.join(directory, d.get("file")))
-                   for d in collection.findall("DataSet")]
-    except ET.ParseError as e:
-        raise InputError(f"{path} is damaged ({e})") from None
-    except (TypeError, ValueError):
-        raise InputError(f"{path}: a DataSet without a numeric timestep or a file") from None
-    except OSError as e:
-        raise InputError(f"{path}: {e.strerror}") from None
-    return sorted(records)
-
-
-class VtkMessages:
-    """Collects VTK's error messages instead of printing them (they end up in ours)."""
-
-    def __init__(self, vtk):
-        self.window = vtk.vtkStringOutputWindow()
-        vtk.vtkOutputWindow.SetInstance(self.window)
-        if hasattr(vtk, "vtkLogger"):        # VTK 9 also logs errors on stderr
-            vtk.vtkLogger.SetStderrVerbosity(vtk.vtkLogger.VERBOSITY_OFF)
-        self.seen = 0
-
-    def take(self):
-        """The first message since the last call, without object addresses."""
-        text = self.window.GetOutput()
-        new, self.seen = text[self.seen:], len(text)
-        lines = [ln.strip() for ln in new.splitlines() if ln.strip()]
-        # VTK's messages: "ERROR: In ... line 123 \n vtkXMLDataParser (0x...): text"
-        useful = [re.sub(r" \(0x[0-9a-fA-F]+\)", "", ln) for ln in lines
-                  if not ln.startswith(("ERROR", "Warning", "WARNING"))]
-        return useful[0] if useful else ""
-
-
-def read_grid(vtk, messages, path):
-    """The vtkUnstructuredGrid of a VTU; InputError naming the file if it is missing,
-    empty or damaged."""
-    if not os.path.isfile(path):
-        raise InputError(f"{path} is missing (listed in the .pvd; the run's VTU files "
-                         "were removed or the run is being written?)")
-    reader = vtk.vtkXMLUnstructuredGridReader()
-    reader.SetFileName(path)
-    reader.Update()
-    grid = reader.GetOutput()
-    detail = messages.take()
-    if grid is None or grid.GetNumberOfPoints() == 0 or grid.GetNumberOfCells() == 0 \
-            or reader.GetErrorCode() != 0:
-        raise InputError(f"{path} is damaged or empty" + (f" ({detail})" if detail else ""))
-    return grid
-
-
-def cell_corners(vtk_to_numpy, grid):
-    """(points (n, 2), list of corner-id arrays, one per cell)."""
-    points = vtk_to_numpy(grid.GetPoints().GetData())[:, :2].astype(float)
-    cells = []
-    for c in range(grid.GetNumberOfCells()):
-        cell_type = grid.GetCellType(c)
-        ids = grid.GetCell(c).GetPointIds()
-        n = ids.GetNumberOfIds() if cell_type == POLYGON else CORNERS.get(cell_type)
-        if n is None:
-            continue
-        cells.append(np.array([ids.GetId(i) for i in range(n)], dtype=int))
-    return points, cells
-
-
-def array_values(vtk_to_numpy, array):
-    values = vtk_to_numpy(array).astype(float)
+def values_of(array):
+    values = np.asarray(array, dtype=float)
     if values.ndim == 2:      # a vector: its magnitude
         values = np.linalg.norm(values, axis=1)
     return values
@@ -183,67 +107,57 @@ class Frame:
         return ys.min(), ys.max()
 
 
-def read_rubber(vtk, vtk_to_numpy, messages, path, field):
-    grid = read_grid(vtk, messages, path)
-    points, cells = cell_corners(vtk_to_numpy, grid)
-    if not cells:
+def read_rubber(path, field):
+    vtu = common.read_vtu(path)
+    faces = [c for c, ids in enumerate(vtu.cells) if len(ids) >= 3]
+    if not faces:
         raise InputError(f"{path} has no quadrilateral or triangular cell")
-    cell_array = grid.GetCellData().GetArray(field)
-    point_array = grid.GetPointData().GetArray(field)
-    if cell_array is not None:
-        values = array_values(vtk_to_numpy, cell_array)
-        values = np.array([values[c] for c in range(len(cells))])
-    elif point_array is not None:
-        # deal.II writes cell data as constant values at each cell's own vertices: the mean
-        values = array_values(vtk_to_numpy, point_array)
+    cells = [vtu.cells[c] for c in faces]
+    if field in vtu.cell_data:
+        values = values_of(vtu.cell_data[field])[faces]
+    elif field in vtu.point_data:
+        # deal.II writes a cell field as constant values at each cell's own corners
+        values = values_of(vtu.point_data[field])
         values = np.array([values[ids].mean() for ids in cells])
     else:
-        names = sorted({grid.GetCellData().GetArrayName(i)
-                        for i in range(grid.GetCellData().GetNumberOfArrays())}
-                       | {grid.GetPointData().GetArrayName(i)
-                          for i in range(grid.GetPointData().GetNumberOfArrays())})
+        names = sorted(set(vtu.point_data) | set(vtu.cell_data))
         raise InputError(f"{path} has no field {field!r} (it has: {', '.join(names)})")
     # u1: the displacement of the platen = of the block's top nodes (largest reference Y)
-    displacement = grid.GetPointData().GetArray("displacement")
-    if displacement is not None:
-        u = vtk_to_numpy(displacement)[:, :2].astype(float)
-        reference_y = points[:, 1] - u[:, 1]
+    points = vtu.points
+    if "displacement_x" in vtu.point_data and "displacement_y" in vtu.point_data:
+        ux, uy = (np.asarray(vtu.point_data[f"displacement_{a}"], dtype=float)
+                  for a in "xy")
+        reference_y = points[:, 1] - uy
         top = reference_y > reference_y.max() - 1e-9 * max(1., abs(reference_y.max()))
-        u1 = float(u[top, 0].mean())
+        u1 = float(ux[top].mean())
     else:
         u1 = float(points[:, 0].min())
     return [points[ids] for ids in cells], values, u1
 
 
-def read_particles(vtk, vtk_to_numpy, messages, path):
-    grid = read_grid(vtk, messages, path)
-    points, cells = cell_corners(vtk_to_numpy, grid)
-    image = grid.GetCellData().GetArray("image")
-    images = (vtk_to_numpy(image).astype(int) if image is not None
-              else np.zeros(len(cells), dtype=int))
-    result = [(points[ids], int(images[c])) for c, ids in enumerate(cells)]
+def read_particles(path):
+    vtu = common.read_vtu(path)
+    images = vtu.cell_data.get("image", np.zeros(len(vtu.cells)))
+    result = [(vtu.points[ids], int(images[c])) for c, ids in enumerate(vtu.cells)]
     return sorted(result, key=lambda r: r[1])
 
 
 def read_frames(run, field, T0):
     """All output times of the run as Frames (InputError if there is no VTU output)."""
-    solution = read_collection(run, "solution.pvd")
+    solution = common.read_collection(run, "solution.pvd")
     if not solution:
         what = "no solution.pvd" if solution is None else "an empty solution.pvd"
         raise InputError(
             f"{run} has no VTU output ({what}): set Output/VTU output interval to a number "
             "of time steps > 0 in the parameter file, or on the command line with "
             "--set \"Output/VTU output interval=100\", and run it again")
-    particle = read_collection(run, "particle.pvd") or []
-    import vtk
-    from vtk.util.numpy_support import vtk_to_numpy
-    messages = VtkMessages(vtk)
+    particle = common.read_collection(run, "particle.pvd") or []
     tolerance = 1e-6 * T0
     frames = []
     for time, path in solution:
-        rubber, values, u1 = read_rubber(vtk, vtk_to_numpy, messages, path, field)
+        rubber, values, u1 = read_rubber(path, field)
         match = [p for t, p in particle if abs(t - time) <= tolerance]
-        particles = read_particles(vtk, vtk_to_numpy, messages, match[0]) if match else []
+        particles = read_particles(match[0]) if match else []
         frames.append(Frame(time, rubber, values, u1, particles))
     return frames
 
@@ -258,7 +172,7 @@ class Scene:
     def __init__(self, frames, field, T0, L0, run_name, clim, phases, dpi):
         self.frames, self.T0, self.L0, self.name, self.phases = frames, T0, L0, run_name, phases
         values = np.concatenate([f.values for f in frames])
-        label, unit = FIELDS.get(field, (field.replace("_", " "), ""))
+        label, unit = LABELS.get(field, field.replace("_", " ")), UNITS.get(field, "")
         if clim is not None:
             low, high = clim
             self.cmap = "RdBu_r" if low < 0. < high else "viridis"
@@ -434,8 +348,8 @@ def main(argv=None):
     parser.add_argument("--fps", type=float, default=4., help="frames per second of the "
                         "animation (default: %(default)s)")
     parser.add_argument("--field", default="principal_stress_2",
-                        help="cell field colouring the rubber (default: %(default)s, the "
-                             "paper's tau2)")
+                        help="field colouring the rubber (default: %(default)s, the "
+                             "paper's tau2, MPa; the list below)")
     parser.add_argument("--clim", type=float, nargs=2, metavar=("MIN", "MAX"),
                         help="colour range (default: symmetric around 0, the largest "
                              "|value| of the run; from 0 for non-negative fields)")

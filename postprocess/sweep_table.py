@@ -2,10 +2,13 @@
 """Prints the results table of a sweep from its sweep.csv (docs/methods.md §8.3): one line
 per point with its name, k̄, k̄_F, k̄_V, the spread of k̄ (over the last quarter of the
 averaging window), the energy balance error, the wall time and the status; failed points
-with their error.
+with their error. A point whose k̄ (or k̄_F, k̄_V) is not a finite number (inf, nan, or k̄
+missing) is listed as failed, with the value, even where sweep.csv says ok.
 
 Usage: sweep_table.py SWEEP_DIR_OR_CSV
-Exit status 0, or 2 with a message naming the file if it is missing or not a sweep.csv.
+Exit status 0, or 2 with a message naming the file if it is missing or not a sweep.csv,
+the column if it lacks kbar, and the line if a row has more or fewer fields than the
+header.
 """
 import sys
 
@@ -40,7 +43,8 @@ def main(argv=None):
     parser = common.argument_parser(__doc__)
     parser.add_argument("sweep", help="the sweep's output directory or its sweep.csv")
     args = parser.parse_args(argv)
-    print(format_table(common.read_sweep(args.sweep)))
+    rows = common.read_sweep(args.sweep, ("name", "status", "kbar"))
+    print(format_table(common.with_unusable_points_failed(rows)))
     return common.EXIT_OK
 
 

@@ -5,12 +5,15 @@ Usage:
     temizer_2013_page.py [--data DIR] [--page DIR] [--notes FILE]
 
 Reads DATA/<study>.csv (the sweep.csv of each study of params/temizer-2013/, copied there by
-scripts/reproduce-temizer-2013.sh) and DATA/histories/ (the k_I histories of Fig. 8), and
-writes PAGE/temizer-2013.md with its figures PAGE/temizer-2013/fig*.png: each figure of
-Temizer 2013 §5 in the paper's layout, the convergence of k̄, Table 5, and a table of every
-number (k̄, k̄_F, k̄_V, spread, energy error, numerical share, wall time) per study. A point
-that a study file asks for but that has not been computed, or has failed, is listed as
-missing (with its error) in the tables and named under its figure: never dropped silently.
+scripts/reproduce-temizer-2013.sh) and DATA/histories/<study>/<point>.csv (the k_I
+histories of Fig. 8), and writes PAGE/temizer-2013.md with its figures
+PAGE/temizer-2013/fig*.png: each figure of Temizer 2013 §5 in the paper's layout, the
+convergence of k̄, Table 5, and a table of every number (k̄, k̄_F, k̄_V, spread, energy
+error, numerical share, wall time) per study. A point that a study file asks for but that
+has not been computed (no row in its study's CSV file, or no such file), or has failed, is
+listed as missing or failed (with its error) in the tables and named under its figure:
+never dropped silently. A row whose status is ok but whose k̄ (or k̄_F, k̄_V) is not a
+finite number counts as failed.
 
 The error bars of the figures are k̄'s discretisation uncertainty from the convergence
 studies (the largest change of k̄ between the 40 x 15 mesh with the reference step 1e-4 T0
@@ -26,7 +29,10 @@ Options:
     --page DIR    default docs/validation
     --notes FILE  default PAGE/temizer-2013/notes.md
 
-Exit status 0; 2 if a CSV file cannot be read.
+Exit status 0; 2 if DATA is not a directory or a CSV file is damaged: a row with more or
+fewer fields than the header (a file cut short), or a column the page needs missing. The
+message names the directory, or the file and its line or column; the page and its figures
+are then left as they were.
 """
 import itertools
 import math
@@ -61,6 +67,12 @@ MARKER = {"circular": "o", "elliptical": "s", "rectangular": "D", "square": "^",
 COLOR = {"circular": "C0", "elliptical": "C1", "rectangular": "C2", "square": "C3",
          BIG_CIRCLE: "C4", SMOOTH_SQUARE: "C5"}
 TAU_V_REFERENCE = 1e-4 * 2500.     # tau0 vbar_F of Table 5's ratio 1 (s mm/s)
+# the columns of a study's CSV file that the page reads, and those of a k_I history
+COLUMNS = ("name", "status", "error", "point_pressure", "point_slip_velocity",
+           "point_shape", "point_rubber_model", "point_relaxation_time", "point_payne_d",
+           "kbar", "kbar_F", "kbar_V", "kbar_spread", "energy_balance_error", "wall_time",
+           "block_length", "slip_velocity", "mean_normal_force", "dissipation_numerical")
+HISTORY_COLUMNS = ("t", "kI")
 
 
 def split_list(text):
@@ -125,10 +137,11 @@ def number(text):
 
 
 class Point:
-    """A point a study asks for, with its row of sweep.csv if the study has one."""
+    """A point a study asks for, with its row of sweep.csv if the study has one, and its
+    k_I history ({"t": [s], "kI": [-]}) if one is committed."""
 
-    def __init__(self, study, plan, row):
-        self.study, self.plan, self.row = study, plan, row
+    def __init__(self, study, plan, row, history=None):
+        self.study, self.plan, self.row, self.history = study, plan, row, history
         for key, value in plan.items():
             setattr(self, key, value)
 
@@ -164,12 +177,17 @@ class Point:
 
 def load(data_dir):
     """{study: [Point]} for every study: the planned points matched with the rows of
-    DATA/<study>.csv (missing file: every point missing)."""
+    DATA/<study>.csv (missing file: not computed, every point missing), with their
+    histories. InputError if DATA is no directory or a file is damaged."""
+    if not os.path.isdir(data_dir):
+        raise common.InputError(f"{data_dir}: no such directory (--data: the directory of "
+                                "the studies' CSV files)")
     studies = {}
     for study in STUDIES:
         plan = study_points(os.path.join(STUDY_DIR, f"{study}.prm"))
         path = os.path.join(data_dir, f"{study}.csv")
-        rows = common.read_sweep(path) if os.path.isfile(path) else []
+        rows = common.with_unusable_points_failed(common.read_sweep(path, COLUMNS)) \
+            if os.path.isfile(path) else []
         points = []
         for p in plan:
             match = None
@@ -183,7 +201,11 @@ def load(data_dir):
                           close(number(r["point_payne_d"]), p["payne_d"])))):
                     match = r
                     break
-            points.append(Point(study, p, match))
+            history = None
+            if match is not None and match["status"] == "ok":
+                path = os.path.join(data_dir, "histories", study, f"{match['name']}.csv")
+                history = read_history(path) if os.path.isfile(path) else None
+            points.append(Point(study, p, match, history))
         studies[study] = points
     return studies
 
@@ -358,7 +380,7 @@ def figures(studies, uncertainty, out_dir):
             pts = select(studies, names, shape=shape, **cond)
             shown += pts
             for p in pts:
-                h = history(p)
+                h = p.history
                 if h:
                     T0 = p.get("block_length") / p.slip_velocity       # L0 / v_F
                     t = [x / T0 for x in h["t"]]
@@ -416,9 +438,6 @@ def figures(studies, uncertainty, out_dir):
     return made
 
 
-HISTORY_DIR = None
-
-
 def moving_average(t, k, start):
     """k_I* of Temizer 2013, eq. (12), at the rows of a history from `start` on: the mean of
     k_I over [start, t] by the trapezoidal rule over the rows, as the program integrates it
@@ -439,15 +458,19 @@ def moving_average(t, k, start):
     return out
 
 
-def history(point):
-    """The committed k_I history of a point (DATA/histories/<study>/<name>.csv), or None."""
-    if not point.ok or HISTORY_DIR is None:
-        return None
-    path = os.path.join(HISTORY_DIR, point.study, f"{point.row['name']}.csv")
-    if not os.path.isfile(path):
-        return None
-    rows = common.read_table(path)
-    return {c: [number(r[c]) for r in rows] for c in ("t", "kI")}
+def read_history(path):
+    """A committed k_I history (DATA/histories/<study>/<name>.csv) as {"t": [s], "kI": [-]};
+    InputError if it is damaged: no row, a column missing, a row cut short or no number."""
+    rows = common.read_table(path, complete=True)
+    missing = [c for c in HISTORY_COLUMNS if rows and c not in rows[0]]
+    if not rows or missing:
+        raise common.InputError(f"{path} has " + (f"no column {', '.join(missing)}"
+                                                  if missing else "no row"))
+    history = {c: [number(r[c]) for r in rows] for c in HISTORY_COLUMNS}
+    for line, values in enumerate(zip(*history.values()), start=2):
+        if not all(map(math.isfinite, values)):
+            raise common.InputError(f"{path}, line {line}: no number in t or kI")
+    return history
 
 
 # ---------------------------------------------------------------------------------------
@@ -590,14 +613,12 @@ def page(studies, made, conv_rows, uncertainty, notes):
 
 
 def main(argv):
-    global HISTORY_DIR
     parser = common.argument_parser(__doc__)
     parser.add_argument("--data", default=os.path.join(ROOT, "docs", "validation",
                                                        "temizer-2013", "data"))
     parser.add_argument("--page", default=os.path.join(ROOT, "docs", "validation"))
     parser.add_argument("--notes", default=None)
     args = parser.parse_args(argv)
-    HISTORY_DIR = os.path.join(args.data, "histories")
     studies = load(args.data)
     conv_rows, uncertainty = convergence(studies)
     figure_dir = os.path.join(args.page, "temizer-2013")

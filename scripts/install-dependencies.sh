@@ -2,6 +2,9 @@
 # Installs, from Debian's archive, what granular-interface needs to build, test and
 # post-process. Idempotent: does nothing when every package is already present.
 # Must run as root (or with sudo available) on Debian 12.
+# The post-processing reads the VTU files with python3-meshio, not python3-vtk9, which
+# Debian's python3-paraview (ParaView's pvpython and pvbatch) conflicts with: ParaView and
+# these packages go on one machine, and the script removes nothing.
 set -euo pipefail
 
 packages=(
@@ -9,7 +12,7 @@ packages=(
   libdeal.ii-dev libtrilinos-sacado-dev
   libgtest-dev
   mpi-default-bin mpi-default-dev
-  python3 python3-numpy python3-matplotlib python3-vtk9
+  python3 python3-numpy python3-matplotlib python3-meshio
 )
 
 missing=()

@@ -2,7 +2,8 @@
 """Reproduces the studies of Temizer 2013 §5 and generates their validation page.
 
 Usage:
-    bash scripts/reproduce-temizer-2013.sh [--jobs N] [--threads N] [--studies A,B,...]
+    bash scripts/reproduce-temizer-2013.sh [--jobs N [--oversubscribe]] [--threads N]
+                                           [--studies A,B,...]
                                            [--build DIR] [--output DIR] [--data DIR]
                                            [--page DIR]
                                            [--set "Sub/section/Entry=value"]... [--page-only]
@@ -41,7 +42,12 @@ with what the point would be run with now and refuses to mix two parameter sets
 --recompute places nothing and computes every point that OUTPUT lacks.
 
 Options:
-    --jobs N       MPI ranks, one point per rank and core (default 2)
+    --jobs N       MPI ranks, one point per rank and core: a whole number from 1 to the
+                   cores this command may use (default 2, or 1 on a one-core machine)
+    --oversubscribe
+                   let --jobs exceed the cores (up to the points of the largest selected
+                   study): mpirun then starts more ranks than cores (its --oversubscribe),
+                   which share them and each run slower
     --threads N    threads per rank for the rubber block's elements (default 1): with
                    --jobs 1 --threads 2 both cores work on one point, e.g. the last one
                    left (docs/running.md#threads); the results do not depend on it
@@ -61,11 +67,21 @@ points in progress stop after their current time step with their state in checkp
 the finished ones are in DATA, and the command exits with 128 + the signal number; rerun it
 to continue (the stopped points continue from their checkpoints).
 
+A study whose mpirun exits otherwise than its sweep does when it has computed every point
+(0, or 1 with a failed point in sweep.csv) has failed: mpirun did not start (too few
+slots), the program refused the study (its output directory in use by another sweep, or
+holding a single run's results or points of other parameters) or stopped. The command then names the study, mpirun's
+exit status and the end of its output, and stops: DATA holds only the points the study
+finished, and the page is not written but stays as it was.
+
 Exit status: 0 when every point of the selected studies is done and the page is written;
-1 if a point failed (its error is in the study's sweep.csv and the page marks it); 2 for
-invalid arguments or a study file the program rejects (checked for every point before any
-run starts); 128 + N when stopped by signal N.
+1 if a point failed (its error is in the study's sweep.csv and the page marks it) or a
+study failed otherwise; 2 for invalid arguments, a study file the program rejects (checked
+for every point before any run starts) or a study that the program refuses when it runs it
+(exit status 2); 128 + N when stopped by signal N.
 """
+import argparse
+import collections
 import itertools
 import math
 import os
@@ -139,6 +155,20 @@ HEARTBEAT_SECONDS = 300.
 def fail(message, status=2):
     print(f"reproduce-temizer-2013: {message}", file=sys.stderr)
     sys.exit(status)
+
+
+def whole_number(option, text):
+    """The value of `option` as a whole number >= 1; exit status 2 naming it otherwise."""
+    try:
+        return common.argument_number(int, minimum=1)(text)
+    except argparse.ArgumentTypeError as e:
+        fail(f"{option} {e}")
+
+
+def cores():
+    """The cores this command may use (its CPU affinity)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \
+        os.cpu_count() or 1
 
 
 def duration(seconds):
@@ -409,15 +439,17 @@ def stopped(where):
              "where it stopped", 128 + STOP["signal"])
 
 
-def run_study(study, binary, jobs, threads, out_dir, data_dir, sets, progress):
+def run_study(study, binary, jobs, threads, oversubscribe, out_dir, data_dir, sets,
+              progress):
     """One study's sweep under mpirun; its point lines are passed on with the progress, and
     the data directory follows every finished point (so an interrupted study's points are
-    there too)."""
+    there too). Returns mpirun's exit status and the last lines of its output that are
+    neither a point's nor a progress line (mpirun's or the program's message)."""
     # --bind-to none: Open MPI binds each rank to one core by default (up to two ranks),
     # which would put a rank's --threads on one core, and the ranks of two commands run side
     # by side on the same cores; unbound, the system spreads them over the free cores
-    command = ["mpirun", "-np", str(jobs), "--bind-to", "none", binary,
-               "--output-directory", out_dir]
+    command = ["mpirun", "-np", str(jobs)] + ["--oversubscribe"] * oversubscribe + \
+        ["--bind-to", "none", binary, "--output-directory", out_dir]
     if threads > 1:
         command += ["--threads", str(threads)]
     command += [a for s in sets for a in ("--set", s)]
@@ -432,8 +464,11 @@ def run_study(study, binary, jobs, threads, out_dir, data_dir, sets, progress):
     if STOP["signal"]:         # a signal that came before mpirun existed
         stop_handler(STOP["signal"], None)
     heartbeat = time.monotonic() - HEARTBEAT_SECONDS    # the sweep's first line passes
+    tail = collections.deque(maxlen=12)
     for line in process.stdout:
         line = line.rstrip("\n")
+        if line.strip("- ") and not line.startswith(("point ", "sweep: ")):
+            tail.append(line)
         if line.startswith("point ") and " done " in line:
             heartbeat = time.monotonic()
             print(f"  {study}: {line}", flush=True)
@@ -456,13 +491,30 @@ def run_study(study, binary, jobs, threads, out_dir, data_dir, sets, progress):
             print(f"  {study}: {line}", flush=True)
     status = process.wait()
     STOP["process"] = None
-    return status
+    return status, list(tail)
+
+
+def check_study_ran(study, status, output, rows, plan):
+    """Exits (1, or 2 if the program refused the study with exit status 2) naming the study,
+    mpirun's exit status and the end of its output, unless the sweep computed every point of
+    the plan and mpirun exited as the sweep then does: 0, or 1 with a failed point."""
+    done = {r["name"] for r in finished(rows)}
+    missing = [p["name"] for p in plan if p["name"] not in done]
+    expected = 1 if any(r["status"] == "failed" for r in rows) else 0
+    if missing or status != expected:
+        text = f"study {study} failed: mpirun exited with status {status}"
+        if missing:
+            text += f", {len(plan) - len(missing)} of {len(plan)} points done"
+        text += "; the page is left as it was"
+        if output:
+            text += "; the end of mpirun's output:\n  " + "\n  ".join(output)
+        fail(text, 2 if status == 2 else 1)
 
 
 def main(argv):
-    jobs, studies, build, sets, page_only = 2, None, os.path.join(ROOT, "build"), [], False
-    threads = 1
-    recompute = False
+    studies, build, sets, page_only = None, os.path.join(ROOT, "build"), [], False
+    jobs, threads = None, 1
+    recompute = oversubscribe = False
     output = "output-temizer-2013"
     data = os.path.join(ROOT, "docs", "validation", "temizer-2013", "data")
     page = os.path.join(ROOT, "docs", "validation")
@@ -478,6 +530,9 @@ def main(argv):
         if a == "--recompute":
             recompute = True
             continue
+        if a == "--oversubscribe":
+            oversubscribe = True
+            continue
         if a not in ("--jobs", "--threads", "--studies", "--build", "--output", "--data",
                      "--page", "--set"):
             fail(f"unknown argument {a!r} (see --help)")
@@ -485,13 +540,9 @@ def main(argv):
             fail(f"{a} needs a value")
         value = args.pop(0)
         if a == "--jobs":
-            if not value.isdigit() or int(value) < 1:
-                fail(f"--jobs needs a whole number >= 1, not {value!r}")
-            jobs = int(value)
+            jobs = whole_number(a, value)
         elif a == "--threads":
-            if not value.isdigit() or int(value) < 1:
-                fail(f"--threads needs a whole number >= 1, not {value!r}")
-            threads = int(value)
+            threads = whole_number(a, value)
         elif a == "--studies":
             studies = split_list(value)
             unknown = [s for s in studies if s not in STUDIES]
@@ -511,6 +562,11 @@ def main(argv):
                 fail(f"--set needs \"Sub/section/Entry=value\", not {value!r}")
             sets.append(value)
     studies = studies or STUDIES
+    if jobs is None:
+        jobs = min(2, cores())
+    elif jobs > cores() and not oversubscribe:
+        fail(f"--jobs {jobs} is more ranks than the {cores()} cores this command may use: "
+             f"give at most --jobs {cores()}, or add --oversubscribe to share the cores")
     python = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
     generator = [python, os.path.join(ROOT, "postprocess", "temizer_2013_page.py"),
                  "--data", data, "--page", page]
@@ -531,6 +587,11 @@ def main(argv):
         if study in studies:
             check_study(binary, path, sets)    # every point, before any point runs
             plan[study] = study_points(path, overrides)
+    most = max(len(p) for p in plan.values())
+    if jobs > max(most, cores()):
+        fail(f"--jobs {jobs} is more ranks than the cores and than the points of the "
+             f"largest selected study ({most}): the ranks beyond them would have nothing "
+             "to do")
 
     listings = {} if recompute else physics_listings(binary, STUDIES, sets)
 
@@ -556,17 +617,21 @@ def main(argv):
         if not complete:
             place(study)    # also the points that the studies before it have just computed
             stopped(f"before {study}")
-            status = run_study(study, binary, jobs, threads, out_dir, data, sets, progress)
+            status, output = run_study(study, binary, jobs, threads, oversubscribe, out_dir,
+                                       data, sets, progress)
             rows = read_rows(os.path.join(out_dir, "sweep.csv"))
+            if status < 128 and not STOP["signal"]:
+                unplanned = sorted({r["name"] for r in rows} -
+                                   {p["name"] for p in plan[study]})
+                if unplanned:
+                    fail(f"{study}: the sweep ran points this command does not know "
+                         f"({', '.join(unplanned)}); the names of "
+                         "postprocess/temizer_2013_page.py:point_name() no longer match "
+                         "the sweep's", 1)
+                check_study_ran(study, status, output, rows, plan[study])
             if rows:
                 copy_data(study, out_dir, data)
             stopped(f"in {study}")
-            unplanned = sorted({r["name"] for r in rows} - {p["name"] for p in plan[study]})
-            if unplanned:
-                fail(f"{study}: the sweep ran points this command does not know "
-                     f"({', '.join(unplanned)}); the names of "
-                     "postprocess/temizer_2013_page.py:point_name() no longer match the "
-                     "sweep's", 1)
             if status >= 128:
                 fail(f"stopped by signal {status - 128} in {study}; rerun the command to "
                      "continue where it stopped", status)

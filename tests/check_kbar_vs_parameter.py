@@ -12,6 +12,8 @@ quantity only where it has data. On a constructed pressure sweep of an elastic r
   - a point whose k̄ is infinite or nan in sweep.csv counts as failed: the alias draws the
     figure without it, reports it on stderr and stops with no traceback; so does the
     one-panel layout.
+  - a sweep.csv without the column kbar is refused by kbar_vs_pressure.py and compare.py
+    with exit status 2 and a message naming the column, and no figure is written.
 
 Usage: check_kbar_vs_parameter.py SOURCE_DIR WORK_DIR
 Exit status 0 if every check passes, 1 with one line per failure otherwise. Needs Debian's
@@ -133,6 +135,18 @@ try:
     check(count == 1 and "failed" in labels, f"infinite k̄ in one panel: {labels}")
 except ValueError as e:
     check(False, f"infinite k̄ in one panel: {e}")
+
+# a sweep.csv without the column kbar: exit status 2 naming the column, nothing drawn
+no_kbar = write_sweep(os.path.join(work, "kbar-no-kbar", "sweep.csv"), True,
+                      [c for c in COLUMNS if c != "kbar"])
+for script in ("kbar_vs_pressure.py", "compare.py"):
+    prefix = os.path.join(work, "kbar-no-kbar", script[:-3])
+    result = subprocess.run(["/usr/bin/python3", os.path.join(SCRIPTS, script), no_kbar,
+                             "-o", prefix], capture_output=True, text=True)
+    check(result.returncode == 2 and f"{no_kbar} has no column kbar " in result.stderr
+          and "Traceback" not in result.stderr and not os.path.exists(prefix + ".png"),
+          f"{script} on a sweep.csv without kbar: exit status {result.returncode}\n"
+          f"{result.stdout}{result.stderr}")
 
 if failures:
     print(f"check_kbar_vs_parameter: {len(failures)} failure(s)")

@@ -1,58 +1,39 @@
 #!/usr/bin/python3
 """Check that particle.pvd and solution.pvd share one frame: at every output time
-after the first, the rubber, drawn displaced, touches one of the drawn copies of the particle:
+after the first, the rubber, written deformed, touches one of the drawn copies of the particle:
 the smallest distance from a vertex of a particle outline to an edge of the rubber's cells
 (straight between the nodes, as the Q1 elements are) is below the tolerance (the penalty
 penetration plus the outline's chord error).
 
 Usage: check_particle_frame.py OUTPUT_DIRECTORY [--tolerance MM]
 Exit status 0 if every record passes, 1 with one line per failing record otherwise.
-Needs Debian's python3-vtk9 and python3-numpy.
+Needs Debian's python3-meshio and python3-numpy (postprocess/common.py reads the files).
 """
 import argparse
 import os
 import sys
-import xml.etree.ElementTree as ET
 
 import numpy as np
-import vtk
-from vtk.util.numpy_support import vtk_to_numpy
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                "postprocess"))
+import common  # noqa: E402
 
 
 def records(directory, pvd):
-    root = ET.parse(os.path.join(directory, pvd)).getroot()
-    return [(float(d.get("timestep")), os.path.join(directory, d.get("file")))
-            for d in root.find("Collection").findall("DataSet")]
+    return common.read_collection(directory, pvd, sort=False) or []
 
 
-def read(path):
-    reader = vtk.vtkXMLUnstructuredGridReader()
-    reader.SetFileName(path)
-    reader.Update()
-    return reader.GetOutput()
-
-
-def polygons(grid):
+def polygons(vtu):
     """The particle copies: one (n, 2) array of vertices per cell."""
-    points = vtk_to_numpy(grid.GetPoints().GetData())[:, :2]
-    result = []
-    for c in range(grid.GetNumberOfCells()):
-        ids = grid.GetCell(c).GetPointIds()
-        result.append(points[[ids.GetId(i) for i in range(ids.GetNumberOfIds())]])
-    return result
+    return [vtu.points[ids] for ids in vtu.cells]
 
 
-def edges(grid):
+def edges(vtu):
     """The edges of the rubber's cells as (start, end) arrays of shape (m, 2)."""
-    points = vtk_to_numpy(grid.GetPoints().GetData())[:, :2]
-    start, end = [], []
-    for c in range(grid.GetNumberOfCells()):
-        ids = grid.GetCell(c).GetPointIds()
-        corner = [ids.GetId(i) for i in range(ids.GetNumberOfIds())]
-        for i in range(len(corner)):
-            start.append(points[corner[i]])
-            end.append(points[corner[(i + 1) % len(corner)]])
-    return np.array(start), np.array(end)
+    start = [vtu.points[ids] for ids in vtu.cells]
+    end = [vtu.points[np.roll(ids, -1)] for ids in vtu.cells]
+    return np.concatenate(start), np.concatenate(end)
 
 
 def distance_to_segments(points, a, b):
@@ -79,9 +60,10 @@ def main():
         return 1
     failures = 0
     for (t, rubber_file), (_, particle_file) in list(zip(solution, particle))[1:]:
-        # the displaced rubber (MappingQEulerian: the VTU points are x = X + u)
-        a, b = edges(read(rubber_file))
-        gap = min(distance_to_segments(poly, a, b) for poly in polygons(read(particle_file)))
+        # the deformed rubber (MappingQEulerian: the VTU points are x = X + u)
+        a, b = edges(common.read_vtu(rubber_file))
+        gap = min(distance_to_segments(poly, a, b)
+                  for poly in polygons(common.read_vtu(particle_file)))
         status = "ok" if gap <= args.tolerance else "FAILED"
         print(f"t = {t:.6g} s: rubber to particle {gap:.3g} mm ({status})")
         failures += gap > args.tolerance

@@ -14,12 +14,28 @@ three points of the first one finished:
 - the line names the running study only while it has points not done;
 - the program's duration texts ("42 s", "17 min", "3 h 05 min") are read back exactly.
 
+And the command reports what did not run, never success: it goes on after a study only if
+the study's sweep has finished every point and mpirun exited with 0, or with 1 and a failed
+point in sweep.csv. With a stand-in for the program and for mpirun, in a temporary
+directory whose page and data stand for the committed ones and must stay as they were:
+- --jobs above the cores this command may use (without --oversubscribe), a number too large
+  for any machine and a text that is no whole number are refused before anything runs,
+  with exit status 2 and one line naming --jobs;
+- --oversubscribe lets --jobs exceed the cores and passes --oversubscribe on to mpirun; a
+  sweep that ends without having computed its points is a failed study;
+- a program that refuses the study (exit status 2 under the real mpirun) and an mpirun that
+  cannot start (not enough slots, exit status 1) make the command name the study, mpirun's
+  exit status and the program's or mpirun's message, and exit with 2 and 1.
+
 Usage: check_reproduce_progress.py SOURCE_DIR
 """
 import importlib.util
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 
 source = sys.argv[1]
 spec = importlib.util.spec_from_file_location(
@@ -103,7 +119,122 @@ line = progress.line(first)
 check("1/2 studies complete" in line and "running" not in line,
       f"a complete study is still named as running: {line}")
 
+# ---------------------------------------------------------------------------------------
+# the command's failures
+# ---------------------------------------------------------------------------------------
+
+def study_exit(status, statuses):
+    """The exit status with which a study's mpirun status and its points' statuses in
+    sweep.csv end the command, None if the command goes on (a finished study)."""
+    rows = [{"name": n, "status": s} for n, s in zip("ab", statuses)]
+    try:
+        reproduce.check_study_ran("x", status, [], rows, [{"name": "a"}, {"name": "b"}])
+    except SystemExit as e:
+        return e.code
+    return None
+
+
+for status, statuses, expected in [(0, ["ok", "ok"], None), (1, ["ok", "failed"], None),
+                                   (1, ["ok", "ok"], 1), (0, ["ok", "pending"], 1),
+                                   (1, ["failed", "pending"], 1), (2, [], 2), (0, [], 1)]:
+    got = study_exit(status, statuses)
+    check(got == expected, f"mpirun status {status} with points {statuses}: the command "
+          f"{'goes on' if got is None else f'exits {got}'}, expected "
+          f"{'to go on' if expected is None else f'exit status {expected}'}")
+work = tempfile.mkdtemp(prefix="reproduce-failures-")
+STUDY = "fig6a-elastic"
+SCRIPT = os.path.join(source, "scripts", "reproduce-temizer-2013.sh")
+REFUSAL = "granular-interface: the output directory is in use by another sweep"
+
+
+def executable(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n" + text)
+    os.chmod(path, 0o755)
+
+
+# the program: checks pass, the sweep itself refuses its directory with exit status 2
+calls = os.path.join(work, "build", "calls.txt")
+executable(os.path.join(work, "build", "granular-interface"), f"""echo "$*" >> {calls}
+case " $* " in *" --check "*|*" --print-parameters "*) exit 0 ;; esac
+echo "{REFUSAL}" >&2
+exit 2
+""")
+# mpirun that finds too few slots, and one that records its arguments and runs nothing
+executable(os.path.join(work, "slots", "mpirun"), """echo "There are not enough slots \
+available in the system to satisfy the 1 slots that were requested by the application:" >&2
+exit 1
+""")
+mpirun_args = os.path.join(work, "idle", "arguments.txt")
+executable(os.path.join(work, "idle", "mpirun"), f'echo "$*" > {mpirun_args}\n')
+page_md = os.path.join(work, "page", "temizer-2013.md")
+marker = os.path.join(work, "data", "committed.txt")
+for path in (page_md, marker):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("the committed version\n")
+cores = len(os.sched_getaffinity(0))
+
+
+def command(*args, mpirun_dir=None):
+    """The command on STUDY with the stand-in program; (exit status, stderr); the committed
+    page and data are checked to be untouched."""
+    env = dict(os.environ)
+    if mpirun_dir:
+        env["PATH"] = os.path.join(work, mpirun_dir) + os.pathsep + env["PATH"]
+    shutil.rmtree(os.path.join(work, "out"), ignore_errors=True)
+    r = subprocess.run(["bash", SCRIPT, "--studies", STUDY, "--build",
+                        os.path.join(work, "build"), "--output", os.path.join(work, "out"),
+                        "--data", os.path.join(work, "data"), "--page",
+                        os.path.join(work, "page"), *args],
+                       capture_output=True, text=True, env=env, timeout=120)
+    check("Traceback" not in r.stderr, f"{args}: a traceback\n{r.stderr}")
+    check(os.listdir(os.path.dirname(page_md)) == ["temizer-2013.md"] and
+          open(page_md).read() == open(marker).read() == "the committed version\n" and
+          os.listdir(os.path.dirname(marker)) == ["committed.txt"],
+          f"{args}: the committed page or data were changed")
+    return r.returncode, r.stderr
+
+
+help_text = subprocess.run(["bash", SCRIPT, "--help"], capture_output=True, text=True).stdout
+check("--oversubscribe" in help_text, "--help does not describe --oversubscribe")
+for jobs in (str(cores + 1), "99999999999999999999999", "\u00b2", "0"):
+    if os.path.exists(calls):
+        os.remove(calls)
+    status, err = command("--jobs", jobs)
+    check(status == 2 and "--jobs" in err and len(err.strip().splitlines()) == 1,
+          f"--jobs {jobs} on {cores} cores: exit status {status}, expected 2 and one line "
+          f"naming --jobs:\n{err}")
+    check(not os.path.exists(calls),
+          f"--jobs {jobs}: the program ran before --jobs was refused")
+
+status, err = command("--jobs", str(cores + 1), "--oversubscribe", mpirun_dir="idle")
+arguments = open(mpirun_args).read() if os.path.exists(mpirun_args) else ""
+check(f"-np {cores + 1} " in arguments and "--oversubscribe" in arguments,
+      f"--oversubscribe: mpirun was run with {arguments!r}")
+check(status == 1 and f"study {STUDY} failed" in err and "0 of " in err,
+      f"a sweep that computed nothing: exit status {status}, expected 1 naming the study:\n"
+      f"{err}")
+
+status, err = command("--jobs", "1", mpirun_dir="slots")
+check(status == 1 and f"study {STUDY} failed" in err and "status 1" in err and
+      "not enough slots" in err,
+      f"mpirun without slots: exit status {status}, expected 1 with mpirun's message:\n"
+      f"{err}")
+
+if shutil.which("mpirun"):
+    status, err = command("--jobs", "1")
+    check(status == 2 and f"study {STUDY} failed" in err and "status 2" in err and
+          REFUSAL in err,
+          f"the program refusing the study under mpirun: exit status {status}, expected 2 "
+          f"with the program's message:\n{err}")
+else:
+    check(False, "mpirun not found: the program's refusal under mpirun is not checked")
+shutil.rmtree(work)
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)
-print("the progress over all studies counts the running study with its sweep's time left")
+print("the progress over all studies counts the running study with its sweep's time left; "
+      "a study that did not run is reported, never taken for success")

@@ -23,7 +23,7 @@ history.csv, summary.csv, parameters.prm); SWEEP_DIR: a finished sweep's output 
 (sweep.csv and a subdirectory per point). WORKDIR is created; the subdirectories this check
 writes in it are replaced.
 Exit status 0 if every check passes, 1 with one line per failure otherwise. Needs Debian's
-/usr/bin/python3 with python3-vtk9, python3-numpy, python3-matplotlib and python3-pil; about
+/usr/bin/python3 with python3-meshio, python3-numpy, python3-matplotlib and python3-pil; about
 18 s on a busy 2-core machine (11 runs of the scripts; the GIF takes the longest).
 """
 import csv

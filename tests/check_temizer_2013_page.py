@@ -10,6 +10,12 @@ error) instead of dropping them, say under which figures points are missing, giv
 cells and the convergence study's largest change from the constructed values, and use that
 change as the error bar it states; Fig. 8's moving average is eq. (12) from the window's start.
 
+A study without its CSV file has not been computed: its points are missing, as is a point
+whose row claims success without a finite k̄, which is listed as failed. Damaged inputs stop
+the generator with exit status 2, a message naming the directory, the file and its line or
+column, and the page and its figures left as they were: a --data directory that does not
+exist, a study's CSV file whose last row is cut short, and one without the column kbar_F.
+
 Usage: check_temizer_2013_page.py SOURCE_DIR WORK_DIR
 """
 import csv
@@ -176,6 +182,70 @@ for ax in axes:
                 matplotlib.colors.to_hex(line.get_color()))
 check(colours and all(len(c) == 1 for c in colours.values()),
       f"a shape drawn in two colours in Fig. 10: {colours}")
+
+# a study not computed (no CSV file) has every point missing; a row that claims success
+# without a finite k̄ is a failed point
+partial = os.path.join(work, "data-partial")
+shutil.copytree(data, partial)
+os.remove(os.path.join(partial, "fig6b-payne-ellipse.csv"))
+with open(os.path.join(partial, "fig6a-elastic.csv"), newline="") as f:
+    rows = list(csv.DictReader(f))
+rows[0]["kbar"] = "nan"
+with open(os.path.join(partial, "fig6a-elastic.csv"), "w", newline="") as f:
+    w = csv.DictWriter(f, COLUMNS)
+    w.writeheader()
+    w.writerows(rows)
+studies = page.load(partial)
+check(studies["fig6b-payne-ellipse"] and
+      all(p.status == "missing" for p in studies["fig6b-payne-ellipse"]),
+      "a study without its CSV file: its points are not all missing")
+first = next(p for p in studies["fig6a-elastic"]
+             if p.row and p.row["name"] == rows[0]["name"])
+check(first.status == "failed" and "kbar = nan" in first.row.get("error", ""),
+      f"a row with kbar = nan is {first.status}, not failed with its reason")
+
+# damaged inputs: exit status 2 naming what is damaged; the page and its figures untouched
+committed = os.path.join(work, "committed")
+os.makedirs(os.path.join(committed, "temizer-2013"))
+for name in ("temizer-2013.md", os.path.join("temizer-2013", "fig6a.png")):
+    with open(os.path.join(committed, name), "w") as f:
+        f.write("the committed version\n")
+
+
+def damaged(name, change):
+    """A copy of the data whose fig9-circles.csv is changed by change(text)."""
+    copy = os.path.join(work, name)
+    shutil.copytree(data, copy)
+    path = os.path.join(copy, "fig9-circles.csv")
+    with open(path) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write(change(text))
+    return copy, path
+
+
+cut, cut_csv = damaged("data-cut", lambda text: text[:-40])
+lines = open(cut_csv).read().count("\n") + 1
+header = open(os.path.join(data, "fig9-circles.csv")).readline().rstrip("\n").split(",")
+no_kbar_F, no_kbar_F_csv = damaged("data-no-kbar_F", lambda text: "\n".join(
+    ",".join(f for f, c in zip(line.split(","), header) if c != "kbar_F")
+    for line in text.split("\n")))
+for data_dir, expected in [
+        (os.path.join(work, "no-such-data"),
+         f"{os.path.join(work, 'no-such-data')}: no such directory"),
+        (cut, f"{cut_csv}, line {lines}: "),
+        (no_kbar_F, f"{no_kbar_F_csv} has no column kbar_F")]:
+    r = subprocess.run(["/usr/bin/python3",
+                        os.path.join(source, "postprocess", "temizer_2013_page.py"),
+                        "--data", data_dir, "--page", committed], capture_output=True,
+                       text=True)
+    check(r.returncode == 2 and expected in r.stderr and "Traceback" not in r.stderr,
+          f"--data {os.path.basename(data_dir)}: exit status {r.returncode}, expected 2 "
+          f"with {expected!r}:\n{r.stdout}{r.stderr}")
+    check(sorted(os.listdir(os.path.join(committed, "temizer-2013"))) == ["fig6a.png"] and
+          all(open(os.path.join(committed, n)).read() == "the committed version\n"
+              for n in ("temizer-2013.md", os.path.join("temizer-2013", "fig6a.png"))),
+          f"--data {os.path.basename(data_dir)}: the committed page or a figure changed")
 
 if failures:
     print("FAILED:\n  " + "\n  ".join(failures))

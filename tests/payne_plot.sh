@@ -2,7 +2,9 @@
 # CTest Postprocess.PaynePlotWithItsReferences: postprocess/kbar_vs_payne.py draws k-bar
 # against the Payne parameter d with the d = 0 and elastic-rubber references, reports k-bar at
 # both ends of the scan, skips a failed point with a message, and exits with status 1 and a
-# message when the sweep has no successful point with d > 0.
+# message when the sweep has no successful point with d > 0. postprocess/payne_protocol.py
+# refuses a cycle, step or point count below its minimum and a relaxation time that is not
+# positive with exit status 2 naming the option.
 # Usage: payne_plot.sh SOURCE_DIR WORK_DIR
 set -euo pipefail
 src=$1; work=$2
@@ -28,3 +30,15 @@ head -3 sweep.csv > zero.csv
 expect_status 1 "$PYTHON" "$src/postprocess/kbar_vs_payne.py" zero.csv -o zero 2> zero.err
 expect_match 'no successful point with d > 0' zero.err
 expect_no_file zero.png
+# payne_protocol.py refuses a count that is not positive before it runs anything: argparse's
+# error naming the option, exit status 2, no traceback
+for option in --cycles --steps --points; do
+  expect_status 2 "$PYTHON" "$src/postprocess/payne_protocol.py" "$option" -1 -o protocol \
+    --material-point /nonexistent 2> protocol.err
+  expect_match "argument $option: needs a whole number >= " protocol.err
+  expect_no_match Traceback protocol.err
+done
+expect_status 2 "$PYTHON" "$src/postprocess/payne_protocol.py" --tau0 0 -o protocol \
+  --material-point /nonexistent 2> protocol.err
+expect_match "argument --tau0: needs a number > 0 (s)" protocol.err
+expect_no_file protocol.csv

@@ -7,6 +7,8 @@
 # output directory (a fresh clone) takes the points from the data directory, and a study with
 # the same parameters outside Output and Sweep takes a point of the same name from another;
 # with --threads 2 the points come out bit for bit the same, and the rank may use two cores.
+# A study whose output directory the program refuses stops the command with exit status 2
+# and the program's message, and leaves the page as it was.
 # Study fig9-circles with tau0 = 2e-3 s only: the circle and the 1.5 r0 circle, whose
 # histories Fig. 8 shows.
 # Usage: reproduce_temizer_reduced.sh BUILD_DIR SOURCE_DIR WORK_DIR
@@ -153,4 +155,24 @@ if bash "$src/scripts/reproduce-temizer-2013.sh" --studies fig9-circles --build 
 fi
 grep -q "Pressure" "$work/bad.log" || { cat "$work/bad.log"; fail "the error does not name the entry"; }
 [ ! -d "$work/bad" ] || fail "the rejected study wrote its output directory"
+# a study whose output directory the program refuses when its sweep starts (a single run's
+# results there) stops the command with the program's exit status 2, naming the study and
+# passing on the program's message; nothing is copied to the data and the page stays
+refused=("${args[@]/$work\/out/$work/refused}")
+refused=("${refused[@]/$work\/data/$work/refused-data}")
+refused=("${refused[@]/$work\/page/$work/refused-page}")
+mkdir -p "$work/refused/fig9-circles" "$work/refused-page"
+touch "$work/refused/fig9-circles/history.csv"
+echo "the committed page" > "$work/refused-page/temizer-2013.md"
+status=0
+bash "$src/scripts/reproduce-temizer-2013.sh" "${refused[@]}" > "$work/refused.log" 2>&1 ||
+  status=$?
+[ "$status" = 2 ] || { cat "$work/refused.log"; fail "the refused study exited with $status"; }
+grep -q "study fig9-circles failed: mpirun exited with status 2" "$work/refused.log" ||
+  { cat "$work/refused.log"; fail "the refused study is not named with mpirun's status"; }
+grep -q "holds the results of a single run" "$work/refused.log" ||
+  fail "the program's message is not passed on"
+[ "$(cat "$work/refused-page/temizer-2013.md")" = "the committed page" ] ||
+  fail "the page was rewritten after a refused study"
+[ ! -e "$work/refused-data/fig9-circles.csv" ] || fail "the refused study's data were copied"
 echo "reduced study end to end: ok"

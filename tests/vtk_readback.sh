@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# CTest: a tiny bare-interface run, then its ParaView output read back by VTK's XML
-# readers (the readers ParaView uses).
+# CTest: a tiny bare-interface run, then its ParaView output (solution.pvd, surface.pvd)
+# read back with python3-meshio and checked (tests/check_vtk_output.py).
 # Usage: vtk_readback.sh GRANULAR_EXECUTABLE SOURCE_DIR WORK_DIR
 set -euo pipefail
 exe=$1; src=$2; work=$3

@@ -4,10 +4,14 @@
 #include "base/parameter_error.h"
 #include "dem/particle_output.h"
 
+#include <deal.II/base/data_out_base.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <limits>
+#include <sstream>
 
 namespace granular::coupling
 {
@@ -33,15 +37,45 @@ namespace granular::coupling
       {
         const std::string name = entry.path().filename().string();
         const bool        vtu  = entry.path().extension() == ".vtu" &&
-                         (name.rfind("solution-", 0) == 0 || name.rfind("particle-", 0) == 0);
+                         (name.rfind("solution-", 0) == 0 || name.rfind("particle-", 0) == 0 ||
+                          name.rfind("surface-", 0) == 0);
         if (vtu || name == "summary.csv" || name == "history.csv" || name == "energy.csv" ||
             name == "checkpoint.bin" || name == "error.txt" || name == "solution.pvd" ||
-            name == "particle.pvd")
+            name == "particle.pvd" || name == "surface.pvd")
           names.push_back(name);
       }
     std::sort(names.begin(), names.end());
     return names;
   }
+
+  namespace
+  {
+    /// surface-NNNNN.vtu for solution-NNNNN.vtu
+    std::string surface_vtu_name(const std::string &solution_vtu)
+    {
+      return "surface-" + solution_vtu.substr(solution_vtu.find('-') + 1);
+    }
+
+    /// surface-NNNNN.vtu in @p directory: the rigid surface as one line cell on y = 0 from
+    /// @p x_min to @p x_max (mm), written by deal.II's VTU writer.
+    void write_surface_vtu(const std::string &directory, const unsigned int number,
+                           const double x_min, const double x_max)
+    {
+      dealii::DataOutBase::Patch<1, 2> line;
+      line.vertices[0] = dealii::Point<2>(x_min, 0.);
+      line.vertices[1] = dealii::Point<2>(x_max, 0.);
+      line.n_subdivisions = 1;
+      line.reference_cell = dealii::ReferenceCells::Line;
+      dealii::DataOutBase::VtkFlags flags;
+      flags.print_date_and_time = false;
+      std::ostringstream vtu;
+      dealii::DataOutBase::write_vtu(std::vector<dealii::DataOutBase::Patch<1, 2>>{line}, {}, {},
+                                     flags, vtu);
+      std::ostringstream name;
+      name << "surface-" << std::setw(5) << std::setfill('0') << number << ".vtu";
+      write_file_atomically(directory + "/" + name.str(), vtu.str());
+    }
+  } // namespace
 
   void remove_stale_temporary_files(const std::string &dir)
   {
@@ -105,6 +139,7 @@ namespace granular::coupling
     , adaptive_(adaptive)
     , solution_pvd_(dir_ + "/solution.pvd")
     , particle_pvd_(dir_ + "/particle.pvd")
+    , surface_pvd_(dir_ + "/surface.pvd")
     , remaining_(remaining_time_phases(loading, n_steps * dt, scheme.particle() != nullptr), dt,
                  TimeStepControl::hard_iterations)
   {}
@@ -183,18 +218,25 @@ namespace granular::coupling
   void RunOutput::write_vtu(const unsigned int number, const double t)
   {
     solution_pvd_.add(t, block_.write_vtu(dir_, number));
+    // the rigid surface: the line y = 0 under the deformed rubber, L0/2 beyond it at either
+    // end
+    const std::array<double, 2> block_x = block_.deformed_x_range();
+    write_surface_vtu(dir_, number, block_x[0] - 0.5 * L0_, block_x[1] + 0.5 * L0_);
+    std::vector<std::pair<double, std::string>> surface_records = solution_pvd_.records();
+    for (auto &record : surface_records)
+      record.second = surface_vtu_name(record.second);
+    surface_pvd_.assign(std::move(surface_records));
+    // the particle lives in the periodic cell [0, L0): its copies under the rubber (a
+    // window L0/4 wider than the rubber's bottom at either end: the bottom trails the
+    // dragged top by the shear), so that the collections share one frame in ParaView
+    double x_min = std::numeric_limits<double>::max(), x_max = -x_min;
+    for (const auto &x : block_.contact_point_positions())
+      x_min = std::min(x_min, x[0]), x_max = std::max(x_max, x[0]);
     if (const dem::Particle *particle = scheme_.particle())
-      {
-        // solution.pvd shows the rubber displaced (MappingQEulerian), dragged by the
-        // platen's u1; the particle lives in the periodic cell [0, L0): draw its copies
-        // under the rubber (a window around [u1, u1 + L0], wider by the rubber's shear),
-        // so that both collections share one frame in ParaView
-        const double u1 = loading_.platen_u1(t);
-        particle_pvd_.add(t, dem::write_particle_vtu(
-                               dir_, number,
-                               particle->outline(200, u1 - 0.25 * L0_, u1 + 1.25 * L0_),
-                               particle->state().rotation));
-      }
+      particle_pvd_.add(t, dem::write_particle_vtu(
+                             dir_, number,
+                             particle->outline(200, x_min - 0.25 * L0_, x_max + 0.25 * L0_),
+                             particle->state().rotation));
   }
 
   void RunOutput::progress(const StepPlan &plan, const StepMeasurements &m,

@@ -91,7 +91,10 @@ namespace granular::coupling
                         const HistoryRow &row);
 
     /// Writes the VTUs numbered @p number (the grid step of their output time) with the
-    /// state at time @p t (s), and adds them to the .pvd collections.
+    /// state at time @p t (s), and adds them to the .pvd collections: the deformed rubber
+    /// (solution), the particle with its periodic images (particle, only with a particle)
+    /// and the rigid surface y = 0 under the rubber (surface; its records are those of
+    /// solution.pvd, so that a restart needs no records of its own).
     void write_vtu(unsigned int number, double t);
     /// The number of the VTU output due after the step @p plan: the last output time
     /// (a multiple of Output/VTU output interval) that the step reached; none if it
@@ -130,7 +133,7 @@ namespace granular::coupling
     const CouplingScheme        &scheme_;
     const EnergyAccountant      &energy_;
     bool                         adaptive_;
-    PvdCollection                solution_pvd_, particle_pvd_;
+    PvdCollection                solution_pvd_, particle_pvd_, surface_pvd_;
     std::optional<HistoryWriter> history_;
     RemainingTime                remaining_;
     double                       seconds_since_progress_ = 0.;

@@ -8,12 +8,16 @@
 
 #include "base/atomic_file.h"
 
+#include <deal.II/dofs/dof_tools.h>
+#include <deal.II/fe/component_mask.h>
+#include <deal.II/fe/mapping_q1.h>
 #include <deal.II/fe/mapping_q_eulerian.h>
 #include <deal.II/numerics/data_out.h>
 
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <limits>
 #include <sstream>
 
 namespace granular::fem
@@ -153,6 +157,22 @@ namespace granular::fem
     return p;
   }
 
+  std::array<double, 2> RubberBlock::deformed_x_range() const
+  {
+    const Impl            &m = *impl;
+    std::vector<Point<2>> X(m.dof_handler.n_dofs());
+    DoFTools::map_dofs_to_support_points(MappingQ1<2>(), m.dof_handler, X);
+    const IndexSet x_dofs = DoFTools::extract_dofs(m.dof_handler, ComponentMask(std::vector<bool>{true, false}));
+    std::array<double, 2> range{{std::numeric_limits<double>::max(),
+                                 -std::numeric_limits<double>::max()}};
+    for (const auto i : x_dofs)
+      {
+        const double x = X[i][0] + m.u_n[i];
+        range[0] = std::min(range[0], x), range[1] = std::max(range[1], x);
+      }
+    return range;
+  }
+
   std::string RubberBlock::write_vtu(const std::string &directory, unsigned int index) const
   {
     const Impl &m = *impl;
@@ -197,11 +217,15 @@ namespace granular::fem
     data_out.add_data_vector(rate, "rate_of_deformation", DataOut<2>::type_cell_data);
     const std::vector<DataComponentInterpretation::DataComponentInterpretation>
       vector_interp(2, DataComponentInterpretation::component_is_part_of_vector);
-    data_out.add_data_vector(m.u_n, std::vector<std::string>(2, "displacement"),
-                             DataOut<2>::type_dof_data, vector_interp);
+    // the mesh is written in its deformed shape (MappingQEulerian below): the displacement
+    // is two scalars, not a vector, so that ParaView's Warp By Vector cannot move the
+    // block a second time
+    data_out.add_data_vector(m.u_n, std::vector<std::string>{"displacement_x", "displacement_y"},
+                             DataOut<2>::type_dof_data);
     data_out.add_data_vector(m.v_n, std::vector<std::string>(2, "velocity"),
                              DataOut<2>::type_dof_data, vector_interp);
-    data_out.add_data_vector(p, "pressure", DataOut<2>::type_cell_data);
+    // tr(sigma)/3 of the Cauchy stress: negative in compression
+    data_out.add_data_vector(p, "mean_stress", DataOut<2>::type_cell_data);
     data_out.add_data_vector(sxx, "cauchy_stress_xx", DataOut<2>::type_cell_data);
     data_out.add_data_vector(syy, "cauchy_stress_yy", DataOut<2>::type_cell_data);
     data_out.add_data_vector(sxy, "cauchy_stress_xy", DataOut<2>::type_cell_data);
@@ -211,6 +235,10 @@ namespace granular::fem
     data_out.add_data_vector(mises, "von_mises_stress", DataOut<2>::type_cell_data);
     MappingQEulerian<2, Vector<double>> mapping(1, m.dof_handler, m.u_n);
     data_out.build_patches(mapping, 1);
+    // no date in the header: the same state gives the same file
+    DataOutBase::VtkFlags flags;
+    flags.print_date_and_time = false;
+    data_out.set_flags(flags);
     std::ostringstream vtu;
     data_out.write_vtu(vtu);
     write_file_atomically(directory + "/" + name.str(), vtu.str());

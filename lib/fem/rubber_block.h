@@ -165,6 +165,8 @@ namespace granular::fem
     double platen_vertical_displacement() const;
     /// Current positions of the contact points (mm) of the committed state.
     std::vector<Tensor<1, 2>> contact_point_positions() const;
+    /// The smallest and the largest x (mm) of the deformed block's nodes at t_n.
+    std::array<double, 2> deformed_x_range() const;
     /// Nodal displacement of the reference vertex nearest to X (mm), for tests.
     Tensor<1, 2> displacement_at_vertex(const Tensor<1, 2> &X) const;
     /// Pairs of (left, right) boundary vertex displacements (periodicity check).
