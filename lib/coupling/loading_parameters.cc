@@ -15,7 +15,10 @@ namespace granular
               "carries the vertical load p L0 (N per mm thickness).");
       e.entry(slip_velocity, "Slip velocity", "2500",
               "Macroscopic slip velocity v_F in mm/s (2500 mm/s = 2.5 m/s). "
-              "Sets the nominal dragging time T0 = L0 / v_F.");
+              "Sets the nominal dragging time T0 = L0 / v_F. At most a tenth of the "
+              "rubber's shear wave speed sqrt(mu_e / rho_B) (5.8e4 mm/s at the defaults): "
+              "faster, the dragged block no longer slides steadily (a value above is "
+              "refused).");
       e.entry(ramp_fraction, "Load ramp fraction", "0.5",
               "The vertical load ramps linearly from 0 to p L0 over this "
               "fraction of T0, then is held (docs/methods.md §2.1).");

@@ -15,7 +15,8 @@ namespace granular
               "Directory for all results (created if missing). The command "
               "line option --output-directory overrides it.");
       e.entry(vtu_interval, "VTU output interval", "100",
-              "Write solution-NNNNN.vtu and particle-NNNNN.vtu every N time "
+              "Write solution-NNNNN.vtu, surface-NNNNN.vtu and (with a particle) "
+              "particle-NNNNN.vtu every N time "
               "steps of Loading/Time step, NNNNN = the step (0: no ParaView "
               "output). Adaptive time steps are not shortened to land on these "
               "times (the solution does not depend on any Output entry): the VTU "
