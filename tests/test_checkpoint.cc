@@ -360,43 +360,6 @@ TEST(Checkpoint, RecordsShorterThanAtTheCheckpointAreRefused)
       }
 }
 
-namespace
-{
-  /// A structured mesh of [0, 3] x [0, 1.5] (the reduced cell) with 8 x 4 quadrilaterals in
-  /// Gmsh's format 2.2, boundary lines tagged 0 left, 1 right, 2 bottom, 3 top; its node in
-  /// row 2, column 4 is moved up by @p shift (mm).
-  void write_reduced_mesh(const std::string &path, const double shift)
-  {
-    const unsigned int nx = 8, ny = 4;
-    const auto node = [&](unsigned int i, unsigned int j) { return j * (nx + 1) + i + 1; };
-    std::ostringstream m;
-    m << "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n" << (nx + 1) * (ny + 1) << "\n";
-    for (unsigned int j = 0; j <= ny; ++j)
-      for (unsigned int i = 0; i <= nx; ++i)
-        m << node(i, j) << ' ' << 3. * i / nx << ' '
-          << 1.5 * j / ny + (i == 4 && j == 2 ? shift : 0.) << " 0\n";
-    std::vector<std::string> elements;
-    const auto line = [&](unsigned int id, unsigned int a, unsigned int b) {
-      elements.push_back("1 2 " + std::to_string(id) + " 1 " + std::to_string(a) + " " +
-                         std::to_string(b));
-    };
-    for (unsigned int i = 0; i < nx; ++i)
-      line(2, node(i, 0), node(i + 1, 0)), line(3, node(i + 1, ny), node(i, ny));
-    for (unsigned int j = 0; j < ny; ++j)
-      line(1, node(nx, j), node(nx, j + 1)), line(0, node(0, j + 1), node(0, j));
-    for (unsigned int j = 0; j < ny; ++j)
-      for (unsigned int i = 0; i < nx; ++i)
-        elements.push_back("3 2 0 5 " + std::to_string(node(i, j)) + " " +
-                           std::to_string(node(i + 1, j)) + " " +
-                           std::to_string(node(i + 1, j + 1)) + " " +
-                           std::to_string(node(i, j + 1)));
-    m << "$EndNodes\n$Elements\n" << elements.size() << "\n";
-    for (std::size_t k = 0; k < elements.size(); ++k)
-      m << k + 1 << ' ' << elements[k] << "\n";
-    m << "$EndElements\n";
-    std::ofstream(path) << m.str();
-  }
-} // namespace
 
 // A restart, and a resumed sweep, continue only on the mesh the run started with: a mesh
 // file changed on disk under the same name is refused naming Geometry/Mesh file (the rest of
@@ -408,8 +371,8 @@ TEST(Checkpoint, RestartOnAChangedMeshFileIsRefused)
   fs::create_directories(mesh_dir + "/a");
   fs::create_directories(mesh_dir + "/b");
   const std::string mesh = mesh_dir + "/a/reduced.msh";
-  write_reduced_mesh(mesh, 0.);
-  write_reduced_mesh(mesh_dir + "/b/reduced.msh", 0.05);
+  granular::testing::write_structured_msh(mesh, 3., 1.5, 8, 4, 0.);
+  granular::testing::write_structured_msh(mesh_dir + "/b/reduced.msh", 3., 1.5, 8, 4, 0.05);
 
   auto options = reduced_case("checkpoint-mesh");
   options.set_entries.push_back("Geometry/Mesh file=" + mesh);
@@ -427,7 +390,7 @@ TEST(Checkpoint, RestartOnAChangedMeshFileIsRefused)
             granular::mesh_file_identity(mesh));
   const std::string history = read_file(dir + "/history.csv");
 
-  write_reduced_mesh(mesh, 0.05); // a valid mesh, another one
+  granular::testing::write_structured_msh(mesh, 3., 1.5, 8, 4, 0.05); // another valid mesh
   auto restart    = options;
   restart.restart = true;
   try

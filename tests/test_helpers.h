@@ -49,6 +49,42 @@ namespace granular::testing
     return dir.string();
   }
 
+  /// A structured mesh of [0, @p L] x [0, @p H] (mm) with @p nx x @p ny quadrilaterals in
+  /// Gmsh's format 2.2 at @p path, boundary lines tagged 0 left, 1 right, 2 bottom, 3 top
+  /// (meshes/README); its node in row ny / 2, column nx / 2 is moved up by @p shift (mm).
+  inline void write_structured_msh(const std::string &path, const double L, const double H,
+                                   const unsigned int nx, const unsigned int ny,
+                                   const double shift)
+  {
+    const auto node = [&](unsigned int i, unsigned int j) { return j * (nx + 1) + i + 1; };
+    std::ostringstream m;
+    m << "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n" << (nx + 1) * (ny + 1) << "\n";
+    for (unsigned int j = 0; j <= ny; ++j)
+      for (unsigned int i = 0; i <= nx; ++i)
+        m << node(i, j) << ' ' << L * i / nx << ' '
+          << H * j / ny + (i == nx / 2 && j == ny / 2 ? shift : 0.) << " 0\n";
+    std::vector<std::string> elements;
+    const auto line = [&](unsigned int id, unsigned int a, unsigned int b) {
+      elements.push_back("1 2 " + std::to_string(id) + " 1 " + std::to_string(a) + " " +
+                         std::to_string(b));
+    };
+    for (unsigned int i = 0; i < nx; ++i)
+      line(2, node(i, 0), node(i + 1, 0)), line(3, node(i + 1, ny), node(i, ny));
+    for (unsigned int j = 0; j < ny; ++j)
+      line(1, node(nx, j), node(nx, j + 1)), line(0, node(0, j + 1), node(0, j));
+    for (unsigned int j = 0; j < ny; ++j)
+      for (unsigned int i = 0; i < nx; ++i)
+        elements.push_back("3 2 0 5 " + std::to_string(node(i, j)) + " " +
+                           std::to_string(node(i + 1, j)) + " " +
+                           std::to_string(node(i + 1, j + 1)) + " " +
+                           std::to_string(node(i, j + 1)));
+    m << "$EndNodes\n$Elements\n" << elements.size() << "\n";
+    for (std::size_t k = 0; k < elements.size(); ++k)
+      m << k + 1 << ' ' << elements[k] << "\n";
+    m << "$EndElements\n";
+    std::ofstream(path) << m.str();
+  }
+
   /// A CSV file with a header line: the column names and the rows, every field read as a
   /// number (a text field such as history.csv's phase reads as NaN).
   struct CsvTable

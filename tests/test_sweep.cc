@@ -4,6 +4,7 @@
 #include "program/command_line.h"
 #include "coupling/run_record.h"
 #include "sweep/sweep_runner.h"
+#include "test_helpers.h"
 
 #include <deal.II/base/parameter_handler.h>
 
@@ -454,6 +455,31 @@ TEST(Sweep, ResumeWithOtherPhysicsIsRefused)
     << read_text(dir + "/log4.txt");
   for (const Row &r : read_csv(out + "/sweep.csv"))
     EXPECT_NEAR(std::stod(r.at("kbar")), 0.3, 0.005) << r.at("name");
+}
+
+// A resumed sweep continues only on the mesh file its completed points were run on: the
+// file changed on disk under the same name is refused naming Geometry/Mesh file (sweep.csv
+// would hold points of two meshes), and nothing is changed.
+TEST(Sweep, ResumeOnAChangedMeshFileIsRefused)
+{
+  const std::string dir  = temp_dir("resume-mesh");
+  const std::string prm  = write_sweep_file(dir, "1, 2", "2500");
+  const std::string out  = dir + "/out";
+  const std::string mesh = dir + "/block.msh";
+  granular::testing::write_structured_msh(mesh, 10., 7.5, 10, 4, 0.);
+  const std::string with_mesh = "--set \"Geometry/Mesh file=" + mesh + "\"";
+  ASSERT_EQ(run_executable_with(prm, with_mesh, dir + "/log1.txt"), 0)
+    << read_text(dir + "/log1.txt");
+  const auto subdirs = subdirectories(out);
+  ASSERT_EQ(subdirs.size(), 2u);
+  fs::remove_all(out + "/" + subdirs[1]); // an interrupted sweep: one point left to run
+  const auto before = tree(out);
+  granular::testing::write_structured_msh(mesh, 10., 7.5, 10, 4, 0.5); // another mesh
+  EXPECT_EQ(run_executable_with(prm, with_mesh, dir + "/log2.txt"), 2)
+    << read_text(dir + "/log2.txt");
+  const std::string log2 = read_text(dir + "/log2.txt");
+  EXPECT_NE(log2.find("'Geometry/Mesh file'"), std::string::npos) << log2;
+  EXPECT_TRUE(tree(out) == before) << "the refused resume changed the sweep's directory";
 }
 
 // A sweep into a directory holding a single run's results, and a single
