@@ -26,7 +26,10 @@ namespace granular
               "Time step Delta t as a fraction of T0 (must be < 1). The run has (2 + "
               "Averaging time) / Time step steps of Delta t (the default run 40000; adaptive "
               "steps take several of them at once): more than 1e7 is a very long run that "
-              "needs the command-line option --allow-long-run, more than 1e8 are refused.");
+              "needs the command-line option --allow-long-run, more than 1e8 are refused. "
+              "With a particle Delta t = (Time step) L0 / v_F must be at most 5e-6 s "
+              "(docs/running.md#meaningful-ranges): a slow slip velocity needs a small "
+              "Time step.");
       e.entry(averaging_ratio, "Averaging time", "2",
               "Averaging time T_avg as a multiple of T0; the run ends at "
               "2 T0 + T_avg.");

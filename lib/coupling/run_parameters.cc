@@ -49,6 +49,25 @@ namespace granular
         throw ParameterError("Loading/Slip velocity", s.str());
       }
 
+    // With a particle, the reference step Delta t = (Loading/Time step) L0 / v_F must stay
+    // short (docs/running.md#meaningful-ranges): every run at Delta t <= 4e-6 s completed
+    // (the four shapes at 0.25 m/s in Temizer 2013's Table 5 on the full cell, the reduced
+    // cell at 0.1 m/s), every run at 1e-5 s and longer stalled in Newton's method after its
+    // cut-backs (the full default cell at 0.1 m/s, the reduced cell at 30 and 10 mm/s, the
+    // four shapes): the light particle then moves quasi-statically between stiff contacts
+    // and a step of that length has no solution
+    if (particle.enabled && loading.time_step(block.length) > max_particle_time_step)
+      {
+        std::ostringstream s;
+        s << "with a particle the reference step Delta t = (Loading/Time step) L0 / v_F = "
+          << loading.time_step(block.length) << " s is longer than " << max_particle_time_step
+          << " s, beyond which the steps of the particle's contacts were measured to have no "
+             "solution: give Loading/Time step <= "
+          << max_particle_time_step * loading.slip_velocity / block.length
+          << " (it is a fraction of T0 = L0 / v_F, so a slow slip velocity needs a small one)";
+        throw ParameterError("Loading/Time step", s.str());
+      }
+
     if (particle.enabled)
       {
         // a custom shape: blame the larger semi-axis, r1 or r2
