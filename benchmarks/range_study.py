@@ -43,7 +43,7 @@ def ranges(binary):
         for key, value in node.items():
             if isinstance(value, dict) and "documentation" in value and "value" in value:
                 doc = value["documentation"]
-                m = re.search(r"Meaningful range: ([0-9.e+-]+)(?: [^ ]+)? to ([0-9.e+-]+)", doc)
+                m = re.search(r"Meaningful range: ([0-9.e+-]+)[^;]*? to ([0-9.e+-]+)", doc)
                 lower, upper = (float(m.group(1)), float(m.group(2))) if m else (None, None)
                 if not m:
                     m = re.search(r"Meaningful range: at most ([0-9.e+-]+)", doc)
