@@ -429,6 +429,19 @@ TEST(Parameters, RejectsTimeStepNotBelowT0)
   EXPECT_NO_THROW(read_with({"Particle/Enabled=false", "Loading/Time step=0.5"}));
 }
 
+// A particle thinner than the bottom elements can pass between the rubber's contact points
+// (r1 = 0.05 mm on the reduced cell's 0.25 mm faces: the rubber never touched it), so it is
+// refused naming the radius or the semi-axis that is too small.
+TEST(Parameters, RejectsParticleThinnerThanTheBottomElements)
+{
+  expect_rejected({"Particle/Reference radius=0.1"}, "Particle/Reference radius"); // 0.2 < 0.25
+  EXPECT_NO_THROW(read_with({"Particle/Reference radius=0.125"}));
+  expect_rejected({"Particle/Shape=custom", "Particle/Semi-axis r1=0.05"}, "Particle/Semi-axis r1");
+  expect_rejected({"Particle/Shape=custom", "Particle/Semi-axis r2=0.05"}, "Particle/Semi-axis r2");
+  // a finer mesh resolves it
+  EXPECT_NO_THROW(read_with({"Particle/Reference radius=0.1", "Geometry/Elements in x=80"}));
+}
+
 TEST(Parameters, RejectsParticleWiderThanCell)
 {
   // elliptical: r1 = 1.5 r0 = 0.75 mm, diameter 1.5 mm

@@ -6,6 +6,7 @@
 #include "base/parameter_entries.h"
 #include "base/parameter_error.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -98,6 +99,22 @@ namespace granular
                  "Geometry/Block length = "
               << block.length << " mm";
             throw ParameterError(shape_entry, s.str());
+          }
+        // the rubber sees the particle at its contact Gauss points, two per bottom face: a
+        // particle thinner than a face can pass between them (the reduced cell with
+        // r1 = 0.05 mm on 0.25 mm faces: the rubber never touched it)
+        const double face = block.length / block.n_x;
+        if (block.mesh_file.empty() && 2. * std::min(shape.r1, shape.r2) < face)
+          {
+            std::ostringstream s;
+            s << "the particle's thinnest width 2 min(r1, r2) = " << 2. * std::min(shape.r1, shape.r2)
+              << " mm is less than the width of the block's bottom elements, L0 / N_X = " << face
+              << " mm (Geometry/Block length, Geometry/Elements in x): the rubber's contact "
+                 "points would not resolve it; refine the mesh or take a larger particle";
+            throw ParameterError(particle.shape_name != "custom" ? "Particle/Reference radius" :
+                                 particle.r1 < particle.r2        ? "Particle/Semi-axis r1" :
+                                                                    "Particle/Semi-axis r2",
+                                 s.str());
           }
         if (solver.rubber_particle_discrete_gradient &&
             !(solver.monolithic_coupling && solver.particle_discrete_gradient))
