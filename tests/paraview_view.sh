@@ -13,14 +13,16 @@ if ! command -v pvbatch > /dev/null; then
   echo "skipped: pvbatch is not installed (apt-get install paraview python3-paraview)"
   exit 77
 fi
-pvbatch=(pvbatch)
 if [ -z "${DISPLAY:-}" ]; then
   if ! command -v xvfb-run > /dev/null; then
     echo "skipped: pvbatch needs a display: no DISPLAY and no xvfb-run (apt-get install xvfb)"
     exit 77
   fi
-  pvbatch=(xvfb-run -a pvbatch)
+  # one virtual display for every pvbatch below (a new one per call races with the last
+  # one's shutdown)
+  exec xvfb-run -a bash "$0" "$@"
 fi
+pvbatch=(pvbatch)
 script=$src/postprocess/paraview_view.py
 fresh_directory "$work"
 "$exe" "$src/params/circular.prm" --output-directory "$work/run" \
@@ -34,7 +36,8 @@ expect_match "--animation" "$work/help.txt"
 expect_match "pvbatch" "$work/help.txt"
 
 "${pvbatch[@]}" "$script" "$work/run" --field mean_stress --time 0.001 \
-  --png "$work/view.png" --resolution 640 300 > "$work/view.log" 2> "$work/view.err"
+  --png "$work/view.png" --resolution 640 300 > "$work/view.log" 2> "$work/view.err" ||
+  fail "pvbatch failed: $(tail -3 "$work/view.err")"
 expect_file "$work/view.png"
 "$PYTHON" - "$work/view.png" <<'PY' || fail "$work/view.png is not the picture of the run"
 import sys
@@ -52,7 +55,8 @@ sys.exit(0 if (width, height) == (640, 300) and len(colours) >= 16
 PY
 
 "${pvbatch[@]}" "$script" "$work/run" --animation "$work/frames/view_%03d.png" \
-  --resolution 320 160 > "$work/animation.log" 2> "$work/animation.err"
+  --resolution 320 160 > "$work/animation.log" 2> "$work/animation.err" ||
+  fail "pvbatch --animation failed: $(tail -3 "$work/animation.err")"
 records=$(grep -c '<DataSet' "$work/run/solution.pvd")
 frames=$(find "$work/frames" -name 'view_*.png' | wc -l)
 [ "$frames" -eq "$records" ] || fail "--animation wrote $frames frames for $records output times"

@@ -355,8 +355,9 @@ namespace granular::coupling
         message << "the rubber has not touched the particle by the start of the dragging "
                    "(t/T0 = "
                 << plan.t / loading.T0
-                << "): it passed through it in a step too long for the contact, and the "
-                   "result would be that of the bare interface. Reduce Loading/Time step";
+                << "): it passed through or beside it (a step too long for the contact, or a "
+                   "particle too small for the mesh), and the result would be that of the "
+                   "bare interface. Reduce Loading/Time step or refine the mesh";
         throw std::runtime_error(message.str());
       }
   }
