@@ -404,10 +404,11 @@ def placed_rows(study, plan, output):
     return rows
 
 
-def check_study(binary, path, sets):
-    """The program's own check of every point of the study (exit 2 and its message if
-    one is rejected)."""
-    command = [binary, "--check"] + [a for s in sets for a in ("--set", s)] + [path]
+def check_study(binary, path, sets, out_dir):
+    """The program's own check of every point of the study and of its output directory
+    `out_dir`, as the sweep will use it (exit 2 and its message if one is rejected)."""
+    command = [binary, "--check", "--output-directory", out_dir] + \
+        [a for s in sets for a in ("--set", s)] + [path]
     r = subprocess.run(command, capture_output=True, text=True)
     if r.returncode != 0:
         fail(f"{os.path.relpath(path, ROOT)} is rejected:\n{r.stderr.strip()}")
@@ -585,7 +586,8 @@ def main(argv):
     for study in STUDIES:
         path = os.path.join(STUDY_DIR, f"{study}.prm")
         if study in studies:
-            check_study(binary, path, sets)    # every point, before any point runs
+            # every point, before any point runs
+            check_study(binary, path, sets, os.path.join(output, study))
             plan[study] = study_points(path, overrides)
     most = max(len(p) for p in plan.values())
     if jobs > max(most, cores()):
@@ -617,8 +619,8 @@ def main(argv):
         if not complete:
             place(study)    # also the points that the studies before it have just computed
             stopped(f"before {study}")
-            status, output = run_study(study, binary, jobs, threads, oversubscribe, out_dir,
-                                       data, sets, progress)
+            status, tail = run_study(study, binary, jobs, threads, oversubscribe, out_dir,
+                                     data, sets, progress)
             rows = read_rows(os.path.join(out_dir, "sweep.csv"))
             if status < 128 and not STOP["signal"]:
                 unplanned = sorted({r["name"] for r in rows} -
@@ -628,7 +630,7 @@ def main(argv):
                          f"({', '.join(unplanned)}); the names of "
                          "postprocess/temizer_2013_page.py:point_name() no longer match "
                          "the sweep's", 1)
-                check_study_ran(study, status, output, rows, plan[study])
+                check_study_ran(study, status, tail, rows, plan[study])
             if rows:
                 copy_data(study, out_dir, data)
             stopped(f"in {study}")
