@@ -155,9 +155,10 @@ if bash "$src/scripts/reproduce-temizer-2013.sh" --studies fig9-circles --build 
 fi
 grep -q "Pressure" "$work/bad.log" || { cat "$work/bad.log"; fail "the error does not name the entry"; }
 [ ! -d "$work/bad" ] || fail "the rejected study wrote its output directory"
-# a study whose output directory the program refuses when its sweep starts (a single run's
-# results there) stops the command with the program's exit status 2, naming the study and
-# passing on the program's message; nothing is copied to the data and the page stays
+# a study whose output directory the program refuses (a single run's results there) stops
+# the command before any point runs, when the program checks the study and its directory:
+# exit status 2, naming the study file and passing on the program's message; nothing is
+# copied to the data and the page stays
 refused=("${args[@]/$work\/out/$work/refused}")
 refused=("${refused[@]/$work\/data/$work/refused-data}")
 refused=("${refused[@]/$work\/page/$work/refused-page}")
@@ -168,8 +169,11 @@ status=0
 bash "$src/scripts/reproduce-temizer-2013.sh" "${refused[@]}" > "$work/refused.log" 2>&1 ||
   status=$?
 [ "$status" = 2 ] || { cat "$work/refused.log"; fail "the refused study exited with $status"; }
-grep -q "study fig9-circles failed: mpirun exited with status 2" "$work/refused.log" ||
-  { cat "$work/refused.log"; fail "the refused study is not named with mpirun's status"; }
+grep -q "fig9-circles.prm is rejected" "$work/refused.log" ||
+  { cat "$work/refused.log"; fail "the refused study is not named"; }
+if grep -q "mpirun -np" "$work/refused.log"; then
+  fail "a point ran before the study's directory was checked"
+fi
 grep -q "holds the results of a single run" "$work/refused.log" ||
   fail "the program's message is not passed on"
 [ "$(cat "$work/refused-page/temizer-2013.md")" = "the committed page" ] ||

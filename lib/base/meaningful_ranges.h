@@ -28,7 +28,7 @@ namespace granular
   const MeaningfulRange *meaningful_range(const std::string &path);
 
   /// The sentence appended to the entry's documentation: "Meaningful range: 1e-06 to
-  /// 1000 MPa; a value outside it is refused."
+  /// 10 MPa; a value outside it is refused."
   std::string meaningful_range_text(const MeaningfulRange &range);
 
   /// Throws ParameterError naming @p path if @p value > 0 lies outside @p range.
