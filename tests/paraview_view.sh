@@ -20,7 +20,7 @@ if [ -z "${DISPLAY:-}" ]; then
   fi
   # one virtual display for every pvbatch below (a new one per call races with the last
   # one's shutdown)
-  exec xvfb-run -a bash "$0" "$@"
+  exec xvfb-run -a -s "-screen 0 1280x1024x24" bash "$0" "$@"
 fi
 pvbatch=(pvbatch)
 script=$src/postprocess/paraview_view.py
@@ -35,9 +35,15 @@ fresh_directory "$work"
 expect_match "--animation" "$work/help.txt"
 expect_match "pvbatch" "$work/help.txt"
 
+status=0
 "${pvbatch[@]}" "$script" "$work/run" --field mean_stress --time 0.001 \
   --png "$work/view.png" --resolution 640 300 > "$work/view.log" 2> "$work/view.err" ||
-  fail "pvbatch failed: $(tail -3 "$work/view.err")"
+  status=$?
+if [ "$status" -ne 0 ] && grep -q "bad X server connection" "$work/view.err"; then
+  echo "skipped: pvbatch found no usable display (${DISPLAY:-none}): $(grep -m1 'bad X server' "$work/view.err")"
+  exit 77
+fi
+[ "$status" -eq 0 ] || fail "pvbatch failed: $(tail -3 "$work/view.err")"
 expect_file "$work/view.png"
 "$PYTHON" - "$work/view.png" <<'PY' || fail "$work/view.png is not the picture of the run"
 import sys

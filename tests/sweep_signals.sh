@@ -15,8 +15,9 @@ exe=$1; work=$2
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 rm -rf "$work"; mkdir -p "$work"
 
-write_prm() {  # $1: output directory; points of about a second each (a signal after the first
-               # point must find the sweep running on a loaded machine too)
+write_prm() {  # $1: output directory; points of a few seconds each (a signal after the first
+               # point must find the sweep running on a loaded machine too, and mpirun takes
+               # its time to pass a signal on)
   cat <<PRM
 subsection Output
   set Output directory = $1
@@ -28,8 +29,8 @@ subsection Geometry
   set Elements in y = 4
 end
 subsection Loading
-  set Time step = 1e-4
-  set Averaging time = 0.5
+  set Time step = 5e-5
+  set Averaging time = 2
 end
 subsection Particle
   set Enabled = false
