@@ -22,7 +22,19 @@ if [ -z "${DISPLAY:-}" ]; then
   # one's shutdown)
   exec xvfb-run -a -s "-screen 0 1280x1024x24" bash "$0" "$@"
 fi
-pvbatch=(pvbatch)
+# run_pvbatch OUT ERR ARGS...: pvbatch on ARGS; a display that refuses the connection (Debian's
+# pvbatch renders through X; a virtual display can drop a client under load) is the
+# machine's lack, not the script's: the test is then skipped
+run_pvbatch() {
+  local out=$1 err=$2 status=0
+  shift 2
+  pvbatch "$@" > "$out" 2> "$err" || status=$?
+  if [ "$status" -ne 0 ] && grep -q "bad X server connection" "$err"; then
+    echo "skipped: pvbatch found no usable display (${DISPLAY:-none})"
+    exit 77
+  fi
+  return "$status"
+}
 script=$src/postprocess/paraview_view.py
 fresh_directory "$work"
 "$exe" "$src/params/circular.prm" --output-directory "$work/run" \
@@ -31,19 +43,13 @@ fresh_directory "$work"
   --set 'Loading/Time step=1e-3' --set 'Loading/Averaging time=0.2' \
   --set 'Output/VTU output interval=400' --set 'Output/Checkpoint interval=0' > "$work/run.log"
 
-"${pvbatch[@]}" "$script" --help > "$work/help.txt" 2> "$work/help.err"
+run_pvbatch "$work/help.txt" "$work/help.err" "$script" --help || fail "pvbatch --help failed"
 expect_match "--animation" "$work/help.txt"
 expect_match "pvbatch" "$work/help.txt"
 
-status=0
-"${pvbatch[@]}" "$script" "$work/run" --field mean_stress --time 0.001 \
-  --png "$work/view.png" --resolution 640 300 > "$work/view.log" 2> "$work/view.err" ||
-  status=$?
-if [ "$status" -ne 0 ] && grep -q "bad X server connection" "$work/view.err"; then
-  echo "skipped: pvbatch found no usable display (${DISPLAY:-none}): $(grep -m1 'bad X server' "$work/view.err")"
-  exit 77
-fi
-[ "$status" -eq 0 ] || fail "pvbatch failed: $(tail -3 "$work/view.err")"
+run_pvbatch "$work/view.log" "$work/view.err" "$script" "$work/run" --field mean_stress \
+  --time 0.001 --png "$work/view.png" --resolution 640 300 ||
+  fail "pvbatch failed: $(tail -3 "$work/view.err")"
 expect_file "$work/view.png"
 "$PYTHON" - "$work/view.png" <<'PY' || fail "$work/view.png is not the picture of the run"
 import sys
@@ -60,15 +66,17 @@ sys.exit(0 if (width, height) == (640, 300) and len(colours) >= 16
          and saturated > 0.01 * width * height else 1)
 PY
 
-"${pvbatch[@]}" "$script" "$work/run" --animation "$work/frames/view_%03d.png" \
-  --resolution 320 160 > "$work/animation.log" 2> "$work/animation.err" ||
+run_pvbatch "$work/animation.log" "$work/animation.err" "$script" "$work/run" \
+  --animation "$work/frames/view_%03d.png" --resolution 320 160 ||
   fail "pvbatch --animation failed: $(tail -3 "$work/animation.err")"
 records=$(grep -c '<DataSet' "$work/run/solution.pvd")
 frames=$(find "$work/frames" -name 'view_*.png' | wc -l)
 [ "$frames" -eq "$records" ] || fail "--animation wrote $frames frames for $records output times"
 
-expect_status 2 "${pvbatch[@]}" "$script" "$work/run" --field no_such_field \
-  --png "$work/none.png" > "$work/bad.log" 2> "$work/bad.err"
+status=0
+run_pvbatch "$work/bad.log" "$work/bad.err" "$script" "$work/run" --field no_such_field \
+  --png "$work/none.png" || status=$?
+[ "$status" -eq 2 ] || fail "an unknown field: exit status $status, expected 2"
 expect_match "no field 'no_such_field'" "$work/bad.err"
 expect_no_match "Traceback" "$work/bad.err"
 expect_no_file "$work/none.png"
