@@ -68,6 +68,17 @@ namespace granular
       std::filesystem::resize_file(path, end, ec);
   }
 
+  void stop_after_failed_row(std::ofstream &file, const std::string &path)
+  {
+    const std::string reason = std::strerror(errno);
+    file.close();
+    cut_to_last_whole_line(path);
+    throw std::runtime_error("cannot write " + path + " (" + reason +
+                             "); the run stops here, the file ends with its last whole row. "
+                             "If the run wrote a checkpoint, --restart continues it once "
+                             "there is room");
+  }
+
   PvdCollection::PvdCollection(std::string path)
     : path_(std::move(path))
   {}

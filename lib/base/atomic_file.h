@@ -5,6 +5,7 @@
  * name in the same directory, which is then renamed over the target, so a killed run
  * never leaves a truncated file where a complete one is expected.
  */
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +22,13 @@ namespace granular
    * holds no torn row. Does nothing if the file cannot be read. Never throws.
    */
   void cut_to_last_whole_line(const std::string &path);
+
+  /**
+   * After a failed write to the row file @p file at @p path (history.csv, energy.csv):
+   * closes it, cuts it back to its last whole row (cut_to_last_whole_line()) and throws.
+   * @throws std::runtime_error naming @p path and the system's reason (errno).
+   */
+  [[noreturn]] void stop_after_failed_row(std::ofstream &file, const std::string &path);
 
   /**
    * A ParaView collection (.pvd) of (time, file) records, rewritten atomically after

@@ -122,15 +122,7 @@ namespace granular::coupling
       {
         file_ << energy_csv_row(r) << std::flush;
         if (!file_)
-          {
-            const std::string reason = std::strerror(errno);
-            file_.close();
-            cut_to_last_whole_line(path_);
-            throw std::runtime_error("cannot write " + path_ + " (" + reason +
-                                     "); the run stops here, the file ends with its last "
-                                     "whole row. If the run wrote a checkpoint, --restart "
-                                     "continues it once there is room");
-          }
+          stop_after_failed_row(file_, path_);
         bytes_ = static_cast<std::uint64_t>(file_.tellp());
       }
   }

@@ -219,15 +219,8 @@ namespace granular
 
     void HistoryWriter::check()
     {
-      if (file_)
-        return;
-      const std::string reason = std::strerror(errno);
-      file_.close();
-      cut_to_last_whole_line(path_);
-      throw std::runtime_error("cannot write " + path_ + " (" + reason +
-                               "); the run stops here, the file ends with its last whole "
-                               "row. If the run wrote a checkpoint, --restart continues "
-                               "it once there is room");
+      if (!file_)
+        stop_after_failed_row(file_, path_);
     }
 
     std::uint64_t HistoryWriter::flush()
