@@ -208,18 +208,6 @@ TEST(Checkpoint, RestartWithTheRubberParticleStepForceRepeatsTheUninterruptedRun
     2100. / 2200.);
 }
 
-TEST(Checkpoint, RestartWithTheCutbackMemoryRepeatsTheUninterruptedRun)
-{
-  // Solver/Cut-back memory: the remembered sub-step travels with the checkpoint. Kept for
-  // 100 000 clean steps, it is set at the first cut-back and still splits the steps at the
-  // stop (step 2100 of 2200)
-  granular::RunSummary a;
-  expect_restart_repeats_the_uninterrupted_run(
-    "checkpoint-cutback-memory",
-    {"Solver/Time step control=fixed", "Solver/Cut-back memory=100000"}, 2100. / 2200., &a);
-  EXPECT_GT(a.cutbacks, 0u);
-}
-
 TEST(Checkpoint, RestartWithTheDampedPredictorRepeatsTheUninterruptedRun)
 {
   // Solver/Damped predictor steps: the solves left that start from the damped predictor
@@ -232,16 +220,6 @@ TEST(Checkpoint, RestartWithTheDampedPredictorRepeatsTheUninterruptedRun)
     {"Solver/Time step control=fixed", "Solver/Damped predictor steps=100000"}, 2100. / 2200.,
     &a);
   EXPECT_GT(a.cutbacks, 0u);
-}
-
-TEST(Checkpoint, RestartWithBossaksIntegratorRepeatsTheUninterruptedRun)
-{
-  // Solver/Rubber time integrator = Bossak: the rubber's equation at t_n+1 holds the
-  // acceleration of t_n, and its numerical dissipation the inertial acceleration of t_n,
-  // so both travel with the checkpoint (docs/methods.md §3.6)
-  expect_restart_repeats_the_uninterrupted_run(
-    "checkpoint-bossak", {"Solver/Time step control=adaptive", "Solver/Rubber time integrator=Bossak"},
-    0.8);
 }
 
 TEST(Checkpoint, RestartOfAnAdaptiveRunRepeatsTheUninterruptedRun)

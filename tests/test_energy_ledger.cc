@@ -86,40 +86,26 @@ namespace
   }
 } // namespace
 
-// The ellipse at 2 MPa with the end-of-step particle contact, whose particle-surface
-// contact creates energy (docs/results/energy-ledger.md): every component's remainder is far
-// above the identity's tolerance, so the identity fails if any one of them is left out.
-TEST(EnergyLedger, RemaindersAddUpToTheBalanceWithTheEllipse)
+// The ellipse at 2 MPa, squeezed between the rubber and the surface and rolling over its
+// ends. The remainders of the bulk, the rubber-particle contact and the platen are each more
+// than ten times the identity's tolerance (1e-7 of the work), so the identity fails if one
+// of them is left out; the
+// discrete-gradient particle-surface contact (docs/methods.md §5.4) does work, stores and
+// dissipates energy, but creates none (the end-of-step evaluation it replaced created about
+// 2 % of the platen's work here, docs/results/energy-ledger.md).
+TEST(EnergyLedger, RemaindersAddUpAndTheParticleContactCreatesNoEnergyWithTheEllipse)
 {
-  // (and the Newton line search and predictor of its time: with the stall test or the damped
-  // predictor one remainder of this short run falls to 7e-6 or 1e-5 of the work, too close to
-  // the identity's tolerance to show that it is counted)
-  const auto e = run_reduced_cell("ledger-ellipse",
-                                  {"Solver/Particle contact forces=end of step",
-                                   "Solver/Line search=halving", "Solver/Stall iterations=0",
-                                   "Solver/Damped predictor steps=0"});
-  const auto last = expect_identity(e);
+  const auto   e     = run_reduced_cell("ledger-ellipse", {});
+  const auto   last  = expect_identity(e);
   const double scale = std::abs(last[e.column("platen_work")]);
-  EXPECT_GT(std::abs(last[e.column("balance")]), 1e-3 * scale);
-  for (const char *c : {"R_bulk", "R_rubber_particle", "R_particle_surface", "R_platen"})
-    EXPECT_GT(std::abs(last[e.column(c)]), 1e-5 * scale) << c;
+  for (const char *c : {"R_bulk", "R_rubber_particle", "R_platen"})
+    EXPECT_GT(std::abs(last[e.column(c)]), 10. * 1e-7 * scale) << c;
   // the particle carries the block here: the rubber never touches the surface
   EXPECT_EQ(last[e.column("W_rubber_surface")], 0.);
   // friction and damping only dissipate, and each conservative part is close to -W
   for (const char *c : components)
     EXPECT_GE(last[e.column(std::string("D_") + c)], 0.) << c;
   EXPECT_NEAR(-last[e.column("W_bulk")], last[e.column("dE_bulk")], 1e-3 * scale);
-}
-
-// The same ellipse with the discrete-gradient contact (the default, docs/methods.md §5.4),
-// squeezed between the rubber and the surface and rolling over its ends: its contact does
-// work, stores and dissipates energy, but creates none (the end-of-step evaluation above
-// creates about 2 % of the platen's work here).
-TEST(EnergyLedger, TheDiscreteGradientContactCreatesNoEnergyWhenTheEllipseRollsOver)
-{
-  const auto   e     = run_reduced_cell("ledger-ellipse-dg", {});
-  const auto   last  = expect_identity(e);
-  const double scale = std::abs(last[e.column("platen_work")]);
   const double worst = largest_remainder(e, "particle_surface");
   std::cout << "[ ledger  ] particle-surface contact: largest |R| / platen work = "
             << worst / scale << ", W = " << last[e.column("W_particle_surface")] / scale

@@ -391,14 +391,12 @@ TEST(Parameters, RejectsNonPositiveRadius)
 }
 
 // The rubber-particle contact's step force needs the particle's mid-point rule to take it
-// (docs/methods.md §5.5): with the staggered scheme or the end-of-step particle it is refused
-// before the run starts; with the defaults it is accepted.
+// (docs/methods.md §5.5): with the staggered scheme it is refused before the run starts; with
+// the defaults it is accepted.
 TEST(Parameters, RubberParticleStepForceNeedsTheParticlesDiscreteGradient)
 {
   const std::string entry = "Solver/Rubber-particle contact forces";
   expect_rejected({entry + "=discrete gradient", "Solver/Coupling scheme=staggered"}, entry);
-  expect_rejected({entry + "=discrete gradient", "Solver/Particle contact forces=end of step"},
-                  entry);
   EXPECT_TRUE(read_with({entry + "=discrete gradient"}).solver.rubber_particle_discrete_gradient);
 }
 
@@ -647,6 +645,62 @@ TEST(CommandLine, DuplicateSetLinesWarnAndByteOrderMarkIsSkipped)
   const auto               P = granular::read_parameters(options, prm);
   EXPECT_EQ(P.loading.pressure, 1.5);
   EXPECT_EQ(granular::parameter_file_warnings(bom).size(), 1u);
+}
+
+// A retired Solver entry (CHANGES.md) set to a retired method is refused before work,
+// naming the entry, the line and what replaced it; set to the method that remains (as in
+// every parameters.prm an earlier build wrote) the line is ignored with a warning, and the
+// run is the run without it.
+TEST(CommandLine, RetiredSolverEntriesAreRefusedOrIgnored)
+{
+  for (const auto &[entry, retired] :
+       std::vector<std::pair<std::string, std::string>>{{"Solver/Convergence test", "last increment"},
+                                                        {"Solver/Sparse LU", "UMFPACK"},
+                                                        {"Solver/Line search", "halving"},
+                                                        {"Solver/Cut-back memory", "4"},
+                                                        {"Solver/Rubber time integrator", "Bossak"},
+                                                        {"Solver/Particle contact forces", "end of step"},
+                                                        {"Solver/Particle contact Jacobian",
+                                                         "finite differences"}})
+    try
+      {
+        read_with({entry + "=" + retired});
+        ADD_FAILURE() << entry << " = " << retired << " was accepted";
+      }
+    catch (const ParameterError &e)
+      {
+        EXPECT_EQ(e.entry(), entry) << e.what();
+        EXPECT_NE(std::string(e.what()).find("retired"), std::string::npos) << e.what();
+      }
+  const std::string refused = temporary_file(
+    "retired.prm", "subsection Loading\n  set Pressure = 1\nend\nsubsection Solver\n"
+                   "  set Sparse LU = UMFPACK # the old LU\nend\n");
+  try
+    {
+      read_with({}, refused);
+      ADD_FAILURE() << "Sparse LU = UMFPACK was accepted";
+    }
+  catch (const ParameterError &e)
+    {
+      EXPECT_EQ(e.entry(), "Solver/Sparse LU") << e.what();
+      EXPECT_NE(std::string(e.what()).find("retired.prm:5"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("KLU"), std::string::npos) << e.what();
+    }
+  // the methods that remain: ignored, with one warning per line
+  const std::string kept = temporary_file(
+    "kept.prm", "subsection Loading\n  set Pressure = 1.5\nend\nsubsection Solver\n"
+                "  set Sparse LU = KLU\n  set Spectral radius = 0.5\n"
+                "  set Convergence test = next correction\nend\n");
+  EXPECT_EQ(read_with({"Solver/Line search=quadratic model"}, kept).loading.pressure, 1.5);
+  const auto warnings = granular::parameter_file_warnings(kept);
+  ASSERT_EQ(warnings.size(), 3u);
+  EXPECT_NE(warnings[0].find("kept.prm:5: Solver/Sparse LU is retired"), std::string::npos)
+    << warnings[0];
+  // a parameters.prm of the Temizer 2013 reproduction, written with every entry of its
+  // build, still reads
+  EXPECT_NO_THROW(read_with({}, std::string(GRANULAR_SOURCE_DIR) +
+                                  "/docs/validation/temizer-2013/data/points/fig6a-elastic/"
+                                  "p2_v2500_tau0.0001_elliptical_d0_elastic/parameters.prm"));
 }
 
 // An output directory that holds the results of an earlier run is refused

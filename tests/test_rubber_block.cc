@@ -547,25 +547,17 @@ namespace
   }
 } // namespace
 
-// docs/methods.md §3.6: the Bossak integrator (generalized-alpha with alpha_f = 0) is
-// second-order accurate, Newmark with gamma = 1 first-order, at the same damping of the
-// highest frequencies (rho_inf = 1/3: both have gamma = 1, beta = 0.5625); Bossak's
-// numerical dissipation of a well-resolved vibration is a small fraction of Newmark's, and
-// both close the block's energy identity (work = Delta kinetic + numerical dissipation).
-TEST(RubberBlockDynamics, BossakIsSecondOrderAndDampsAResolvedVibrationLittle)
+// docs/methods.md §3.6: Newmark with gamma = 1 (beta = 0.5625, the runs' default) is
+// first-order accurate against the trapezoidal rule's converged solution, damps a resolved
+// vibration in proportion to the step, and closes the block's energy identity (work =
+// Delta kinetic + numerical dissipation) to the Newton tolerance.
+TEST(RubberBlockDynamics, NewmarkIsFirstOrderAndClosesItsEnergyIdentity)
 {
   SmallBlock newmark;
   newmark.solver.newmark_gamma       = 1.;
   newmark.solver.newmark_beta        = 0.5625;
   newmark.solver.residual_tolerance  = 1e-12;
   newmark.solver.increment_tolerance = 1e-12;
-  SmallBlock bossak             = newmark;
-  bossak.solver.bossak          = true;
-  bossak.solver.spectral_radius = 1. / 3.;
-  const auto integrator = bossak.solver.rubber_integrator();
-  EXPECT_NEAR(integrator.gamma, 1., 1e-14);
-  EXPECT_NEAR(integrator.beta, 0.5625, 1e-14);
-  EXPECT_NEAR(integrator.alpha_m, -0.5, 1e-14);
 
   SmallBlock trapezoidal           = newmark;
   trapezoidal.solver.newmark_gamma = 0.5;
@@ -579,31 +571,23 @@ TEST(RubberBlockDynamics, BossakIsSecondOrderAndDampsAResolvedVibrationLittle)
     return e;
   };
 
-  std::vector<double> error_newmark, error_bossak, dissipation_ratio;
+  std::vector<double> error_newmark, dissipation;
   for (const unsigned int n : {20u, 40u, 80u})
     {
-      const auto rn = shear_pulse(newmark, n), rb = shear_pulse(bossak, n);
-      error_newmark.push_back(error(rn.bottom_x));
-      error_bossak.push_back(error(rb.bottom_x));
-      dissipation_ratio.push_back(rb.numerical_dissipation / rn.numerical_dissipation);
-      for (const auto &r : {rn, rb})
-        {
-          EXPECT_GT(r.numerical_dissipation, 0.);
-          EXPECT_LT(std::abs(r.balance_residual), 1e-8 * std::abs(r.platen_work)) << n;
-        }
-      std::cout << n << " steps: bottom displacement error Newmark " << error_newmark.back()
-                << ", Bossak " << error_bossak.back() << " mm; numerical dissipation Newmark "
-                << rn.numerical_dissipation << ", Bossak " << rb.numerical_dissipation
-                << " of a platen work " << rn.platen_work << " N mm/mm" << std::endl;
+      const auto r = shear_pulse(newmark, n);
+      error_newmark.push_back(error(r.bottom_x));
+      dissipation.push_back(r.numerical_dissipation);
+      EXPECT_GT(r.numerical_dissipation, 0.);
+      EXPECT_LT(std::abs(r.balance_residual), 1e-8 * std::abs(r.platen_work)) << n;
+      std::cout << n << " steps: bottom displacement error " << error_newmark.back()
+                << " mm; numerical dissipation " << r.numerical_dissipation
+                << " of a platen work " << r.platen_work << " N mm/mm" << std::endl;
     }
-  // Newmark with gamma > 1/2 damps a resolved mode in proportion to omega dt, Bossak in
-  // proportion to (omega dt)^3 (the algorithmic damping ratios of Chung & Hulbert 1993): the
-  // ratio falls like dt^2 (measured: 0.22, 0.073, 0.027)
-  EXPECT_LT(dissipation_ratio.back(), 0.05);
-  for (unsigned int k = 0; k + 1 < error_bossak.size(); ++k)
+  // first order: the error halves with the step; the damping of a resolved mode falls in
+  // proportion to omega dt
+  for (unsigned int k = 0; k + 1 < error_newmark.size(); ++k)
     {
-      EXPECT_GT(dissipation_ratio[k] / dissipation_ratio[k + 1], 2.5);
       EXPECT_NEAR(std::log2(error_newmark[k] / error_newmark[k + 1]), 1., 0.3);
-      EXPECT_NEAR(std::log2(error_bossak[k] / error_bossak[k + 1]), 2., 0.3);
+      EXPECT_NEAR(std::log2(dissipation[k] / dissipation[k + 1]), 1., 0.4);
     }
 }

@@ -3,7 +3,6 @@
 // give the physics of the fixed-step runs: the bare interface's k̄ = k_o with the history
 // on the grid of Loading/Time step, and the rolling ellipse's k̄ within its run-to-run
 // uncertainty.
-#include "coupling/cutback_memory.h"
 #include "coupling/micromechanical_run.h"
 #include "coupling/run_record.h"
 #include "coupling/time_step_control.h"
@@ -63,51 +62,6 @@ TEST(TimeStepControl, GrowsAfterEasyStepsAndShrinksAfterHardOnes)
   c.record(4, 1, false, 5e-3 * W, W);
   EXPECT_EQ(c.multiple(), 1u);
   EXPECT_NEAR(c.last_ratio(), 5., 1e-12);
-}
-
-// The cut-back memory (Solver/Cut-back memory): after a cut-back the steps start from the
-// sub-step that converged last, which doubles after the given number of clean steps and is
-// forgotten once it reaches the step's length.
-TEST(CutbackMemory, SplitsAfterACutBackAndForgetsAfterCleanSteps)
-{
-  using granular::coupling::CutbackMemory;
-  const double  dt = 4e-7;
-  CutbackMemory off;
-  off.record(dt, true, dt / 4.);
-  EXPECT_EQ(off.halvings(dt, 6), 0u) << "0 steps: the memory is off";
-
-  CutbackMemory m(2);
-  EXPECT_EQ(m.halvings(dt, 6), 0u);
-  m.record(dt, false, dt);
-  EXPECT_EQ(m.halvings(dt, 6), 0u) << "nothing to remember without a cut-back";
-  // a step cut back to quarters: the next steps are split into quarters at once
-  m.record(dt, true, dt / 4.);
-  EXPECT_EQ(m.halvings(dt, 6), 2u);
-  EXPECT_EQ(m.halvings(dt, 1), 1u) << "never more than Maximum cut-backs";
-  EXPECT_EQ(m.halvings(4. * dt, 6), 4u) << "a longer step is split down to the same length";
-  // two clean steps double the remembered sub-step
-  m.record(dt, false, dt / 4.);
-  EXPECT_EQ(m.halvings(dt, 6), 2u);
-  m.record(dt, false, dt / 4.);
-  EXPECT_EQ(m.halvings(dt, 6), 1u);
-  // a new cut-back within them starts counting again from its own sub-step
-  m.record(dt, false, dt / 2.);
-  m.record(dt, true, dt / 8.);
-  EXPECT_EQ(m.halvings(dt, 6), 3u);
-  for (unsigned int expected : {2u, 1u})
-    {
-      m.record(dt, false, dt / 8.);
-      m.record(dt, false, dt / 8.);
-      EXPECT_EQ(m.halvings(dt, 6), expected);
-    }
-  // once the remembered sub-step reaches the step, it is forgotten
-  m.record(dt, false, dt / 2.);
-  m.record(dt, false, dt / 2.);
-  EXPECT_EQ(m.halvings(dt, 6), 0u);
-  EXPECT_EQ(m.remembered(), 0.);
-  m.record(dt, false, dt);
-  m.record(dt, false, dt);
-  EXPECT_EQ(m.halvings(dt, 6), 0u) << "clean steps without a memory change nothing";
 }
 
 TEST(HistoryInterpolation, LinearColumnsAreExactAndCountsMarkTheRow)
@@ -356,24 +310,6 @@ TEST(AdaptiveTimeStep, ReproducesTheFixedStepKbarOfTheRollingEllipse)
                                     fixed.parameters.loading.nominal_dragging_time(3.);
   EXPECT_LT(adaptive.summary.dissipation_numerical,
             fixed.summary.dissipation_numerical + 1e-3 * window_normal_work);
-}
-
-TEST(CutbackMemory, SkipsFailingAttemptsOfTheRollingEllipseWithItsKbar)
-{
-  // The quick cell's ellipse rolls over in the window, where steps are cut back. With the
-  // cut-back memory the steps after a cut-back start from its sub-step: fewer attempts
-  // fail, and the physics is that of the run without it (k̄ within three times the
-  // run-to-run uncertainty of the test above, the energy balance within 1 %).
-  const auto plain  = run_quick_cell("cutback-memory-off", "default.prm", {});
-  const auto memory = run_quick_cell("cutback-memory-on", "default.prm",
-                                     {"Solver/Cut-back memory=4"});
-  ASSERT_GT(plain.summary.cutbacks, 0u) << "the case must cut back";
-  EXPECT_LT(memory.summary.failed_newton_iterations,
-            plain.summary.failed_newton_iterations)
-    << "cut-backs " << memory.summary.cutbacks << " against " << plain.summary.cutbacks;
-  EXPECT_NEAR(memory.summary.kbar, plain.summary.kbar, 3. * 0.0003)
-    << "memory " << memory.summary.kbar << ", without " << plain.summary.kbar;
-  EXPECT_LT(memory.summary.energy_balance_error, 0.01);
 }
 
 // The solution does not depend on the output settings: the rolling ellipse of the quick cell

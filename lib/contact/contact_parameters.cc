@@ -24,9 +24,8 @@ namespace granular
       e.subsection(name, [&] {
         e.entry(p.normal_penalty, "Normal penalty", "1e5",
                 "epsilon_N in MPa/mm: normal traction epsilon_N <-g_N> (docs/methods.md §6). "
-                "1e5 (since 2026-11-24; 1e6 before): k̄ of the five full-size parameter files "
-                "agrees with 1e6 within its run-to-run uncertainty at a fifth to a "
-                "thirtieth of the cut-backs; where the rubber touches only the particle "
+                "1e5: k̄ of the five full-size parameter files agrees with 1e6 within its "
+                "run-to-run uncertainty at a fifth to a thirtieth of the cut-backs; where the rubber touches only the particle "
                 "(the 3 mm cell) k̄ is 2.6 % lower than at 1e6 "
                 "(docs/results/penalty-and-solver-studies.md).");
         e.entry(p.tangential_penalty, "Tangential penalty", "1e3",
@@ -140,8 +139,7 @@ namespace granular
         e.entry(p.friction_coefficient, "Friction coefficient", "1.5",
                 "Coulomb friction coefficient k_PS.");
         e.entry(p.flat_side_radius, "Flat side radius", "50",
-                "Solver/Particle contact forces = discrete gradient only: the largest radius "
-                "of curvature (mm) of the particle's surface that the surface contact sees "
+                "Monolithic coupling: the largest radius of curvature (mm) of the particle's surface that the surface contact sees "
                 "(docs/methods.md §5.4). Where a side of a p > 2 particle is flatter, near "
                 "the middle of its flat sides, it is replaced by a circular arc of this "
                 "radius tangent to the surface, so that the contact's moment depends "

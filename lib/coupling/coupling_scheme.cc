@@ -42,27 +42,6 @@ namespace granular::coupling
   fem::StepStatistics CouplingScheme::advance_rubber(const double t0, const double h,
                                                      const unsigned int level)
   {
-    if (level > 0 || !memory_.enabled())
-      return solve_or_halve(t0, h, level);
-    // cut-back memory: split the step into sub-steps of the remembered length at once
-    const unsigned int  cutbacks_before = cutbacks_;
-    const unsigned int  split           = memory_.halvings(h, max_cutbacks_);
-    const double        sub             = std::ldexp(h, -static_cast<int>(split));
-    fem::StepStatistics s;
-    unsigned int        iterations = 0;
-    for (unsigned int i = 0; i < (1u << split); ++i)
-      {
-        s = solve_or_halve(t0 + i * sub, sub, split);
-        iterations += s.newton_iterations;
-      }
-    s.newton_iterations = iterations;
-    memory_.record(h, cutbacks_ > cutbacks_before, last_substep_);
-    return s;
-  }
-
-  fem::StepStatistics CouplingScheme::solve_or_halve(const double t0, const double h,
-                                                     const unsigned int level)
-  {
     if (reference_step_ > 0.)
       block_.set_newton_iteration_limit(h > 1.5 * reference_step_ ? long_step_iterations_ :
                                                                     iterations_);
@@ -72,7 +51,6 @@ namespace granular::coupling
         fem::StepStatistics s =
           block_.solve_step(h, loading_.platen_u1(t1), loading_.platen_load(t1));
         block_.commit_step();
-        last_substep_ = h;
         return s;
       }
     catch (const NewtonFailure &e)
@@ -92,8 +70,8 @@ namespace granular::coupling
             throw std::runtime_error(m.str());
           }
         ++cutbacks_;
-        fem::StepStatistics a = solve_or_halve(t0, 0.5 * h, level + 1);
-        fem::StepStatistics b = solve_or_halve(t0 + 0.5 * h, 0.5 * h, level + 1);
+        fem::StepStatistics a = advance_rubber(t0, 0.5 * h, level + 1);
+        fem::StepStatistics b = advance_rubber(t0 + 0.5 * h, 0.5 * h, level + 1);
         b.newton_iterations += a.newton_iterations;
         return b;
       }
@@ -101,12 +79,12 @@ namespace granular::coupling
 
   void CouplingScheme::save(boost::archive::binary_oarchive &ar) const
   {
-    ar &cutbacks_ &coupling_passes_ &memory_;
+    ar &cutbacks_ &coupling_passes_;
   }
 
   void CouplingScheme::load(boost::archive::binary_iarchive &ar)
   {
-    ar &cutbacks_ &coupling_passes_ &memory_;
+    ar &cutbacks_ &coupling_passes_;
   }
 
   namespace
@@ -199,14 +177,7 @@ namespace granular::coupling
       MonolithicCoupling(fem::RubberBlock &block, const LoadingProgram &loading,
                          const RunParameters &P, std::unique_ptr<dem::Particle> particle)
         : ParticleCoupling(block, loading, P, std::move(particle))
-        , monolithic_(*particle_, interface_, P.solver.newmark_beta, P.solver.newmark_gamma,
-                      P.solver.particle_discrete_gradient ?
-                        MonolithicParticle::SurfaceForces::discrete_gradient :
-                        MonolithicParticle::SurfaceForces::end_of_step,
-                      P.solver.particle_gamma,
-                      P.solver.particle_jacobian_ad ?
-                        MonolithicParticle::SurfaceJacobian::automatic_differentiation :
-                        MonolithicParticle::SurfaceJacobian::finite_differences)
+        , monolithic_(*particle_, interface_, P.solver.particle_gamma)
       {
         block.set_obstacle(&monolithic_);
       }
@@ -446,7 +417,7 @@ namespace granular::coupling
       P.contact.particle_surface,
       dem::Particle::initial_state_resting(
         shape, P.particle.initial_rotation, 0.5 * P.block.length,
-        P.solver.monolithic_coupling && P.solver.particle_discrete_gradient ?
+        P.solver.monolithic_coupling ?
           P.contact.particle_surface.flat_side_radius :
           0.),
       P.block.length);

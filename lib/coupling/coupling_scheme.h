@@ -18,7 +18,6 @@
  */
 #include "base/archive_fwd.h"
 #include "contact/rubber_particle_contact.h"
-#include "coupling/cutback_memory.h"
 #include "coupling/loading_program.h"
 #include "coupling/run_parameters.h"
 #include "dem/particle.h"
@@ -109,14 +108,6 @@ namespace granular::coupling
     void set_long_steps(double reference_step, unsigned int long_step_iterations,
                         unsigned int iterations);
 
-    /**
-     * Cut-back memory (Solver/Cut-back memory, docs/methods.md §3.6): after a step that was
-     * cut back, advance_rubber() splits the next steps at once into sub-steps of the length
-     * that converged last; that length doubles after @p steps steps without a cut-back.
-     * 0 (the default): every step is first tried at its full length.
-     */
-    void set_cutback_memory(unsigned int steps) { memory_ = CutbackMemory(steps); }
-
     /// Step halvings so far (docs/methods.md §3.6).
     unsigned int cutbacks() const { return cutbacks_; }
     /// Extra particle/rubber passes of the staggered sub-iterations so far.
@@ -130,8 +121,6 @@ namespace granular::coupling
   protected:
     /// Solves the rubber from @p t0 by @p h (s) with the particle as the block's obstacle
     /// holds it, and commits; halves the step on a NewtonFailure, @p level halvings deep.
-    /// With a cut-back memory (set_cutback_memory()) a step longer than the remembered
-    /// sub-step is split at once, and the memory is updated after the step (@p level 0).
     fem::StepStatistics advance_rubber(double t0, double h, unsigned int level);
     /// Appended to the message of a rubber solve that failed after all cut-backs.
     virtual std::string failure_advice() const { return ""; }
@@ -143,12 +132,6 @@ namespace granular::coupling
     unsigned int      long_step_iterations_ = 0, iterations_ = 0;
     unsigned int      cutbacks_        = 0;
     unsigned long     coupling_passes_ = 0;
-    CutbackMemory     memory_;
-    /// the length of the last sub-step committed in the current step (s)
-    double            last_substep_ = 0.;
-
-  private:
-    fem::StepStatistics solve_or_halve(double t0, double h, unsigned int level);
   };
 
   /**

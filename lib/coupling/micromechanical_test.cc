@@ -231,7 +231,6 @@ namespace granular::coupling
     if (P.solver.adaptive_time_step)
       scheme->set_long_steps(dt, P.solver.long_step_newton_iterations,
                              P.solver.max_newton_iterations);
-    scheme->set_cutback_memory(P.solver.cutback_memory);
     energy = std::make_unique<EnergyAccountant>(*block, *scheme);
     ledger = std::make_unique<EnergyLedger>(*block, *scheme, loading);
     // a p > 2 particle keeps the steps at dt until the dragging starts (StepPlanner)

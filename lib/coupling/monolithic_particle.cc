@@ -2,8 +2,6 @@
 // See monolithic_particle.h.
 #include "coupling/monolithic_particle.h"
 
-#include "fem/newmark.h"
-
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -12,35 +10,15 @@ namespace granular::coupling
 {
   MonolithicParticle::MonolithicParticle(dem::Particle                    &particle,
                                          contact::RubberParticleInterface &interface,
-                                         const double newmark_beta, const double newmark_gamma,
-                                         const SurfaceForces surface_forces,
-                                         const double        particle_gamma,
-                                         const SurfaceJacobian surface_jacobian)
+                                         const double                      particle_gamma)
     : particle_(particle)
     , interface_(interface)
-    , beta_(newmark_beta)
-    , gamma_(newmark_gamma)
-    , surface_forces_(surface_forces)
     , particle_gamma_(particle_gamma)
-    , surface_jacobian_(surface_jacobian)
   {
-    if (!(newmark_beta > 0.) || !(newmark_gamma >= 0.5))
-      throw std::invalid_argument(
-        "MonolithicParticle: Newmark beta must be > 0 and gamma >= 1/2");
     if (!(particle_gamma >= 0.5 && particle_gamma <= 1.))
       throw std::invalid_argument("MonolithicParticle: the particle's gamma must be in [1/2, 1]");
-    if (interface_.traction_is_step_force() &&
-        surface_forces_ != SurfaceForces::discrete_gradient)
-      throw std::invalid_argument("MonolithicParticle: the rubber-particle contact's step "
-                                  "forces need the particle's discrete gradient");
-    if (surface_forces_ == SurfaceForces::discrete_gradient)
-      rounding_ = particle_.geometry().flat_side_rounding(
-        particle_.surface_contact_parameters().flat_side_radius);
-    // acceleration at t = 0 from the forces of the initial state (the rubber not yet touching)
-    const auto &c = particle_.surface_contact();
-    a_n_ = {{c.force[0] / particle_.mass(),
-             c.force[1] / particle_.mass() - particle_.gravity(),
-             c.moment / particle_.moment_of_inertia()}};
+    rounding_ = particle_.geometry().flat_side_rounding(
+      particle_.surface_contact_parameters().flat_side_radius);
   }
 
   std::vector<double>
@@ -60,11 +38,7 @@ namespace granular::coupling
         q[j] += predictor_weight * dt / last_dt_ * last_increment_[j];
     if (interface_.traction_is_step_force()) // the rubber-particle contact's pose at t_n
       interface_.set_step_start_pose(s.centre, s.rotation);
-    if (surface_forces_ == SurfaceForces::discrete_gradient) // lowest point at t_n
-      start_point_ = particle_.geometry().lowest_point(s.rotation, rounding_);
-    else // the surface contact's material point: the lowest point at the predicted mid-step
-         // rotation (see the file comment)
-      contact_point_ = particle_.geometry().lowest_point(0.5 * (s.rotation + q[2]));
+    start_point_ = particle_.geometry().lowest_point(s.rotation, rounding_); // at t_n
     set_rigid_dofs({q[0], q[1], q[2]});
     return {q[0], q[1], q[2]};
   }
@@ -115,35 +89,21 @@ namespace granular::coupling
   void
   MonolithicParticle::kinematics(const Vec3 &q, Vec3 &a, Vec3 &v) const
   {
-    if (surface_forces_ == SurfaceForces::discrete_gradient)
-      for (unsigned int j = 0; j < 3; ++j) // a is the step's mean acceleration
-        {
-          v[j] = ((q[j] - q_n_[j]) / dt_ - (1. - particle_gamma_) * v_n_[j]) / particle_gamma_;
-          a[j] = (v[j] - v_n_[j]) / dt_;
-        }
-    else
-      for (unsigned int j = 0; j < 3; ++j)
-        fem::newmark_kinematics(q[j], q_n_[j], v_n_[j], a_n_[j], dt_, beta_, gamma_, a[j],
-                                v[j]);
+    for (unsigned int j = 0; j < 3; ++j) // a is the step's mean acceleration
+      {
+        v[j] = ((q[j] - q_n_[j]) / dt_ - (1. - particle_gamma_) * v_n_[j]) / particle_gamma_;
+        a[j] = (v[j] - v_n_[j]) / dt_;
+      }
   }
 
   contact::ParticleSurfaceContactResult
   MonolithicParticle::surface(const Vec3 &q) const
   {
-    if (surface_forces_ == SurfaceForces::discrete_gradient)
-      return contact::particle_surface_contact_step(
-        particle_.normal_law(), particle_.surface_contact_parameters(),
-        {Tensor<1, 2>({q_n_[0], q_n_[1]}), q_n_[2]}, start_point_,
-        {Tensor<1, 2>({q[0], q[1]}), q[2]}, particle_.geometry().lowest_point(q[2], rounding_),
-        particle_.surface_contact().history, dt_, branch_);
-    Vec3 a, v;
-    kinematics(q, a, v);
-    return contact::particle_surface_contact(
-      particle_.geometry(), particle_.normal_law(), particle_.surface_contact_parameters(),
-      {Tensor<1, 2>({q[0], q[1]}), Tensor<1, 2>({v[0], v[1]}), q[2], v[2]},
-      particle_.surface_contact().history, dt_,
-      Tensor<1, 2>({q[0] - q_n_[0], q[1] - q_n_[1]}), q[2] - q_n_[2], contact_point_,
-      branch_);
+    return contact::particle_surface_contact_step(
+      particle_.normal_law(), particle_.surface_contact_parameters(),
+      {Tensor<1, 2>({q_n_[0], q_n_[1]}), q_n_[2]}, start_point_,
+      {Tensor<1, 2>({q[0], q[1]}), q[2]}, particle_.geometry().lowest_point(q[2], rounding_),
+      particle_.surface_contact().history, dt_, branch_);
   }
 
   void
@@ -168,18 +128,17 @@ namespace granular::coupling
     const auto P      = interface_.resultant();
     const Vec3 S{{surface_.force[0], surface_.force[1], surface_.moment}};
     const Vec3 Pv{{P.force[0], P.force[1], P.moment}};
-    // the rubber's resultant: at t_{n+1} (Newmark) or the mean of t_n and t_{n+1}
+    // the rubber's resultant: the mean of t_n and t_{n+1}, or the step's force
     const double w = rubber_weight();
     residual.assign(3, 0.);
     for (unsigned int j = 0; j < 3; ++j)
       residual[j] = M[j] * a[j] - w * Pv[j] - (1. - w) * rubber_resultant_n_[j] - S[j];
     residual[1] += particle_.mass() * particle_.gravity();
 
-    // tangent: inertia - dP/dq (rubber points) - dS/dq (automatic or central differences)
+    // tangent: inertia - dP/dq (rubber points) - dS/dq (automatic differentiation, or central
+    // differences at an unrounded flat side)
     tangent.assign(3, std::vector<double>(3, 0.));
-    const double da_dq = surface_forces_ == SurfaceForces::discrete_gradient ?
-                           1. / (particle_gamma_ * dt_ * dt_) :
-                           1. / (beta_ * dt_ * dt_);
+    const double da_dq = 1. / (particle_gamma_ * dt_ * dt_);
     for (unsigned int j = 0; j < 3; ++j)
       tangent[j][j] = M[j] * da_dq;
     for (unsigned int i = 0; i < interface_.n_points(); ++i)
@@ -189,24 +148,19 @@ namespace granular::coupling
           for (unsigned int k = 0; k < 3; ++k)
             tangent[j][k] -= w * c.dresultant_dq[j][k];
       }
-    if (surface_forces_ == SurfaceForces::discrete_gradient &&
-        surface_jacobian_ == SurfaceJacobian::automatic_differentiation)
+    const double rho = particle_.geometry().lowest_point_radius_of_curvature(q_[2], rounding_);
+    if (std::isfinite(rho)) // else (an unrounded flat side) central differences below
       {
-        const double rho =
-          particle_.geometry().lowest_point_radius_of_curvature(q_[2], rounding_);
-        if (std::isfinite(rho)) // else (an unrounded flat side) central differences below
-          {
-            const auto dS = contact::particle_surface_contact_step_derivatives(
-              particle_.normal_law(), particle_.surface_contact_parameters(),
-              {Tensor<1, 2>({q_n_[0], q_n_[1]}), q_n_[2]}, start_point_,
-              {Tensor<1, 2>({q_[0], q_[1]}), q_[2]},
-              particle_.geometry().lowest_point(q_[2], rounding_), rho,
-              particle_.surface_contact().history, dt_, branch_);
-            for (unsigned int j = 0; j < 3; ++j)
-              for (unsigned int k = 0; k < 3; ++k)
-                tangent[j][k] -= dS[j][k];
-            return;
-          }
+        const auto dS = contact::particle_surface_contact_step_derivatives(
+          particle_.normal_law(), particle_.surface_contact_parameters(),
+          {Tensor<1, 2>({q_n_[0], q_n_[1]}), q_n_[2]}, start_point_,
+          {Tensor<1, 2>({q_[0], q_[1]}), q_[2]},
+          particle_.geometry().lowest_point(q_[2], rounding_), rho,
+          particle_.surface_contact().history, dt_, branch_);
+        for (unsigned int j = 0; j < 3; ++j)
+          for (unsigned int k = 0; k < 3; ++k)
+            tangent[j][k] -= dS[j][k];
+        return;
       }
     // steps well below the indentation (1e-4 d_N, at most 1e-7 mm: the Hertz force varies
     // on the scale of d_N, which is ~4e-7 mm for a particle under its own weight)
@@ -249,17 +203,13 @@ namespace granular::coupling
         work += (interface_.traction_is_step_force() ? P1[j] :
                                                        0.5 * (rubber_resultant_n_[j] + P1[j])) *
                 dq[j];
-        // discrete gradient: the work of the mean inertial force M a minus the change of the
-        // kinetic energy, (gamma_p - 1/2) M (Delta v)^2: zero for the mid-point rule
-        numerical_dissipation_ +=
-          surface_forces_ == SurfaceForces::discrete_gradient ?
-            M[j] * (a[j] * dq[j] - 0.5 * (v[j] * v[j] - v_n_[j] * v_n_[j])) :
-            fem::newmark_algorithmic_dissipation(M[j], dq[j], v_n_[j], v[j], a_n_[j], a[j]);
+        // the work of the mean inertial force M a minus the change of the kinetic energy,
+        // (gamma_p - 1/2) M (Delta v)^2: zero for the mid-point rule
+        numerical_dissipation_ += M[j] * (a[j] * dq[j] - 0.5 * (v[j] * v[j] - v_n_[j] * v_n_[j]));
       }
     interface_.commit();
     particle_.accept_step(dt_, Tensor<1, 2>({dq[0], dq[1]}), dq[2], Tensor<1, 2>({v[0], v[1]}),
                           v[2], surface_, work);
-    a_n_                = a;
     rubber_resultant_n_ = P1;
     last_increment_     = dq;
     last_dt_            = dt_;

@@ -116,14 +116,12 @@ namespace granular
                                                                     "Particle/Semi-axis r2",
                                  s.str());
           }
-        if (solver.rubber_particle_discrete_gradient &&
-            !(solver.monolithic_coupling && solver.particle_discrete_gradient))
+        if (solver.rubber_particle_discrete_gradient && !solver.monolithic_coupling)
           throw ParameterError("Solver/Rubber-particle contact forces",
-                               "discrete gradient needs Solver/Coupling scheme = monolithic and "
-                               "Solver/Particle contact forces = discrete gradient (the "
+                               "discrete gradient needs Solver/Coupling scheme = monolithic (the "
                                "particle's mid-point rule takes the step's force)");
         // the discrete-gradient contact's rounded flat sides (docs/methods.md §5.4)
-        if (solver.monolithic_coupling && solver.particle_discrete_gradient)
+        if (solver.monolithic_coupling)
           try
             {
               geometry::Superellipse(shape).flat_side_rounding(

@@ -60,7 +60,7 @@ namespace granular
     double       mean_particle_speed = 0.;        ///< mean |v_x| over the window (mm/s)
     double       mean_rolling_speed  = 0.;        ///< mean |omega| r0 over the window (mm/s)
     unsigned long long dem_substeps = 0;          ///< explicit particle sub-steps in all
-    unsigned long      factorizations = 0;        ///< UMFPACK factorizations in all
+    unsigned long      factorizations = 0;        ///< KLU factorizations in all
     unsigned long      coupling_passes = 0;       ///< extra particle/rubber passes (sub-iterations)
     /// algorithmic dissipation of the Newmark integrator over the averaging window (rubber
     /// and, monolithic coupling, particle; fem::BlockEnergies::numerical_dissipation), N mm

@@ -32,7 +32,7 @@ namespace granular::fem
     template <class Archive, class Block>
     void archive_committed_state(Archive &ar, Block &m)
     {
-      ar &m.u_n &m.v_n &m.a_n &m.inertial_a_n &m.last_step &m.last_increment_vector &m.damped_predictor_left &m.internal_force;
+      ar &m.u_n &m.v_n &m.a_n &m.last_step &m.last_increment_vector &m.damped_predictor_left &m.internal_force;
       ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
       ar &m.history &m.viscous_dissipation;
       ar &m.work.bulk &m.work.surface &m.work.obstacle &m.work.platen;
@@ -48,7 +48,7 @@ namespace granular::fem
       {
         const std::vector<double> values = matrix_values(factorized_matrix);
         ar &values;
-        if (use_klu && !last_was_full)
+        if (!last_was_full)
           {
             const std::vector<double> pivoted = matrix_values(pivoted_matrix);
             ar &pivoted;
@@ -71,23 +71,21 @@ namespace granular::fem
     };
     if (has_factorization)
       {
-        // UMFPACK and KLU are deterministic: the same matrices give the same factors. KLU
+        // KLU is deterministic: the same matrices give the same factors. Its
         // refactorizations keep the pivots of the last full factorization, so that one is
         // repeated first.
         read_matrix(factorized_matrix);
-        if (use_klu && !last_was_full)
+        if (!last_was_full)
           {
             read_matrix(pivoted_matrix);
             klu.factorize(pivoted_matrix, true);
             klu.factorize(factorized_matrix, false);
           }
-        else if (use_klu)
+        else
           {
             klu.factorize(factorized_matrix, true);
             pivoted_matrix.copy_from(factorized_matrix);
           }
-        else
-          direct_solver.initialize(factorized_matrix);
       }
   }
 

@@ -18,30 +18,21 @@ namespace granular::fem
 {
   using namespace dealii;
 
-  void StaleFactorizationSolver::reinit(const SparsityPattern &sparsity, const bool klu_lu,
+  void StaleFactorizationSolver::reinit(const SparsityPattern &sparsity,
                                         const unsigned int preconditioned_iterations,
                                         const bool         by_cost)
   {
-    use_klu                       = klu_lu;
     max_preconditioned_iterations = preconditioned_iterations;
-    refresh_by_cost               = by_cost && klu_lu;
+    refresh_by_cost               = by_cost;
     iteration_flops               = 0.;
     factorized_matrix.reinit(sparsity);
     has_factorization = false;
-    if (use_klu)
-      {
-        pivoted_matrix.reinit(sparsity);
-        klu.analyze(sparsity);
-      }
+    pivoted_matrix.reinit(sparsity);
+    klu.analyze(sparsity);
   }
 
   void StaleFactorizationSolver::factorize(const bool full_pivoting)
   {
-    if (!use_klu)
-      {
-        direct_solver.initialize(factorized_matrix);
-        return;
-      }
     const unsigned long full_before = klu.full_factorizations();
     klu.factorize(factorized_matrix, full_pivoting);
     last_was_full = klu.full_factorizations() > full_before;
@@ -52,10 +43,7 @@ namespace granular::fem
   void StaleFactorizationSolver::apply_factorization(Vector<double>       &x,
                                                      const Vector<double> &b) const
   {
-    if (use_klu)
-      klu.vmult(x, b);
-    else
-      direct_solver.vmult(x, b);
+    klu.vmult(x, b);
   }
 
   void StaleFactorizationSolver::solve(const SparseMatrix<double>      &system_matrix,
@@ -75,10 +63,7 @@ namespace granular::fem
         try
           {
             du = 0.;
-            if (use_klu)
-              gmres.solve(system_matrix, du, rhs, klu);
-            else
-              gmres.solve(system_matrix, du, rhs, direct_solver);
+            gmres.solve(system_matrix, du, rhs, klu);
             constraints.distribute(du);
             ++n_preconditioned_solves;
             if (refresh_by_cost)
@@ -136,27 +121,15 @@ namespace granular::fem
     // max_trials times and not shorter than 1/256; if |r| still has not decreased, the
     // shortest step is taken. The check reuses the next assembly, so an accepted full step
     // costs nothing extra. Only the full step's trial assembles the tangent with the
-    // residual; the shorter trials assemble the residual only (OgdenMaterial and
-    // MaxwellBranch without their tangents), and the tangent follows once a trial is
-    // accepted and Newton goes on.
+    // residual; the shorter trials assemble the residual only, and the tangent follows once
+    // a trial is accepted and Newton goes on.
     // The first shorter trial halves the step; each later one minimises the quadratic
     // through phi(a) = |r(x + a du)|^2 at a = 0, where phi'(0) = -2 phi(0) along the Newton
     // direction, and at the rejected trial a, safeguarded to [a/10, a/2] (Dennis & Schnabel
-    // 1996, §6.3.2), so a search that finds no decrease reaches 1/256 in 4 trials instead of
-    // 8. (The quadratic model from the first trial on proposed a/10 at once across a
-    // stick-slip kink, where a sliding disc then crept to its root by 10 % per iteration.)
-    // A step whose |r| has not halved in stall_window = Solver/Stall iterations (0: never)
-    // stalls, typically across a contact kink that Newton cannot resolve at this step
-    // length, and is given up, so that the caller cuts it back at once instead of after
-    // Solver/Maximum Newton iterations. Measured on the reduced cell (L0 = 3 mm, 12 x 6,
-    // T_avg = 0.5 T0) against halving without the stall test: assemblies per step 9.8 / 8.7 /
-    // 7.7 / 6.9 against 15.2 / 15.2 / 10.0 / 9.4 for the ellipse / rectangle / circle /
-    // square, line-search trials per step 2.6 / 2.4 / 1.6 / 1.5 against 7.2 / 7.7 / 3.6 /
-    // 3.7, kbar within its spread (docs/performance.md).
-    // Earlier, not adopted (docs/results/penalty-and-solver-studies.md): 4
-    // halvings saved 17 % of CPU on the reduced cell, but the full default run then needed
-    // 61 % more Newton iterations up to t/T0 = 2.2 (its first roll-overs); taking the full
-    // step when the search fails was slower.
+    // 1996, §6.3.2). A step whose |r| has not halved in stall_window = Solver/Stall
+    // iterations (0: never) stalls, typically across a contact kink that Newton cannot
+    // resolve at this step length, and is given up, so that the caller cuts it back at once
+    // (docs/performance.md#the-newton-solver-where-the-assemblies-go).
     constexpr unsigned int max_trials   = 8;
     const double           min_step     = std::ldexp(1., -static_cast<int>(max_trials));
     const unsigned int     stall_window = solver.stall_iterations;
@@ -175,13 +148,13 @@ namespace granular::fem
         // the full step is usually accepted, so it is assembled with the tangent; the
         // shorter trials of the line search are often rejected, so they assemble the
         // residual only, and the tangent follows once a trial is accepted.
-        // Solver/Convergence test = next correction: an iterate reached by a full step from
+        // Convergence test on the next correction: an iterate reached by a full step from
         // |r| below the square root of the Residual tolerance is, with Newton's quadratic
         // convergence, expected to be the last one; it is assembled without the tangent, and
         // its error is estimated by the simplified Newton correction with the tangent of
         // the iterate before (Deuflhard 2004, §2.1). Where that estimate is too large, the
         // tangent follows as after a line-search trial.
-        const bool expect_last = solver.next_correction_test && it > 0 && backtracks == 0 &&
+        const bool expect_last = it > 0 && backtracks == 0 &&
                                  previous_norm < std::sqrt(solver.residual_tolerance);
         const bool matrix_current = backtracks == 0 && !expect_last;
         try
@@ -208,7 +181,7 @@ namespace granular::fem
           {
             // the first shorter trial halves; the later ones follow the quadratic model
             double next = 0.5 * alpha;
-            if (solver.quadratic_line_search && backtracks > 0 && std::isfinite(r_norm))
+            if (backtracks > 0 && std::isfinite(r_norm))
               {
                 const double phi_0 = previous_norm * previous_norm, phi_a = r_norm * r_norm;
                 const double curvature = (phi_a - phi_0 + 2. * phi_0 * alpha) / (alpha * alpha);
@@ -260,10 +233,10 @@ namespace granular::fem
           }
         if (it == solver.max_newton_iterations)
           break;
-        // Solver/Convergence test = next correction: the correction at this iterate (computed
-        // into increment from -residual) estimates the iterate's error (Deuflhard 2004, §2.1)
+        // the correction at this iterate (computed into increment from -residual) estimates
+        // the iterate's error (Deuflhard 2004, §2.1)
         const auto next_correction_converged = [&]() {
-          return solver.next_correction_test && it > 0 &&
+          return it > 0 &&
                  r_norm < solver.residual_tolerance &&
                  increment.l2_norm() / length_scale < solver.increment_tolerance;
         };
@@ -288,9 +261,8 @@ namespace granular::fem
         linear.solve(system.matrix(), system.increment_constraints(), residual, increment);
         // With the residual below its tolerance as well the iterate is the solution and the
         // correction is not applied, so the step ends without the assembly that would test
-        // the next iterate. It counts as an iteration (a correction computed), so that the
-        // counts, and the step control that reads them, mean the same with either test.
-        // (Where the residual is what binds, the test above ends the step first, as before.)
+        // the next iterate. It counts as an iteration (a correction computed). (Where the
+        // residual is what binds, the test above ends the step first.)
         if (next_correction_converged())
           {
             stats.newton_iterations = it + 1;

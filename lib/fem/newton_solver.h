@@ -4,7 +4,7 @@
  * The nonlinear and linear solvers of the rubber block (docs/methods.md §3.6): Newton-Raphson with
  * a backtracking line search on |r| and a half step against the 2-cycles of the non-smooth
  * contact laws, and the linear solver of its steps (GMRES preconditioned by a stale
- * UMFPACK factorization of an earlier tangent). Both work on a NewtonSystem, which the
+ * SuiteSparse KLU factorization of an earlier tangent). Both work on a NewtonSystem, which the
  * block implements.
  *
  * Units: mm, s, N (per mm thickness).
@@ -14,7 +14,6 @@
 #include "fem/sparse_lu.h"
 
 #include <deal.II/lac/affine_constraints.h>
-#include <deal.II/lac/sparse_direct.h>
 #include <deal.II/lac/sparse_matrix.h>
 #include <deal.II/lac/sparsity_pattern.h>
 #include <deal.II/lac/vector.h>
@@ -52,8 +51,8 @@ namespace granular::fem
 
   /**
    * Solves K du = rhs with the exact Newton tangent K. The LU factorization of an earlier
-   * tangent (SuiteSparse KLU with numeric refactorization, fem::SparseLU, or UMFPACK
-   * through deal.II: Solver/Sparse LU) preconditions GMRES: between Newton iterations and steps the tangent
+   * tangent (SuiteSparse KLU with numeric refactorization, fem::SparseLU) preconditions
+   * GMRES: between Newton iterations and steps the tangent
    * changes by few contact-point switches (a low-rank change), so GMRES converges in a
    * few iterations and the costly factorization is only redone when it does not (or when
    * there is none yet), and after a solve that needed more than half of the allowed
@@ -63,16 +62,15 @@ namespace granular::fem
   {
   public:
     /// For matrices of pattern @p sparsity (kept by reference); drops the factorization.
-    /// @p use_klu: factorize with KLU (fem::SparseLU), else with UMFPACK.
     /// @p preconditioned_iterations: GMRES iterations allowed with the stale factorization
     /// before the tangent is factorized (Solver/Preconditioned GMRES iterations; 0: a
     /// factorization at every solve); a solve that needed more than half of them refreshes
     /// the factorization at the next solve.
-    /// @p refresh_by_cost (KLU only): refresh the factorization when the GMRES iterations
+    /// @p refresh_by_cost: refresh the factorization when the GMRES iterations
     /// since the last one have cost as many floating-point operations as a factorization
     /// (each iteration a KLU solve and a product with the tangent), instead of after a solve
     /// that needed more than half of the allowed iterations.
-    void reinit(const dealii::SparsityPattern &sparsity, bool use_klu = true,
+    void reinit(const dealii::SparsityPattern &sparsity,
                 unsigned int preconditioned_iterations = 8, bool refresh_by_cost = false);
     /// Solves @p K @p du = @p rhs and distributes @p constraints to @p du.
     void solve(const dealii::SparseMatrix<double> &K,
@@ -85,7 +83,7 @@ namespace granular::fem
     unsigned long preconditioned_solves() const { return n_preconditioned_solves; }
 
     /// @name Checkpoint/restart: the statistics, the refactorization state and the
-    /// factorized matrix, which load() factorizes again (UMFPACK is deterministic, so a
+    /// factorized matrix, which load() factorizes again (KLU is deterministic, so a
     /// restarted run continues bit for bit). Throws std::runtime_error on load if the
     /// saved matrix does not fit the sparsity pattern.
     /// @{
@@ -94,22 +92,19 @@ namespace granular::fem
     /// @}
 
   private:
-    /// factorizes factorized_matrix with the chosen LU (KLU: a refactorization if the
-    /// pivots of its last full factorization serve, @p full_pivoting forces a new search)
+    /// factorizes factorized_matrix (a refactorization if the pivots of the last full
+    /// factorization serve, @p full_pivoting forces a new search)
     void factorize(bool full_pivoting);
     /// x = LU^{-1} b
     void apply_factorization(dealii::Vector<double> &x, const dealii::Vector<double> &b) const;
 
-    bool                        use_klu = true;
     unsigned int                max_preconditioned_iterations = 8;
     bool                        refresh_by_cost = false;
     /// floating-point operations of the GMRES iterations since the last factorization
     double                      iteration_flops = 0.;
     SparseLU                    klu;
-    dealii::SparseDirectUMFPACK direct_solver;
     /// the matrix the LU factorized (kept so a checkpoint can rebuild the same
-    /// factorization: the stale factorization preconditions later solves), and for KLU the
-    /// matrix of its last full factorization (whose pivots the refactorizations keep)
+    /// factorization: the stale factorization preconditions later solves), and the matrix of its last full factorization (whose pivots the refactorizations keep)
     dealii::SparseMatrix<double> factorized_matrix, pivoted_matrix;
     bool                         last_was_full = true;
     bool                         has_factorization = false, refactorize_next = false;

@@ -84,7 +84,6 @@ namespace granular::fem
     : block(block)
     , surface(surface)
     , solver(solver)
-    , integrator(solver.rubber_integrator())
     , ogden(rubber.shear_modulus, rubber.ogden_exponents, rubber.ogden_moduli)
     , maxwell(material::MaxwellBranch::from_parameters(rubber))
     , volumetric{rubber.bulk_modulus()}
@@ -223,7 +222,7 @@ namespace granular::fem
     surface_history.assign(contact_points.size(), {});
     surface_trial.assign(contact_points.size(), {});
 
-    for (Vector<double> *vec : {&u_n, &v_n, &a_n, &inertial_a_n, &u, &v, &a, &internal_force,
+    for (Vector<double> *vec : {&u_n, &v_n, &a_n, &u, &v, &a, &internal_force,
                                 &last_increment_vector,
                                 &internal_force_n, &nodal_mass})
       vec->reinit(dof_handler.n_dofs());
@@ -262,7 +261,7 @@ namespace granular::fem
     system_matrix.clear();
     sparsity.copy_from(dsp);
     system_matrix.reinit(sparsity);
-    newton.linear_solver().reinit(sparsity, solver.klu, solver.preconditioned_iterations,
+    newton.linear_solver().reinit(sparsity, solver.preconditioned_iterations,
                                   solver.refresh_by_cost);
   }
 
@@ -278,10 +277,10 @@ namespace granular::fem
     rigid_q.assign(n_rigid, 0.);
   }
 
-  /// Newmark's kinematics: a_{n+1}, v_{n+1} from u_{n+1} (the rubber integrator's beta, gamma).
+  /// Newmark's kinematics: a_{n+1}, v_{n+1} from u_{n+1} (Solver/Newmark beta and gamma).
   void RubberBlock::Impl::newmark_update()
   {
-    const double beta = integrator.beta, gamma = integrator.gamma;
+    const double beta = solver.newmark_beta, gamma = solver.newmark_gamma;
     for (unsigned int i = 0; i < u.size(); ++i)
       newmark_kinematics(u[i], u_n[i], v_n[i], a_n[i], dt, beta, gamma, a[i], v[i]);
   }
@@ -299,8 +298,8 @@ namespace granular::fem
       system_matrix = 0.;
     residual       = 0.;
     internal_force = 0.;
-    // d(inertial acceleration)/du: (1 - alpha_m) / (beta dt^2)
-    const double mass_factor = (1. - integrator.alpha_m) / (integrator.beta * dt * dt);
+    // d(acceleration)/du: 1 / (beta dt^2)
+    const double mass_factor = 1. / (solver.newmark_beta * dt * dt);
 
     const Q1P0Materials materials{ogden, maxwell, volumetric};
     // a cell's or a contact point's residual (and tangent) into the global system
@@ -358,7 +357,7 @@ namespace granular::fem
       for (unsigned int i = 0; i < dofs_per_cell; ++i)
         {
           const double mi = d.lumped_mass[d.node[i]];
-          r_cell(i) += mi * inertial_acceleration(d.dofs[i]);
+          r_cell(i) += mi * a[d.dofs[i]];
           if (with_matrix)
             k_cell(i, i) += mi * mass_factor;
         }
@@ -524,7 +523,7 @@ namespace granular::fem
     for (const auto i : top_x_dofs)
       work.platen += 0.5 *
                      (internal_force_n[i] + internal_force[i] +
-                      nodal_mass[i] * (inertial_a_n[i] + inertial_acceleration(i))) *
+                      nodal_mass[i] * (a_n[i] + a[i])) *
                      (u[i] - u_n[i]);
     work.platen -= 0.5 * (platen_load_n + platen_load) * (u[platen_dof] - u_n[platen_dof]);
     for (unsigned int i = 0; i < contact_points.size(); ++i)
@@ -556,11 +555,8 @@ namespace granular::fem
         {
           const auto i = d.dofs[k];
           numerical_dissipation += newmark_algorithmic_dissipation(
-            d.lumped_mass[d.node[k]], u[i] - u_n[i], v_n[i], v[i], inertial_a_n[i],
-            inertial_acceleration(i));
+            d.lumped_mass[d.node[k]], u[i] - u_n[i], v_n[i], v[i], a_n[i], a[i]);
         }
-    for (unsigned int i = 0; i < u.size(); ++i)
-      inertial_a_n[i] = inertial_acceleration(i);
     for (unsigned int i = 0; i < contact_points.size(); ++i)
       {
         const auto &s = surface_trial[i];

@@ -66,9 +66,7 @@ namespace granular::fem
     /// gamma > 1/2 it is the energy the integrator removes from the high
     /// frequencies (Hughes 2000, §9.3; Krenk 2006, "Energy conservation in Newmark based
     /// time integration algorithms", CMAME 195). Not a physical dissipation: it is not part
-    /// of kbar_F or kbar_V. With Solver/Rubber time integrator = Bossak the accelerations
-    /// are those of the inertial forces, (1 - alpha_m) a_n+1 + alpha_m a_n and the same at
-    /// t_n (docs/methods.md §3.6).
+    /// of kbar_F or kbar_V (docs/methods.md §3.6).
     double numerical_dissipation = 0.;
   };
 
@@ -211,7 +209,7 @@ namespace granular::fem
     std::vector<std::pair<Tensor<1, 2>, unsigned int>> dof_reference_positions() const;
     /// @}
 
-    /// Cost of the solves so far: UMFPACK factorizations, stale-factorization-preconditioned
+    /// Cost of the solves so far: KLU factorizations, stale-factorization-preconditioned
     /// GMRES solves, assemblies and the Newton iterations of failed attempts.
     struct LinearSolverStatistics
     {
@@ -235,7 +233,7 @@ namespace granular::fem
     /// @{
     /// Writes the committed state (u_n, v_n, a_n, the predictor's last increment, the
     /// rubber-surface contact histories, the Maxwell-branch histories, the accumulated
-    /// dissipation, the solver statistics, and the matrix of the current UMFPACK
+    /// dissipation, the solver statistics, and the matrix of the current KLU
     /// factorization, which later solves reuse as a GMRES preconditioner) to @p archive.
     /// Writing does not change the run.
     void save_state(boost::archive::binary_oarchive &archive) const;

@@ -62,8 +62,6 @@ namespace granular::fem
     BlockParameters                  block;
     PenaltyContactParameters         surface;
     SolverParameters                 solver;
-    /// the rubber's time integrator (Newmark or Bossak, SolverParameters::rubber_integrator)
-    SolverParameters::RubberIntegrator integrator;
     material::OgdenMaterial          ogden;
     material::MaxwellBranch          maxwell;     ///< inactive when mu_v = 0
     material::VolumetricEnergy       volumetric;
@@ -95,9 +93,6 @@ namespace granular::fem
 
     // state: converged (n) and current (n+1)
     dealii::Vector<double> u_n, v_n, a_n, u, v, a;
-    /// the acceleration of the inertial force in the committed equation at t_n:
-    /// (1 - alpha_m) a_n + alpha_m a_{n-1} (a_n for Newmark)
-    dealii::Vector<double> inertial_a_n;
     dealii::Vector<double> internal_force;  // unconstrained assembly of f_int (for F_N, F_T)
     double         dt = 0.;
     double         platen_load = 0.;            ///< of the step being solved (N/mm)
@@ -153,15 +148,8 @@ namespace granular::fem
       return x;
     }
 
-    /// Newmark's kinematics: a_{n+1}, v_{n+1} from u_{n+1} (integrator.beta, .gamma).
+    /// Newmark's kinematics: a_{n+1}, v_{n+1} from u_{n+1} (solver.newmark_beta, _gamma).
     void newmark_update();
-    /// The acceleration of the inertial force at t_{n+1} of dof @p i:
-    /// (1 - alpha_m) a_{n+1} + alpha_m a_n (Wood, Bossak & Zienkiewicz 1980).
-    double inertial_acceleration(const dealii::types::global_dof_index i) const
-    {
-      return integrator.alpha_m == 0. ? a[i] :
-                                        (1. - integrator.alpha_m) * a[i] + integrator.alpha_m * a_n[i];
-    }
     /// Assembles the tangent and the residual r = f_int + M a - f_contact - f_ext at u.
     /// The cells on MultithreadInfo::n_threads() threads, added in their order: bit for bit
     /// the system of one thread. Throws NewtonFailure if an element inverts (that of the

@@ -4,6 +4,7 @@
 #include "contact/laws/contact_law.h"
 #include "contact/laws/temizer_decompression_undamped.h"
 #include "contact/normal_contact_law.h"
+#include "fem/block_parameters.h"
 #include "coupling/checkpoint.h"
 #include "coupling/run_output.h"
 #include "sweep/sweep_runner.h"
@@ -118,6 +119,65 @@ namespace granular
               f(path + entry, line, number);
             }
         }
+    }
+
+    /// The retired entry at @p path (fem/block_parameters.h), or nullptr.
+    const RetiredEntry *retired_entry(const std::string &path)
+    {
+      for (const RetiredEntry &r : retired_solver_entries())
+        if (r.path == path)
+          return &r;
+      return nullptr;
+    }
+
+    /// The value of the `set` line @p line: after '=' and before a comment, trimmed.
+    std::string set_line_value(const std::string &line)
+    {
+      const auto  eq = line.find('=');
+      std::string v  = eq == std::string::npos ? "" : line.substr(eq + 1);
+      v              = v.substr(0, v.find('#'));
+      const auto first = v.find_first_not_of(" \t\r");
+      if (first == std::string::npos)
+        return "";
+      v = v.substr(first);
+      v.erase(v.find_last_not_of(" \t\r") + 1);
+      return v;
+    }
+
+    /// Whether retired entry @p r set to @p value is the program's own method (the setting
+    /// is ignored); throws ParameterError naming the entry, for @p where (the file and line,
+    /// or the --set), otherwise.
+    bool retired_setting_is_kept(const RetiredEntry &r, const std::string &value,
+                                 const std::string &where)
+    {
+      if (r.kept_value.empty() || value == r.kept_value)
+        return true;
+      throw ParameterError(r.path, "(" + where + ") was retired with the method '" + value +
+                                     "': " + r.replacement + ". Delete the line" +
+                                     (r.kept_value.empty() ? std::string() :
+                                                             " (or set '" + r.kept_value + "')"));
+    }
+
+    /// Parameter-file @p text with the lines that set a retired entry to the program's own
+    /// method turned into comments (the line numbers stay); throws ParameterError for a
+    /// retired entry set to a retired method (retired_setting_is_kept()).
+    std::string without_retired_entries(const std::string &text, const std::string &path)
+    {
+      std::vector<unsigned int> ignored;
+      for_each_set_line(text, [&](const std::string &entry, const std::string &line,
+                                  const unsigned int n) {
+        if (const RetiredEntry *r = retired_entry(entry))
+          if (retired_setting_is_kept(*r, set_line_value(line), path + ":" + std::to_string(n)))
+            ignored.push_back(n);
+      });
+      if (ignored.empty())
+        return text;
+      std::istringstream in(text);
+      std::string        out, line;
+      for (unsigned int n = 1; std::getline(in, line); ++n)
+        out += (std::find(ignored.begin(), ignored.end(), n) != ignored.end() ? "# " : "") +
+               line + "\n";
+      return out;
     }
 
     /// true if parameter-file @p text has a `set` line.
@@ -636,7 +696,16 @@ namespace granular
     if (text.compare(0, 3, utf8_bom) == 0)
       warnings.push_back(path + " starts with a UTF-8 byte-order mark; it was skipped");
     std::map<std::string, unsigned int> first_line;
-    for_each_set_line(text, [&](const std::string &entry, const std::string &, unsigned int n) {
+    for_each_set_line(text, [&](const std::string &entry, const std::string &line,
+                                unsigned int n) {
+      if (const RetiredEntry *r = retired_entry(entry))
+        {
+          // a retired method is refused by the reader, naming the entry
+          if (r->kept_value.empty() || set_line_value(line) == r->kept_value)
+            warnings.push_back(path + ":" + std::to_string(n) + ": " + entry +
+                               " is retired and the line is ignored: " + r->replacement);
+          return;
+        }
       const auto [it, inserted] = first_line.emplace(entry, n);
       if (!inserted)
         warnings.push_back(path + ":" + std::to_string(n) + ": " + entry +
@@ -670,14 +739,14 @@ namespace granular
                                                   "minutes)") :
                                       defaults_run) +
               "; add the entries you want, or give --defaults to run the defaults on purpose");
+        // a UTF-8 byte-order mark (some editors write one) would be read as part of the
+        // first line: parse the text without it (the line numbers stay right)
+        const std::string input = without_retired_entries(
+          text.compare(0, 3, utf8_bom) == 0 ? text.substr(3) : text, options.parameter_file);
         try
           {
-            // a UTF-8 byte-order mark (some editors write one) would be read as part of the
-            // first line: parse the text without it (the line numbers stay right)
-            if (text.compare(0, 3, utf8_bom) == 0)
-              prm.parse_input_from_string(text.substr(3));
-            else
-              prm.parse_input(options.parameter_file);
+            std::istringstream in(input);
+            prm.parse_input(in, options.parameter_file);
           }
         catch (const dealii::ExceptionBase &e)
           {
@@ -687,6 +756,12 @@ namespace granular
     for (const std::string &assignment : options.set_entries)
       try
         {
+          const auto eq = assignment.find('=');
+          if (eq != std::string::npos)
+            if (const RetiredEntry *r = retired_entry(assignment.substr(0, eq)))
+              if (retired_setting_is_kept(*r, set_line_value(assignment),
+                                          "--set \"" + assignment + "\""))
+                continue;
           prm.parse_input_from_string(set_entry_as_prm(assignment));
         }
       catch (const dealii::ExceptionBase &e)
