@@ -76,9 +76,9 @@ namespace granular
   std::string meaningful_range_text(const MeaningfulRange &range)
   {
     const std::string unit = *range.unit ? std::string(" ") + range.unit : "";
-    return "Meaningful range: " + (range.lower > 0. ? number(range.lower) + unit + " to " :
-                                                      "at most ") +
-           number(range.upper) + unit + "; a value outside it is refused.";
+    return "Meaningful range: " +
+           (range.lower > 0. ? number(range.lower) + " to " : "at most ") + number(range.upper) +
+           unit + ".";
   }
 
   void check_meaningful_range(const std::string &path, const MeaningfulRange &range,

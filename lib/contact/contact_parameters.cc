@@ -23,11 +23,8 @@ namespace granular
     {
       e.subsection(name, [&] {
         e.entry(p.normal_penalty, "Normal penalty", "1e5",
-                "epsilon_N in MPa/mm: normal traction epsilon_N <-g_N> (docs/methods.md §6). "
-                "1e5: k̄ of the five full-size parameter files agrees with 1e6 within its "
-                "run-to-run uncertainty at a fifth to a thirtieth of the cut-backs; where the rubber touches only the particle "
-                "(the 3 mm cell) k̄ is 2.6 % lower than at 1e6 "
-                "(docs/results/penalty-and-solver-studies.md).");
+                "epsilon_N in MPa/mm: normal traction epsilon_N <-g_N> (docs/methods.md §6; "
+                "the default is measured in docs/results/penalty-and-solver-studies.md).");
         e.entry(p.tangential_penalty, "Tangential penalty", "1e3",
                 "epsilon_T in MPa/mm: tangential stick stiffness before Coulomb "
                 "slip (return mapping); epsilon_N / 100 as in the paper.");
@@ -120,33 +117,24 @@ namespace granular
           names += (names.empty() ? "" : "|") + n;
         e.entry(p.normal_law, "Normal law", contact::DampedHertzDecompressionOff::law_name,
                 Selection(names),
-                "Normal contact force law of the DEM particle on the surface, by its "
-                "identifier in docs/contact-law-catalogue.md (docs/methods.md §9; "
-                "`granular-interface --list-laws`). Each law's own parameters are in "
-                "the subsection of its identifier below; its stiffness is k_N (Normal "
-                "stiffness) and its mass the particle's. Default "
-                "temizer_decompression_undamped (docs/methods.md §5.1, Temizer 2013 eq. (10)): "
-                "f_N = k_N sqrt(d_N)(d_N + c_N d_N') in compression, k_N d_N^(3/2) in "
-                "decompression; \"damped Hertz decompression off\" is its former name.");
+                "Normal force law of the particle on the surface, by its identifier in "
+                "docs/contact-law-catalogue.md (`--list-laws`; its own parameters in the "
+                "subsection of that name). The default is Temizer 2013 eq. (10), the damped "
+                "Hertz law without damping in decompression (docs/methods.md §5.1).");
         e.entry(p.normal_stiffness, "Normal stiffness", "1e5",
                 "k_N in N/mm^(5/2) per mm thickness (default 1e5 mu_e).");
         e.entry(p.tangential_stiffness, "Tangential stiffness", "1e3",
                 "k_T in N/mm per mm thickness (default 1e3 mu_e).");
         e.entry(p.damping, "Damping coefficient", "3e-5",
-                "c_N in s: hysteresis damping of the default normal law "
-                "temizer_decompression_undamped (the other laws take their damping from "
-                "their own subsections).");
+                "c_N in s: damping of the default normal law (the other laws have theirs "
+                "in their subsections).");
         e.entry(p.friction_coefficient, "Friction coefficient", "1.5",
                 "Coulomb friction coefficient k_PS.");
         e.entry(p.flat_side_radius, "Flat side radius", "50",
-                "Monolithic coupling: the largest radius of curvature (mm) of the particle's surface that the surface contact sees "
-                "(docs/methods.md §5.4). Where a side of a p > 2 particle is flatter, near "
-                "the middle of its flat sides, it is replaced by a circular arc of this "
-                "radius tangent to the surface, so that the contact's moment depends "
-                "smoothly on the rotation and Newton's method converges on a particle "
-                "resting on its flat side. The default 50 mm (100 r0) moves the surface of "
-                "the rectangle by at most 6.3e-5 mm and that of the square by 1.2e-5 mm, "
-                "at the middle of their sides.");
+                "Monolithic coupling: the largest radius of curvature (mm) of the particle "
+                "that the surface contact sees; flatter parts of a p > 2 particle's sides are "
+                "rounded to it, so that Newton converges on a flat side (docs/methods.md "
+                "§5.4). 50 mm moves the rectangle's surface by at most 6.3e-5 mm.");
         contact_law_entries(e, p.law_parameters, /*cell=*/true);
       });
     });

@@ -14,22 +14,17 @@ namespace granular
               "Macroscopic pressure p in MPa (1 MPa = 10 bar); the platen "
               "carries the vertical load p L0 (N per mm thickness).");
       e.entry(slip_velocity, "Slip velocity", "2500",
-              "Macroscopic slip velocity v_F in mm/s (2500 mm/s = 2.5 m/s). "
-              "Sets the nominal dragging time T0 = L0 / v_F. At most a tenth of the "
-              "rubber's shear wave speed sqrt(mu_e / rho_B) (5.8e4 mm/s at the defaults): "
-              "faster, the dragged block no longer slides steadily (a value above is "
-              "refused).");
+              "Macroscopic slip velocity v_F in mm/s; T0 = L0 / v_F. At most a tenth of "
+              "the rubber's shear wave speed sqrt(mu_e / rho_B) (5.8e4 mm/s at the "
+              "defaults; a value above is refused).");
       e.entry(ramp_fraction, "Load ramp fraction", "0.5",
               "The vertical load ramps linearly from 0 to p L0 over this "
               "fraction of T0, then is held (docs/methods.md §2.1).");
       e.entry(time_step_ratio, "Time step", "1e-4",
-              "Time step Delta t as a fraction of T0 (must be < 1). The run has (2 + "
-              "Averaging time) / Time step steps of Delta t (the default run 40000; adaptive "
-              "steps take several of them at once): more than 1e7 is a very long run that "
-              "needs the command-line option --allow-long-run, more than 1e8 are refused. "
-              "With a particle Delta t = (Time step) L0 / v_F must be at most 5e-6 s "
-              "(docs/running.md#meaningful-ranges): a slow slip velocity needs a small "
-              "Time step.");
+              "Time step Delta t as a fraction of T0 (< 1). A run of more than 1e7 steps "
+              "needs --allow-long-run, of more than 1e8 is refused; with a particle "
+              "Delta t = (Time step) L0 / v_F is at most 5e-6 s "
+              "(docs/running.md#meaningful-ranges).");
       e.entry(averaging_ratio, "Averaging time", "2",
               "Averaging time T_avg as a multiple of T0; the run ends at "
               "2 T0 + T_avg.");

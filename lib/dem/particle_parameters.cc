@@ -15,8 +15,7 @@ namespace granular
   {
     e.subsection("Particle", [&] {
       e.entry(enabled, "Enabled", "true",
-              "false: no particle, the bare rubber-surface interface (then "
-              "k = k_o is expected).");
+              "false: no particle, the bare interface (k = k_o expected).");
       e.entry(shape_name, "Shape", "elliptical",
               Selection("circular|square|elliptical|rectangular|custom"),
               "Superellipse (|y1|/r1)^p1 + (|y2|/r2)^p2 = 1 (docs/methods.md §4): circular "

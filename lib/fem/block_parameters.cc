@@ -19,9 +19,8 @@ namespace granular
               "L0 in mm: length of the rubber block and period of the cell.");
       e.entry(height, "Block height", "7.5", "H0 in mm: height of the rubber block.");
       e.entry(initial_gap, "Initial gap", "0",
-              "g0 in mm: initial gap between the particle's top and the block's "
-              "bottom (docs/methods.md §2, choice g0 = 0). Without particle: the block's "
-              "initial height above the surface.");
+              "g0 in mm: initial gap between the particle's top (without particle: the "
+              "surface) and the block's bottom (docs/methods.md §2).");
       e.entry(n_x, "Elements in x", "40", Integer(1), "N_X: elements along the block length.");
       e.entry(n_y, "Elements in y", "15", Integer(1), "N_Y: elements along the block height.");
       e.entry(mesh_file, "Mesh file", "",
@@ -86,140 +85,92 @@ namespace granular
 
   void SolverParameters::entries(ParameterEntries &e)
   {
+    // the methods and the measurements behind each default: docs/methods.md §3.6, §5.3-5.5
     e.subsection("Solver", [&] {
       e.entry(newmark_beta, "Newmark beta", "0.5625",
-              "Newmark beta of the implicit rubber dynamics (docs/methods.md §3.6); "
-              "unconditionally stable for beta >= (gamma + 1/2)^2 / 4.");
+              "Newmark beta of the rubber (docs/methods.md §3.6); unconditionally stable "
+              "for beta >= (gamma + 1/2)^2 / 4.");
       e.entry(newmark_gamma, "Newmark gamma", "1.0",
-              "Newmark gamma. The default 1 (with beta = (gamma + 1/2)^2/4 = 0.5625) "
-              "damps the high-frequency waves of the light rubber (rho_B = 1e-3 rho_P only "
-              "regularises) as strongly as Newmark can; the energy it takes is reported as "
-              "numerical dissipation. 0.5 with beta = 0.25 is the undamped trapezoidal "
-              "rule (docs/methods.md §3.6, docs/results/energy-ledger.md).");
+              "Newmark gamma: 1 damps the light rubber's high-frequency waves as strongly "
+              "as Newmark can (reported as numerical dissipation); 0.5 with beta = 0.25 is "
+              "the undamped trapezoidal rule.");
       e.entry(max_newton_iterations, "Maximum Newton iterations", "25", Integer(1),
-              "Newton-Raphson iterations per step before the step is cut.");
+              "Newton-Raphson iterations per step before the step is cut back.");
       e.entry(residual_tolerance, "Residual tolerance", "1e-8", Double(0.),
               "Convergence: residual norm relative to the reference force norm.");
       e.entry(increment_tolerance, "Increment tolerance", "1e-8", Double(0.),
-              "Convergence: the Newton correction at the iterate, which estimates the "
-              "iterate's own error (Deuflhard 2004, §2.1), relative to the block height; "
-              "the step ends when it and the residual are below their tolerances.");
+              "Convergence: the Newton correction at the iterate (its error estimate, "
+              "Deuflhard 2004, §2.1) relative to the block height.");
       e.entry(max_cutbacks, "Maximum cut-backs", "6",
-              "How often a non-converging step is halved before the run stops "
-              "with an error.");
+              "How often a non-converging step is halved before the run stops with an "
+              "error.");
       e.entry(max_energy_error, "Maximum energy balance error", "0.2", Double(0.),
-              "The run stops with an error when the energy balance of docs/methods.md §2.2 "
-              "(platen work = change of stored, kinetic and potential energy + "
-              "all dissipation) fails by more than this fraction of the work "
-              "done: the sign of an unstable explicit DEM-FEM coupling, which "
-              "must never go on silently (docs/methods.md §5.3).");
+              "The run stops with an error when the energy balance (docs/methods.md §2.2) "
+              "fails by more than this fraction of the work done (docs/methods.md §5.3.3).");
       e.text_entry([this](const std::string &scheme) {
                      monolithic_coupling = scheme == "monolithic";
                    },
                    "Coupling scheme", "monolithic", Selection("monolithic|staggered"),
-                   "How the DEM particle and the rubber are coupled in a time step. "
-                   "monolithic (choice, default): the particle's centre and rotation "
-                   "are unknowns of the rubber's Newton system, the particle-surface "
-                   "contact the discrete gradient of its potential with the mid-point rule "
-                   "for the particle (docs/methods.md §5.4), stable at any time step. "
-                   "staggered: the paper's explicit coupling (docs/methods.md §5.3), the "
-                   "particle advanced explicitly with the rubber force of t_n, then the "
-                   "rubber solved with the particle held (with the sub-iterations below); "
-                   "kept to compare with Temizer 2013; it fails when the particle moves "
-                   "fast, e.g. the default ellipse rolling over its edge.");
+                   "monolithic (choice): the particle's pose is solved in the rubber's "
+                   "Newton system, stable at any step (docs/methods.md §5.3.1, §5.4). "
+                   "staggered: the paper's explicit coupling (docs/methods.md §5.3.2), kept "
+                   "to compare with Temizer 2013; it fails where the particle moves fast.");
       e.entry(particle_gamma, "Particle gamma", "0.5", Double(0.5, 1.),
-              "Monolithic scheme: gamma_p of the particle's update q_{n+1} - q_n = dt ((1 - "
-              "gamma_p) v_n + gamma_p v_{n+1}) (docs/methods.md §5.4). 0.5: the mid-point "
-              "rule, which neither creates nor removes energy; larger values damp the "
-              "particle's fast oscillations and remove (gamma_p - 1/2) M (v_{n+1} - v_n)^2 "
-              "per step, reported as numerical dissipation.");
+              "Monolithic scheme: gamma_p of the particle's update (docs/methods.md §5.4); "
+              "0.5, the mid-point rule, neither creates nor removes energy, larger values "
+              "damp (reported as numerical dissipation).");
       e.text_entry([this](const std::string &forces) {
                      rubber_particle_discrete_gradient = forces == "discrete gradient";
                    },
                    "Rubber-particle contact forces", "end of step",
                    Selection("end of step|discrete gradient"),
-                   "Monolithic scheme only: how the penalty contact between the rubber and "
-                   "the particle is evaluated over a step (docs/methods.md §5.5). end of "
-                   "step: the traction of the positions at the end of the step, with a stick "
-                   "point fixed in the particle (default). discrete gradient: the discrete "
-                   "gradient of the penalty potential between the rubber point's positions "
-                   "relative to the particle at both ends of the step, whose work equals the "
-                   "change of the stored energy plus the frictional dissipation at any step "
-                   "length. It costs 2-3 times the assemblies and the rectangle at 4 MPa "
-                   "does not roll over with it (docs/results/energy-ledger.md); it stays "
-                   "selectable as a candidate of the work on solvable steps.");
+                   "Monolithic scheme: the rubber-particle traction at the end of the step, "
+                   "or the discrete gradient of its potential over the step "
+                   "(docs/methods.md §5.5), which costs 2-3 times the assemblies; kept for "
+                   "the work on solvable steps.");
       e.entry(coupling_iterations, "Coupling iterations", "20",
-              "Staggered scheme only: maximum DEM-FEM sub-iterations per time "
-              "step. After the explicit "
-              "pass of docs/methods.md §5.3 the particle is advanced again from t_n with the "
-              "trapezoidal rubber force (F_n + F_{n+1})/2 and the rubber solved "
-              "again (Aitken relaxation) until the interface work mismatch is "
-              "below the Coupling tolerance; the converged coupling is implicit. "
-              "0: the plain explicit staggering of Temizer 2013.");
+              "Staggered scheme: DEM-FEM sub-iterations per step after the explicit pass "
+              "(docs/methods.md §5.3.2); 0: the plain explicit staggering of Temizer 2013.");
       e.entry(coupling_tolerance, "Coupling tolerance", "1e-3", Double(0.),
-              "Staggered scheme only: accepted mismatch of the interface work "
-              "over a step, relative to the platen's work per step p L0 v_F dt.");
+              "Staggered scheme: accepted mismatch of the interface work over a step, "
+              "relative to the platen's work per step p L0 v_F dt.");
       e.entry(preconditioned_iterations, "Preconditioned GMRES iterations", "8",
               Integer(0, 1000),
-              "The Newton tangent is factorized by SuiteSparse KLU (docs/methods.md §3.6). "
-              "GMRES iterations allowed with the LU factorization of an earlier tangent "
-              "as preconditioner before the current tangent is factorized; 0: a "
-              "factorization at every Newton iteration.");
+              "GMRES iterations with the KLU factorization of an earlier tangent as "
+              "preconditioner before the tangent is factorized (docs/methods.md §3.6); 0: "
+              "a factorization at every Newton iteration.");
       e.text_entry([this](const std::string &rule) { refresh_by_cost = rule == "cost"; },
                    "Factorization refresh", "iterations", Selection("iterations|cost"),
-                   "When the LU that preconditions GMRES is refreshed. iterations: after a "
-                   "solve that needed more than half of Preconditioned GMRES iterations; "
-                   "cost: when the GMRES iterations since the last factorization have cost "
-                   "as many floating-point operations as a factorization. Either way a "
-                   "solve that does not converge within Preconditioned GMRES iterations "
-                   "factorizes the tangent.");
+                   "When that LU is refreshed: after a solve that needed more than half of "
+                   "those iterations, or once the iterations have cost a factorization.");
       e.text_entry([this](const std::string &control) {
                      adaptive_time_step = control == "adaptive";
                    },
                    "Time step control", "adaptive", Selection("fixed|adaptive"),
-                   "fixed: every step is Loading/Time step (halved only when Newton "
-                   "fails). adaptive: steps of 1, 2, 4, ... times Loading/Time step, up "
-                   "to Maximum time step, chosen after each step from its Newton "
-                   "iterations and the energy it created or lost to the time "
-                   "discretisation (docs/methods.md §3.6); Loading/Time step stays the "
-                   "accuracy reference, the shortest regular step and the grid of "
-                   "history.csv and the VTU output.");
+                   "fixed: every step is Loading/Time step. adaptive: 1, 2, 4, ... times it, "
+                   "chosen from each step's Newton iterations and energy error "
+                   "(docs/methods.md §3.6); Loading/Time step stays the output's grid.");
       e.entry(max_step_multiple, "Maximum time step", "16", Integer(1, 1024),
-              "Adaptive time steps: the longest step, as a multiple of Loading/Time "
-              "step.");
+              "Adaptive steps: the longest step, as a multiple of Loading/Time step.");
       e.entry(step_energy_tolerance, "Step energy tolerance", "1e-3", Double(0.),
-              "Adaptive time steps: a step may grow while the energy it creates or "
-              "loses to the time discretisation (the step's energy-balance residual "
-              "plus Newmark's algorithmic dissipation) stays below a quarter of this "
-              "fraction of the platen's nominal work p L0 v_F dt over the step, and "
-              "it shrinks when the fraction is exceeded.");
+              "Adaptive steps: the energy a step may create or lose to the time "
+              "discretisation, as a fraction of the platen's nominal work p L0 v_F dt.");
       e.entry(step_rejection, "Step rejection", "true",
-              "Adaptive time steps: true: a step longer than Loading/Time step whose "
-              "energy error exceeds Step energy tolerance is repeated with half its "
-              "length from the state before it, down to Loading/Time step, which is "
-              "always accepted; it leaves no trace in the results but the counts "
-              "rejected_steps and failed_newton_iterations of summary.csv. false: such a "
-              "step is accepted and only the next one is shorter.");
+              "Adaptive steps: a long step above the Step energy tolerance is repeated "
+              "with half its length (counted in rejected_steps of summary.csv).");
       e.entry(long_step_newton_iterations, "Newton iterations of a long step", "8",
               Integer(1),
-              "Adaptive time steps: Newton iterations a step longer than Loading/Time "
-              "step may take before it is halved.");
+              "Adaptive steps: Newton iterations of a step longer than Loading/Time step "
+              "before it is halved.");
       e.entry(stall_iterations, "Stall iterations", "5", Integer(0),
-              "A step whose residual norm has not halved within this many Newton "
-              "iterations (while above 1e-6 of the reference force) stalls, typically at a "
-              "contact kink that Newton cannot resolve at this step length, and is cut "
-              "back at once. 0: never (docs/methods.md §3.6).");
+              "A step whose residual has not halved within this many Newton iterations "
+              "is cut back at once (docs/methods.md §3.6); 0: never.");
       e.entry(damped_predictor_weight, "Damped predictor weight", "0.25", Double(0., 1.),
-              "The first Newton iterate of a step is u_n + w (dt/dt_last) du_last, the last "
-              "converged increment extrapolated with the weight w: 1 (exact in steady "
-              "sliding) except for the Damped predictor steps steps and sub-steps after a "
-              "Newton failure, which start from this w, where a roll-over makes the last "
-              "increment a poor guide to the next; the particle's pose in the monolithic "
-              "coupling likewise (docs/methods.md §3.6).");
+              "The weight w of the predictor u_n + w (dt/dt_last) du_last after a Newton "
+              "failure; 1 otherwise (docs/methods.md §3.6).");
       e.entry(damped_predictor_steps, "Damped predictor steps", "200", Integer(0),
-              "Steps and sub-steps after a Newton failure that start from Damped predictor "
-              "weight (0: none). Kept as a number to tune, since the predictor is a lever "
-              "of the work on solvable steps.");
+              "Steps and sub-steps after a Newton failure that take the damped predictor "
+              "(0: none).");
     });
   }
 

@@ -20,12 +20,8 @@ namespace granular
               "kappa_e / mu_e: bulk modulus of U(J) = kappa/4 (J^2 - 1 - 2 ln J).");
       e.entry(density_ratio, "Density ratio", "1e-3",
               "rho_B / rho_P: rubber density relative to the particle density; "
-              "small, it only regularises the dynamics (docs/methods.md §3.6). Where the "
-              "particle rolls over, the kinetic energy of the rubber's snaps, and so "
-              "the numerical share of kbar, grows with it: measured since "
-              "2026-11-27, default.prm 0.0004 at 1e-4 against 0.0051 at 1e-3 with kbar "
-              "within its spread, but 1.3x the assemblies and the wall time "
-              "(docs/results/energy-ledger.md).");
+              "small, it only regularises the dynamics (docs/methods.md §3.6); the "
+              "numerical share of kbar grows with it (docs/results/energy-ledger.md).");
       e.subsection("Ogden", [&] {
         e.entry(ogden_exponents, "Exponents", "1.8, -2, 7", List(Double(), 1, 6),
                 "alpha_p of W_iso = mu sum_p (gamma_p/alpha_p)(sum_a lbar_a^alpha_p - 3) "

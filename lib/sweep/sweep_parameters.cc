@@ -49,9 +49,8 @@ namespace granular
       e.entry(payne_d, "Payne parameters", "", List(Double(), 0),
               "Payne d in s (empty: Rubber/Maxwell branch/Payne parameter).");
       e.entry(rubber_models, "Rubber models", "", List(Selection("elastic|viscoelastic"), 0),
-              "elastic and/or viscoelastic (empty: Rubber/Maxwell branch/Viscoelastic). "
-              "An elastic point is run once per pressure, velocity and shape, with the "
-              "first relaxation time and Payne d of the lists (it depends on neither).");
+              "elastic and/or viscoelastic (empty: Rubber/Maxwell branch/Viscoelastic); an "
+              "elastic point takes the lists' first relaxation time and Payne d.");
       e.entry(scale_time_step_with_slip_velocity, "Scale time step with slip velocity",
               "true",
               "true: Delta t = (Loading/Time step) L0 / v_F, i.e. proportional to "

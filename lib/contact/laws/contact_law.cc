@@ -186,14 +186,14 @@ namespace granular::contact::laws
     clamp.name          = clamp_flag;
     clamp.default_value = default_clamp_nonnegative ? 1. : 0.;
     clamp.flag          = true;
-    clamp.doc = "clamp_nonnegative (docs/contact-law-catalogue.md §6): true: F = max(0, F), no "
-                "tension at the end of restitution. Default: as the source.";
+    clamp.doc = "true: F = max(0, F), no tension (docs/contact-law-catalogue.md §6; "
+                "default: as the source).";
     LawParameter damping;
     damping.name          = damping_flag;
     damping.default_value = default_damping_in_decompression ? 1. : 0.;
     damping.flag          = true;
-    damping.doc = "damping_in_decompression (docs/contact-law-catalogue.md §6): false: the damping "
-                  "term is switched off while d' < 0 (restitution). Default: as the source.";
+    damping.doc = "false: no damping while d' < 0 (docs/contact-law-catalogue.md §6; "
+                  "default: as the source).";
     all.push_back(clamp);
     all.push_back(damping);
     return all;
