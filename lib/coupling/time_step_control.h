@@ -6,7 +6,7 @@
  * of the output: a step is m Δt with m = 1, 2, 4, ... up to Solver/Maximum time step,
  * shortened where it would cross a landmark (the end of the load ramp, the start of the
  * dragging at T0, the averaging window at 2 T0, the end; no output time), and
- * halved (cut back) when Newton fails as before. With a p > 2 particle the loop keeps the
+ * halved (cut back) when Newton fails. With a p > 2 particle the loop keeps the
  * steps at Δt until the dragging starts at T0 (coupling/micromechanical_run.cc: resting on a
  * flat side it rocks in a limit cycle that long steps in the load ramp excite).
  *

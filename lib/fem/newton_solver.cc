@@ -108,33 +108,116 @@ namespace granular::fem
     , verbose(verbose)
   {}
 
+  namespace
+  {
+    /// Trials of the backtracking line search per Newton iteration; the shortest step 1/256.
+    constexpr unsigned int max_trials = 8;
+    const double           min_step   = std::ldexp(1., -static_cast<int>(max_trials));
+  } // namespace
+
+  bool NewtonSolver::backtrack(NewtonSystem &system, const Vector<double> &increment,
+                               const double r_norm, const unsigned int it, Iterate &x) const
+  {
+    // only in the global phase: near convergence (|r|/F < 1e-6) the full Newton step is
+    // always taken, and round-off noise must not trigger it
+    if (!(it > 0 && r_norm > x.previous_norm && r_norm > 1e-6 && x.backtracks < max_trials &&
+          x.alpha > min_step))
+      return false;
+    // the first shorter trial halves; the later ones minimise the quadratic through
+    // phi(a) = |r(x + a du)|^2 at a = 0, where phi'(0) = -2 phi(0) along the Newton
+    // direction, and at the rejected trial a, within [a/10, a/2] (Dennis & Schnabel 1996,
+    // §6.3.2)
+    double next = 0.5 * x.alpha;
+    if (x.backtracks > 0 && std::isfinite(r_norm))
+      {
+        const double phi_0 = x.previous_norm * x.previous_norm, phi_a = r_norm * r_norm;
+        const double curvature =
+          (phi_a - phi_0 + 2. * phi_0 * x.alpha) / (x.alpha * x.alpha);
+        next = std::clamp(curvature > 0. ? phi_0 / curvature : 0., 0.1 * x.alpha,
+                          0.5 * x.alpha);
+      }
+    next = std::max(next, min_step);
+    system.add_increment(next - x.alpha, increment);
+    x.alpha = next;
+    ++x.backtracks;
+    if (verbose)
+      std::cout << "    line search: step length " << x.alpha << std::endl;
+    return true;
+  }
+
+  bool NewtonSolver::stalls(const std::vector<double> &norms, const double r_norm) const
+  {
+    const unsigned int window = solver.stall_iterations;
+    return window > 0 && norms.size() > window && r_norm > 1e-6 &&
+           r_norm > 0.5 * norms[norms.size() - 1 - window];
+  }
+
+  bool NewtonSolver::converged(const unsigned int it, const double r_norm,
+                               const double last_increment) const
+  {
+    // residual and increment below tolerance, or the increment at round-off level (then
+    // the residual sits on its round-off floor, which large penalties can lift above the
+    // tolerance)
+    const bool at_round_off = last_increment < 1e3 * std::numeric_limits<double>::epsilon();
+    return it > 0 && ((r_norm < solver.residual_tolerance &&
+                       last_increment < solver.increment_tolerance) ||
+                      at_round_off);
+  }
+
+  bool NewtonSolver::next_correction_converged(const unsigned int it, const double r_norm,
+                                               const Vector<double> &correction) const
+  {
+    // the correction at the iterate estimates the iterate's error (Deuflhard 2004, §2.1)
+    return it > 0 && r_norm < solver.residual_tolerance &&
+           correction.l2_norm() / length_scale < solver.increment_tolerance;
+  }
+
+  void NewtonSolver::print_iteration(const unsigned int it, const double r_norm,
+                                     const double last_increment,
+                                     const Vector<double> &residual,
+                                     const unsigned int n_fe, const double force_scale) const
+  {
+    std::cout << "    Newton " << std::setw(2) << it << "  |r|/F = " << std::scientific
+              << std::setprecision(3) << r_norm << "  |du|/H0 = "
+              << (it == 0 ? 0. : last_increment) << std::defaultfloat;
+    // the obstacle's (particle's) share of the residual
+    double r_q = 0.;
+    for (unsigned int j = n_fe; j < residual.size(); ++j)
+      r_q += residual[j] * residual[j];
+    if (residual.size() > n_fe)
+      std::cout << "  |r_q|/F = " << std::sqrt(r_q) / force_scale;
+    std::cout << std::endl;
+  }
+
+  void NewtonSolver::halve_in_two_cycle(const std::vector<double> &norms, const double r_norm,
+                                        const double          last_increment,
+                                        Vector<double>       &increment) const
+  {
+    // 2-cycle of the non-smooth contact laws (stick/slip, contact onset): the residual
+    // returns to its value of two iterations ago with a step of the last one's length, i.e.
+    // Newton jumps back and forth across a kink; the half step lands between
+    const double step_norm = increment.l2_norm() / length_scale;
+    if (norms.size() >= 3 && r_norm > solver.residual_tolerance &&
+        std::abs(r_norm - norms[norms.size() - 3]) < 0.05 * r_norm &&
+        std::abs(step_norm - last_increment) < 0.05 * step_norm)
+      {
+        increment *= 0.5;
+        if (verbose)
+          std::cout << "    2-cycle: half step" << std::endl;
+      }
+  }
+
   StepStatistics NewtonSolver::solve(NewtonSystem &system)
   {
+    // Newton-Raphson with a backtracking line search on |r| (docs/methods.md §3.6):
+    // backtrack() on a rise of |r| or an inverted element (the shorter trials assemble the
+    // residual only), give up a step that stalls() so that the caller cuts it back, end at
+    // converged() or, one assembly earlier, at next_correction_converged().
     const unsigned int n_fe = system.n_fe_dofs(), n_rigid = system.n_unknowns() - n_fe;
     Vector<double> residual(n_fe + n_rigid), increment(n_fe + n_rigid);
     const double   force_scale = std::max(reference_force, 1e-12);
-    double         last_increment = std::numeric_limits<double>::max();
     StepStatistics stats;
-    // Newton-Raphson with a backtracking line search on |r| (docs/methods.md §3.6): when a
-    // full step increases the residual (typically many contact points switching between
-    // stick and slip at once) or inverts an element, a shorter step is tried, at most
-    // max_trials times and not shorter than 1/256; if |r| still has not decreased, the
-    // shortest step is taken. The check reuses the next assembly, so an accepted full step
-    // costs nothing extra. Only the full step's trial assembles the tangent with the
-    // residual; the shorter trials assemble the residual only, and the tangent follows once
-    // a trial is accepted and Newton goes on.
-    // The first shorter trial halves the step; each later one minimises the quadratic
-    // through phi(a) = |r(x + a du)|^2 at a = 0, where phi'(0) = -2 phi(0) along the Newton
-    // direction, and at the rejected trial a, safeguarded to [a/10, a/2] (Dennis & Schnabel
-    // 1996, §6.3.2). A step whose |r| has not halved in stall_window = Solver/Stall
-    // iterations (0: never) stalls, typically across a contact kink that Newton cannot
-    // resolve at this step length, and is given up, so that the caller cuts it back at once
-    // (docs/performance.md#the-newton-solver-where-the-assemblies-go).
-    constexpr unsigned int max_trials   = 8;
-    const double           min_step     = std::ldexp(1., -static_cast<int>(max_trials));
-    const unsigned int     stall_window = solver.stall_iterations;
-    double       alpha = 1., previous_norm = std::numeric_limits<double>::max();
-    unsigned int backtracks = 0;
+    Iterate        x;
     const unsigned long assemblies_before = n_assemblies;
     // an attempt that fails: its iterations and assemblies are counted as failed
     const auto fail = [&](const unsigned int iterations) {
@@ -145,22 +228,17 @@ namespace granular::fem
     for (unsigned int it = 0; it <= solver.max_newton_iterations;)
       {
         double r_norm = std::numeric_limits<double>::infinity();
-        // the full step is usually accepted, so it is assembled with the tangent; the
-        // shorter trials of the line search are often rejected, so they assemble the
-        // residual only, and the tangent follows once a trial is accepted.
-        // Convergence test on the next correction: an iterate reached by a full step from
-        // |r| below the square root of the Residual tolerance is, with Newton's quadratic
-        // convergence, expected to be the last one; it is assembled without the tangent, and
-        // its error is estimated by the simplified Newton correction with the tangent of
-        // the iterate before (Deuflhard 2004, §2.1). Where that estimate is too large, the
-        // tangent follows as after a line-search trial.
-        const bool expect_last = it > 0 && backtracks == 0 &&
-                                 previous_norm < std::sqrt(solver.residual_tolerance);
-        const bool matrix_current = backtracks == 0 && !expect_last;
+        // an iterate reached by a full step from |r| below the square root of the residual
+        // tolerance is, with Newton's quadratic convergence, expected to be the last one: it
+        // is assembled without the tangent, and its error is estimated by the simplified
+        // Newton correction with the tangent of the iterate before (Deuflhard 2004, §2.1)
+        const bool expect_last = it > 0 && x.backtracks == 0 &&
+                                 x.previous_norm < std::sqrt(solver.residual_tolerance);
+        const bool matrix_current = x.backtracks == 0 && !expect_last;
         try
           {
             ++n_assemblies;
-            if (backtracks > 0)
+            if (x.backtracks > 0)
               ++n_line_search_assemblies;
             system.assemble(residual, matrix_current);
             r_norm = residual.l2_norm() / force_scale;
@@ -168,85 +246,37 @@ namespace granular::fem
         catch (const NewtonFailure &)
           {
             // an inverted element in a trial iterate: backtrack like a rise of |r|
-            if (it == 0 || backtracks >= max_trials || alpha <= min_step)
+            if (it == 0 || x.backtracks >= max_trials || x.alpha <= min_step)
               {
                 fail(it);
                 throw;
               }
           }
-        // only in the global phase: near convergence (|r|/F < 1e-6) the full
-        // Newton step is always taken, and round-off noise must not trigger it
-        if (it > 0 && r_norm > previous_norm && r_norm > 1e-6 && backtracks < max_trials &&
-            alpha > min_step)
-          {
-            // the first shorter trial halves; the later ones follow the quadratic model
-            double next = 0.5 * alpha;
-            if (backtracks > 0 && std::isfinite(r_norm))
-              {
-                const double phi_0 = previous_norm * previous_norm, phi_a = r_norm * r_norm;
-                const double curvature = (phi_a - phi_0 + 2. * phi_0 * alpha) / (alpha * alpha);
-                next = std::clamp(curvature > 0. ? phi_0 / curvature : 0., 0.1 * alpha,
-                                  0.5 * alpha);
-              }
-            next = std::max(next, min_step);
-            system.add_increment(next - alpha, increment);
-            alpha = next;
-            ++backtracks;
-            if (verbose)
-              std::cout << "    line search: step length " << alpha << std::endl;
-            continue;
-          }
+        if (backtrack(system, increment, r_norm, it, x))
+          continue;
         stats.residual_norms.push_back(r_norm);
-        // a stalling attempt is cut back (see above)
-        const auto &norms_so_far = stats.residual_norms;
-        if (stall_window > 0 && norms_so_far.size() > stall_window && r_norm > 1e-6 &&
-            r_norm > 0.5 * norms_so_far[norms_so_far.size() - 1 - stall_window])
+        if (stalls(stats.residual_norms, r_norm))
           {
             fail(it);
             throw NewtonFailure("Newton-Raphson stalls: |r| has not halved in " +
-                                std::to_string(stall_window) + " iterations");
+                                std::to_string(solver.stall_iterations) + " iterations");
           }
         if (verbose)
-          std::cout << "    Newton " << std::setw(2) << it << "  |r|/F = " << std::scientific
-                    << std::setprecision(3) << r_norm << "  |du|/H0 = "
-                    << (it == 0 ? 0. : last_increment) << std::defaultfloat;
-        if (verbose)
-          {
-            // the obstacle's (particle's) share of the residual
-            double r_q = 0.;
-            for (unsigned int j = n_fe; j < residual.size(); ++j)
-              r_q += residual[j] * residual[j];
-            if (n_rigid > 0)
-              std::cout << "  |r_q|/F = " << std::sqrt(r_q) / force_scale;
-            std::cout << std::endl;
-          }
-        // converged: residual and increment below tolerance, or the increment at
-        // round-off level (then the residual sits on its round-off floor, which
-        // large penalties can lift above the tolerance)
-        const bool at_round_off = last_increment < 1e3 * std::numeric_limits<double>::epsilon();
-        if (it > 0 && ((r_norm < solver.residual_tolerance &&
-                        last_increment < solver.increment_tolerance) ||
-                       at_round_off))
+          print_iteration(it, r_norm, x.last_increment, residual, n_fe, force_scale);
+        if (converged(it, r_norm, x.last_increment))
           {
             stats.newton_iterations = it;
             return stats;
           }
         if (it == solver.max_newton_iterations)
           break;
-        // the correction at this iterate (computed into increment from -residual) estimates
-        // the iterate's error (Deuflhard 2004, §2.1)
-        const auto next_correction_converged = [&]() {
-          return it > 0 &&
-                 r_norm < solver.residual_tolerance &&
-                 increment.l2_norm() / length_scale < solver.increment_tolerance;
-        };
         if (expect_last && r_norm < solver.residual_tolerance)
           {
-            // the simplified correction, with the tangent of the iterate before; the
-            // residual is assembled again below if the step goes on
+            // the simplified correction; the residual is assembled again below if the step
+            // goes on
             residual *= -1.;
             linear.solve(system.matrix(), system.increment_constraints(), residual, increment);
-            if (next_correction_converged())
+            if (next_correction_converged(it, r_norm, increment))
               {
                 stats.newton_iterations = it + 1;
                 return stats;
@@ -259,36 +289,18 @@ namespace granular::fem
           }
         residual *= -1.;
         linear.solve(system.matrix(), system.increment_constraints(), residual, increment);
-        // With the residual below its tolerance as well the iterate is the solution and the
-        // correction is not applied, so the step ends without the assembly that would test
-        // the next iterate. It counts as an iteration (a correction computed). (Where the
-        // residual is what binds, the test above ends the step first.)
-        if (next_correction_converged())
+        // the iterate is the solution: the correction is not applied, and it counts as an
+        // iteration (a correction computed)
+        if (next_correction_converged(it, r_norm, increment))
           {
             stats.newton_iterations = it + 1;
             return stats;
           }
-        // 2-cycle of the non-smooth contact laws (stick/slip, contact onset): the
-        // residual returns to its value of two iterations ago and the step has the same
-        // length as the last one, i.e. Newton jumps back and forth across a kink. Then
-        // the step is halved, which lands between the two iterates.
-        const auto  &norms     = stats.residual_norms;
-        const double step_norm = increment.l2_norm() / length_scale;
-        if (norms.size() >= 3 && r_norm > solver.residual_tolerance &&
-            std::abs(r_norm - norms[norms.size() - 3]) < 0.05 * r_norm &&
-            std::abs(step_norm - last_increment) < 0.05 * step_norm)
-          {
-            increment *= 0.5;
-            if (verbose)
-              std::cout << "    2-cycle: half step" << std::endl;
-          }
+        halve_in_two_cycle(stats.residual_norms, r_norm, x.last_increment, increment);
         system.add_increment(1., increment);
-        alpha          = 1.;
-        backtracks     = 0;
-        previous_norm  = r_norm;
-        last_increment = increment.l2_norm() / length_scale;
+        x = Iterate{1., r_norm, increment.l2_norm() / length_scale, 0};
         ++it;
-        if (!std::isfinite(last_increment))
+        if (!std::isfinite(x.last_increment))
           break;
       }
     fail(solver.max_newton_iterations);

@@ -18,6 +18,9 @@
 #include <deal.II/lac/sparsity_pattern.h>
 #include <deal.II/lac/vector.h>
 
+#include <limits>
+#include <vector>
+
 namespace dealii { class TimerOutput; }
 
 namespace granular::fem
@@ -160,6 +163,35 @@ namespace granular::fem
     /// @}
 
   private:
+    /// The line search's state at the current iterate.
+    struct Iterate
+    {
+      double       alpha          = 1.; ///< length of the current trial step
+      double       previous_norm  = std::numeric_limits<double>::max(); ///< |r|/F before it
+      double       last_increment = std::numeric_limits<double>::max(); ///< |du|/H0 to it
+      unsigned int backtracks     = 0;  ///< shorter trials so far
+    };
+    /// Sets up the next shorter trial of the line search if the trial at @p x (residual
+    /// norm @p r_norm) raised |r| and trials are left; false if the trial is accepted.
+    bool backtrack(NewtonSystem &system, const dealii::Vector<double> &increment,
+                   double r_norm, unsigned int it, Iterate &x) const;
+    /// Whether |r| has not halved within Solver/Stall iterations iterations.
+    bool stalls(const std::vector<double> &norms, double r_norm) const;
+    /// Residual and the increment to the iterate below their tolerances, or the increment at
+    /// round-off.
+    bool converged(unsigned int it, double r_norm, double last_increment) const;
+    /// Residual and the Newton correction @p correction at the iterate below their
+    /// tolerances.
+    bool next_correction_converged(unsigned int it, double r_norm,
+                                   const dealii::Vector<double> &correction) const;
+    /// Halves @p increment where Newton 2-cycles across a contact kink.
+    void halve_in_two_cycle(const std::vector<double> &norms, double r_norm,
+                            double last_increment, dealii::Vector<double> &increment) const;
+    /// The verbose line of iteration @p it.
+    void print_iteration(unsigned int it, double r_norm, double last_increment,
+                         const dealii::Vector<double> &residual, unsigned int n_fe,
+                         double force_scale) const;
+
     SolverParameters         solver;
     double                   length_scale, reference_force;
     bool                     verbose;

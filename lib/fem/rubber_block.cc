@@ -298,32 +298,40 @@ namespace granular::fem
       system_matrix = 0.;
     residual       = 0.;
     internal_force = 0.;
+    assemble_cells(residual, with_matrix);
+    assemble_boundary_contact(residual, with_matrix);
+    if (n_rigid > 0)
+      assemble_rigid_unknowns(residual, with_matrix);
+    // external load on the platen's shared vertical unknown (downwards)
+    residual[platen_dof] += platen_load;
+  }
+
+  void RubberBlock::Impl::distribute(const FullMatrix<double> &k, const Vector<double> &r,
+                                     const std::vector<types::global_dof_index> &local_dofs,
+                                     Vector<double> &residual, const bool with_matrix)
+  {
+    if (with_matrix)
+      constraints.distribute_local_to_global(k, r, local_dofs, system_matrix, residual);
+    else
+      constraints.distribute_local_to_global(r, local_dofs, residual);
+  }
+
+  void RubberBlock::Impl::assemble_cells(Vector<double> &residual, const bool with_matrix)
+  {
     // d(acceleration)/du: 1 / (beta dt^2)
-    const double mass_factor = 1. / (solver.newmark_beta * dt * dt);
-
+    const double        mass_factor = 1. / (solver.newmark_beta * dt * dt);
     const Q1P0Materials materials{ogden, maxwell, volumetric};
-    // a cell's or a contact point's residual (and tangent) into the global system
-    const auto distribute = [&](const FullMatrix<double> &k, const Vector<double> &r,
-                                const std::vector<types::global_dof_index> &local_dofs) {
-      if (with_matrix)
-        constraints.distribute_local_to_global(k, r, local_dofs, system_matrix, residual);
-      else
-        constraints.distribute_local_to_global(r, local_dofs, residual);
-    };
-
-    // The cells: each cell's response depends on the shared state only and writes only its
-    // own history, pressure and dilatation, so the cells are evaluated on
+    // Each cell's response depends on the shared state only and writes only its own
+    // history, pressure and dilatation, so the cells are evaluated on
     // MultithreadInfo::n_threads() threads (granular-interface --threads; deal.II's
     // parallel::apply_to_subranges, ranges of cells to each thread), each into its own
     // CellContribution. Then they are added into the global system one at a time, in the
     // order of the cells, whatever the number of threads, so every sum is formed in the
-    // same order: the assembly is bit for bit that of one thread. (deal.II's WorkStream
-    // pipeline did the same, but on two threads the thread that ran its in-order copier
-    // evaluated almost no cells: docs/performance.md, Threads.)
-    // A cell whose evaluation throws (NewtonFailure: an inverted element, a failed Maxwell
-    // update) is rethrown before anything of a later cell is added: the first such cell in
-    // order, as the serial loop did; cells after a cell known to have failed are not
-    // evaluated.
+    // same order: the assembly is bit for bit that of one thread (docs/performance.md,
+    // Threads). A cell whose evaluation throws (NewtonFailure: an inverted element, a
+    // failed Maxwell update) is rethrown before anything of a later cell is added: the
+    // first such cell in order, as on one thread; cells after a cell known to have failed
+    // are not evaluated.
     const unsigned int n_cells = static_cast<unsigned int>(cells.size());
     cell_contributions.resize(n_cells);
     std::atomic<unsigned int> first_failed_cell{std::numeric_limits<unsigned int>::max()};
@@ -377,10 +385,15 @@ namespace granular::fem
           std::rethrow_exception(copy.failure);
         for (unsigned int i = 0; i < dofs_per_cell; ++i)
           internal_force[copy.dofs[i]] += copy.internal_force[i];
-        distribute(copy.response.tangent, copy.response.residual, copy.dofs);
+        distribute(copy.response.tangent, copy.response.residual, copy.dofs, residual,
+                   with_matrix);
       }
+  }
 
-    // contact at the bottom Gauss points
+  void RubberBlock::Impl::assemble_boundary_contact(Vector<double> &residual,
+                                                    const bool      with_matrix)
+  {
+    // the rubber-surface and the obstacle's tractions at the bottom Gauss points
     FullMatrix<double> k_face(4, 4);
     Vector<double>     r_face(4);
     std::vector<types::global_dof_index> face_dofs(4), rigid_dofs(n_rigid);
@@ -420,7 +433,7 @@ namespace granular::fem
               k_face(k, l) = -N[k] * N[l] * dt_dx[comp[k]][comp[l]] * w;
           }
         std::copy(c.dofs.begin(), c.dofs.end(), face_dofs.begin());
-        distribute(k_face, r_face, face_dofs);
+        distribute(k_face, r_face, face_dofs, residual, with_matrix);
         if (n_rigid > 0 && with_matrix)
           {
             // coupling blocks d r_u / d q and d R_q / d u of the movable obstacle
@@ -437,23 +450,25 @@ namespace granular::fem
                                                    system_matrix);
           }
       }
-    if (n_rigid > 0)
-      {
-        std::vector<double>              R_q(n_rigid);
-        std::vector<std::vector<double>> K_qq(n_rigid, std::vector<double>(n_rigid));
-        obstacle->rigid_residual(R_q, K_qq);
-        for (unsigned int j = 0; j < n_rigid; ++j)
-          {
-            residual[rigid_dofs[j]] += R_q[j];
-            if (with_matrix)
-              for (unsigned int k = 0; k < n_rigid; ++k)
-                system_matrix.add(rigid_dofs[j], rigid_dofs[k], K_qq[j][k]);
-          }
-      }
-
-    // external load on the platen's shared vertical unknown (downwards)
-    residual[platen_dof] += platen_load;
   }
+
+  void RubberBlock::Impl::assemble_rigid_unknowns(Vector<double> &residual,
+                                                  const bool      with_matrix)
+  {
+    // the movable obstacle's own equations (the particle's: coupling::MonolithicParticle)
+    std::vector<double>              R_q(n_rigid);
+    std::vector<std::vector<double>> K_qq(n_rigid, std::vector<double>(n_rigid));
+    obstacle->rigid_residual(R_q, K_qq);
+    for (unsigned int j = 0; j < n_rigid; ++j)
+      {
+        const auto row = u.size() + j;
+        residual[row] += R_q[j];
+        if (with_matrix)
+          for (unsigned int k = 0; k < n_rigid; ++k)
+            system_matrix.add(row, u.size() + k, K_qq[j][k]);
+      }
+  }
+
 
   StepStatistics RubberBlock::Impl::solve_step(double step, double platen_u1, double load)
   {

@@ -155,6 +155,17 @@ namespace granular::fem
     /// the system of one thread. Throws NewtonFailure if an element inverts (that of the
     /// first failing cell, as on one thread).
     void assemble(dealii::Vector<double> &residual, double platen_load, bool with_matrix);
+    /// The cells' internal and inertial forces (and tangents), threaded, added in order.
+    void assemble_cells(dealii::Vector<double> &residual, bool with_matrix);
+    /// The rubber-surface and obstacle tractions at the bottom contact points, with the
+    /// obstacle's coupling blocks.
+    void assemble_boundary_contact(dealii::Vector<double> &residual, bool with_matrix);
+    /// The obstacle's own residual and tangent (its n_rigid unknowns after the FE dofs).
+    void assemble_rigid_unknowns(dealii::Vector<double> &residual, bool with_matrix);
+    /// A local residual (and with @p with_matrix its tangent) into the global system.
+    void distribute(const dealii::FullMatrix<double> &k, const dealii::Vector<double> &r,
+                    const std::vector<dealii::types::global_dof_index> &local_dofs,
+                    dealii::Vector<double> &residual, bool with_matrix);
     StepStatistics solve_step(double step, double platen_u1, double load);
     void commit_step();
     /// After a converged solve: NewtonFailure if a contact point may have passed through

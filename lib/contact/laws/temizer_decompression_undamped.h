@@ -2,9 +2,9 @@
 /**
  * @file temizer_decompression_undamped.h
  * docs/contact-law-catalogue.md F7 `temizer_decompression_undamped` (Temizer 2013 eq. (10);
- * docs/methods.md §5.1): the micromechanical test's default particle–surface law, kept with its
- * original arithmetic so that the default runs are bit-identical to those before the contact-law
- * library.
+ * docs/methods.md §5.1): the micromechanical test's default particle–surface law, with its own
+ * arithmetic (not the generic form of its family), which the reference history of the CTest
+ * ContactLawsInTheCell.DefaultLawRepeatsTheReferenceHistoryBitForBit fixes bit for bit.
  */
 #include "contact/laws/contact_law.h"
 
