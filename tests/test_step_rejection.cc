@@ -3,7 +3,7 @@
 // half its length from the state before it. The rejected attempt must leave no trace: the
 // run gives bit for bit the outputs of a run that took the accepted steps from the start.
 #include "coupling/micromechanical_run.h"
-#include "coupling/micromechanical_test.h"
+#include "coupling/micromechanical_run.h"
 #include "coupling/time_step_control.h"
 #include "program/command_line.h"
 
@@ -66,7 +66,7 @@ namespace
   {
     dealii::ParameterHandler prm;
     const auto               P = granular::read_parameters(options, prm);
-    granular::coupling::MicromechanicalTest test(P, prm);
+    granular::coupling::MicromechanicalRun test(P, prm);
     test.take_steps_ending_at(step_ends);
     return test.run();
   }

@@ -75,10 +75,10 @@ namespace granular
     /// @{
     /// Number of rigid-body unknowns (0: the obstacle is held fixed during a solve).
     virtual unsigned int n_rigid_dofs() const { return 0; }
-    /// Start of a step of size @p dt (s): returns the predictor of q at t_{n+1}, q_n plus
-    /// @p predictor_weight times the last increment of q scaled to dt (the weight of the
+    /// Start of a step of size @p h (s): returns the predictor of q at t_{n+1}, q_n plus
+    /// @p predictor_weight times the last increment of q scaled to h (the weight of the
     /// block's predictor, SolverParameters::damped_predictor_weight).
-    virtual std::vector<double> begin_step(double /*dt*/, double /*predictor_weight*/)
+    virtual std::vector<double> begin_step(double /*h*/, double /*predictor_weight*/)
     {
       return {};
     }

@@ -39,17 +39,21 @@ namespace granular::coupling
     iterations_           = iterations;
   }
 
+  unsigned int CouplingScheme::iteration_limit(const double h) const
+  {
+    if (!(reference_step_ > 0.))
+      return 0; // fixed steps: Solver/Maximum Newton iterations
+    return h > 1.5 * reference_step_ ? long_step_iterations_ : iterations_;
+  }
+
   fem::StepStatistics CouplingScheme::advance_rubber(const double t0, const double h,
                                                      const unsigned int level)
   {
-    if (reference_step_ > 0.)
-      block_.set_newton_iteration_limit(h > 1.5 * reference_step_ ? long_step_iterations_ :
-                                                                    iterations_);
     try
       {
         const double        t1 = t0 + h;
-        fem::StepStatistics s =
-          block_.solve_step(h, loading_.platen_u1(t1), loading_.platen_load(t1));
+        fem::StepStatistics s  = block_.solve_step(h, loading_.platen_u1(t1),
+                                                  loading_.platen_load(t1), iteration_limit(h));
         block_.commit_step();
         return s;
       }
@@ -97,9 +101,9 @@ namespace granular::coupling
     public:
       using CouplingScheme::CouplingScheme;
       std::string name() const override { return "bare interface, no particle"; }
-      fem::StepStatistics advance(const double t_n, const double dt) override
+      fem::StepStatistics advance(const double t_n, const double h) override
       {
-        return advance_rubber(t_n, dt, 0);
+        return advance_rubber(t_n, h, 0);
       }
     };
 
@@ -184,9 +188,9 @@ namespace granular::coupling
       ~MonolithicCoupling() override { block_.set_obstacle(nullptr); }
 
       std::string name() const override { return "monolithic DEM-FEM coupling"; }
-      fem::StepStatistics advance(const double t_n, const double dt) override
+      fem::StepStatistics advance(const double t_n, const double h) override
       {
-        return advance_rubber(t_n, dt, 0);
+        return advance_rubber(t_n, h, 0);
       }
       Tensor<1, 2> rubber_force() const override
       {
@@ -242,7 +246,7 @@ namespace granular::coupling
       ~StaggeredCoupling() override { block_.set_obstacle(nullptr); }
 
       std::string name() const override { return "staggered DEM-FEM coupling"; }
-      fem::StepStatistics advance(double t_n, double dt) override;
+      fem::StepStatistics advance(double t_n, double h) override;
       Tensor<1, 2> rubber_force() const override { return rubber_force_; }
       double       rubber_moment() const override { return rubber_moment_; }
       std::string  energy_error_advice() const override
@@ -271,12 +275,12 @@ namespace granular::coupling
       }
 
     private:
-      /// The explicit particle update over @p dt with force @p F and moment @p M (held),
+      /// The explicit particle update over @p h with force @p F and moment @p M (held),
       /// and the new pose for the rubber's obstacle.
-      void advance_particle(double dt, const Tensor<1, 2> &F, double M);
+      void advance_particle(double h, const Tensor<1, 2> &F, double M);
       /// The sub-iterations after the explicit pass; commits the rubber step. Returns the
       /// Newton iterations of the extra rubber solves.
-      unsigned int iterate(const dem::Particle::Checkpoint &at_t_n, double t1, double dt,
+      unsigned int iterate(const dem::Particle::Checkpoint &at_t_n, double t1, double h,
                            fem::StepStatistics &stats);
 
       unsigned int         iterations_;
@@ -288,36 +292,37 @@ namespace granular::coupling
       double       rubber_moment_ = 0.;
     };
 
-    void StaggeredCoupling::advance_particle(const double dt, const Tensor<1, 2> &F,
+    void StaggeredCoupling::advance_particle(const double h, const Tensor<1, 2> &F,
                                              const double M)
     {
       std::optional<dealii::TimerOutput::Scope> scope;
       if (timer_)
         scope.emplace(*timer_, "particle");
-      particle_->advance(dt, F, M);
+      particle_->advance(h, F, M);
       interface_.set_particle_pose(particle_->state().centre, particle_->state().rotation);
     }
 
-    fem::StepStatistics StaggeredCoupling::advance(const double t_n, const double dt)
+    fem::StepStatistics StaggeredCoupling::advance(const double t_n, const double h)
     {
       // 1. particle update with the forces and moment of t_n (explicit)
       const dem::Particle::Checkpoint at_t_n = particle_->checkpoint();
-      advance_particle(dt, rubber_force_, rubber_moment_);
+      advance_particle(h, rubber_force_, rubber_moment_);
       // 2. rubber solve at t_{n+1} with the particle held; 3. forces at t_{n+1}
-      const double        t1     = t_n + dt;
+      const double        t1     = t_n + h;
       bool                solved = false;
       fem::StepStatistics stats;
       try
         {
-          stats  = block_.solve_step(dt, loading_.platen_u1(t1), loading_.platen_load(t1));
+          stats  = block_.solve_step(h, loading_.platen_u1(t1), loading_.platen_load(t1),
+                                    iteration_limit(h));
           solved = true;
         }
       catch (const NewtonFailure &)
         {
-          stats = advance_rubber(t_n, dt, 0); // cut-backs, commits (no iterations)
+          stats = advance_rubber(t_n, h, 0); // cut-backs, commits (no iterations)
         }
       if (solved) // commits the rubber step (also when it falls back to cut-backs)
-        stats.newton_iterations += iterate(at_t_n, t1, dt, stats);
+        stats.newton_iterations += iterate(at_t_n, t1, h, stats);
       const auto r   = interface_.resultant();
       rubber_force_  = r.force;
       rubber_moment_ = r.moment;
@@ -329,14 +334,14 @@ namespace granular::coupling
     // (F_n + F_{n+1}) / 2 and the rubber solved again, with Aitken relaxation on
     // (F_1, F_2, M / r0), until the work mismatch of the interface force over the step,
     // |(F_used - F_avg) . (dc, r0 dtheta)|, is below Solver/Coupling tolerance times the
-    // platen's work per step p L0 v_F dt. The converged scheme is implicit and
+    // platen's work per step p L0 v_F h. The converged scheme is implicit and
     // energy-consistent; 0 iterations is the explicit scheme of Temizer 2013.
     unsigned int StaggeredCoupling::iterate(const dem::Particle::Checkpoint &at_t_n,
-                                            const double t1, const double dt,
+                                            const double t1, const double h,
                                             fem::StepStatistics &stats)
     {
       using Vec3                 = std::array<double, 3>;
-      const double work_per_step = loading_.full_load * loading_.slip_velocity * dt;
+      const double work_per_step = loading_.full_load * loading_.slip_velocity * h;
       const Vec3   F_n{{rubber_force_[0], rubber_force_[1], rubber_moment_ / r0_}};
       Vec3         used = F_n; // what the particle was advanced with
       Vec3         previous_residual{};
@@ -380,12 +385,13 @@ namespace granular::coupling
           for (unsigned int i = 0; i < 3; ++i)
             used[i] += omega * residual[i];
           particle_->restore(at_t_n);
-          advance_particle(dt, Tensor<1, 2>({used[0], used[1]}), used[2] * r0_);
+          advance_particle(h, Tensor<1, 2>({used[0], used[1]}), used[2] * r0_);
           ++coupling_passes_;
           try
             {
               const fem::StepStatistics s =
-                block_.solve_step(dt, loading_.platen_u1(t1), loading_.platen_load(t1));
+                block_.solve_step(h, loading_.platen_u1(t1), loading_.platen_load(t1),
+                                    iteration_limit(h));
               newton += s.newton_iterations;
               stats.contact_points_in_contact = s.contact_points_in_contact;
               stats.contact_points_slipping   = s.contact_points_slipping;
@@ -393,8 +399,8 @@ namespace granular::coupling
           catch (const NewtonFailure &)
             {
               // keep this particle state and take the rubber step with cut-backs
-              const fem::StepStatistics s  = advance_rubber(t1 - dt, 0.5 * dt, 1);
-              const fem::StepStatistics s2 = advance_rubber(t1 - 0.5 * dt, 0.5 * dt, 1);
+              const fem::StepStatistics s  = advance_rubber(t1 - h, 0.5 * h, 1);
+              const fem::StepStatistics s2 = advance_rubber(t1 - 0.5 * h, 0.5 * h, 1);
               ++cutbacks_;
               newton += s.newton_iterations + s2.newton_iterations;
               stats.contact_points_in_contact = s2.contact_points_in_contact;

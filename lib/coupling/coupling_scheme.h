@@ -1,7 +1,7 @@
 #pragma once
 /**
  * @file coupling_scheme.h
- * How one time step t_n -> t_n + dt advances the rubber block (FEM) and the particle (DEM)
+ * How one time step t_n -> t_n + h advances the rubber block (FEM) and the particle (DEM)
  * together (docs/methods.md §5.3), behind one interface:
  *  - BareInterface: no particle, the rubber alone (docs/methods.md §7, k̄ = k_o check);
  *  - MonolithicCoupling (Solver/Coupling scheme = monolithic, the default): the particle's
@@ -68,14 +68,14 @@ namespace granular::coupling
     virtual std::string name() const = 0;
 
     /**
-     * Advances rubber and particle from @p t_n (s) by @p dt (s) and commits the step
+     * Advances rubber and particle from @p t_n (s) by @p h (s) and commits the step
      * (docs/methods.md §5.3: 1. particle, 2. rubber at t_{n+1}, 3. the interface forces at
      * t_{n+1}).
      * @return the rubber's Newton statistics (iterations summed over cut-back sub-steps)
      * @throws std::runtime_error naming the time when the rubber solve fails after
      *         max_cutbacks halvings.
      */
-    virtual fem::StepStatistics advance(double t_n, double dt) = 0;
+    virtual fem::StepStatistics advance(double t_n, double h) = 0;
 
     /// The particle, or nullptr for the bare interface.
     virtual const dem::Particle *particle() const { return nullptr; }
@@ -122,6 +122,9 @@ namespace granular::coupling
     /// Solves the rubber from @p t0 by @p h (s) with the particle as the block's obstacle
     /// holds it, and commits; halves the step on a NewtonFailure, @p level halvings deep.
     fem::StepStatistics advance_rubber(double t0, double h, unsigned int level);
+    /// Newton iterations a rubber solve of a step of @p h (s) may take (set_long_steps();
+    /// 0: Solver/Maximum Newton iterations).
+    unsigned int iteration_limit(double h) const;
     /// Appended to the message of a rubber solve that failed after all cut-backs.
     virtual std::string failure_advice() const { return ""; }
 

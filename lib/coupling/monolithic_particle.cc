@@ -22,20 +22,20 @@ namespace granular::coupling
   }
 
   std::vector<double>
-  MonolithicParticle::begin_step(const double dt, const double predictor_weight)
+  MonolithicParticle::begin_step(const double h, const double predictor_weight)
   {
-    if (!(dt > 0.))
-      throw std::invalid_argument("MonolithicParticle::begin_step: dt must be positive");
-    dt_                   = dt;
+    if (!(h > 0.))
+      throw std::invalid_argument("MonolithicParticle::begin_step: h must be positive");
+    h_                   = h;
     branch_               = contact::NormalContactLaw::RateBranch::by_sign;
     residual_evaluations_ = 0;
     const auto &s         = particle_.state();
     q_n_                  = {{s.centre[0], s.centre[1], s.rotation}};
     v_n_                  = {{s.velocity[0], s.velocity[1], s.angular_velocity}};
     Vec3 q                = q_n_;
-    if (last_dt_ > 0.)
+    if (last_h_ > 0.)
       for (unsigned int j = 0; j < 3; ++j)
-        q[j] += predictor_weight * dt / last_dt_ * last_increment_[j];
+        q[j] += predictor_weight * h / last_h_ * last_increment_[j];
     if (interface_.traction_is_step_force()) // the rubber-particle contact's pose at t_n
       interface_.set_step_start_pose(s.centre, s.rotation);
     start_point_ = particle_.geometry().lowest_point(s.rotation, rounding_); // at t_n
@@ -91,8 +91,8 @@ namespace granular::coupling
   {
     for (unsigned int j = 0; j < 3; ++j) // a is the step's mean acceleration
       {
-        v[j] = ((q[j] - q_n_[j]) / dt_ - (1. - particle_gamma_) * v_n_[j]) / particle_gamma_;
-        a[j] = (v[j] - v_n_[j]) / dt_;
+        v[j] = ((q[j] - q_n_[j]) / h_ - (1. - particle_gamma_) * v_n_[j]) / particle_gamma_;
+        a[j] = (v[j] - v_n_[j]) / h_;
       }
   }
 
@@ -103,14 +103,14 @@ namespace granular::coupling
       particle_.normal_law(), particle_.surface_contact_parameters(),
       {Tensor<1, 2>({q_n_[0], q_n_[1]}), q_n_[2]}, start_point_,
       {Tensor<1, 2>({q[0], q[1]}), q[2]}, particle_.geometry().lowest_point(q[2], rounding_),
-      particle_.surface_contact().history, dt_, branch_);
+      particle_.surface_contact().history, h_, branch_);
   }
 
   void
   MonolithicParticle::rigid_residual(std::vector<double>              &residual,
                                      std::vector<std::vector<double>> &tangent)
   {
-    if (!(dt_ > 0.))
+    if (!(h_ > 0.))
       throw std::logic_error("MonolithicParticle::rigid_residual: begin_step() not called");
     Vec3 a, v;
     kinematics(q_, a, v);
@@ -138,7 +138,7 @@ namespace granular::coupling
     // tangent: inertia - dP/dq (rubber points) - dS/dq (automatic differentiation, or central
     // differences at an unrounded flat side)
     tangent.assign(3, std::vector<double>(3, 0.));
-    const double da_dq = 1. / (particle_gamma_ * dt_ * dt_);
+    const double da_dq = 1. / (particle_gamma_ * h_ * h_);
     for (unsigned int j = 0; j < 3; ++j)
       tangent[j][j] = M[j] * da_dq;
     for (unsigned int i = 0; i < interface_.n_points(); ++i)
@@ -156,7 +156,7 @@ namespace granular::coupling
           {Tensor<1, 2>({q_n_[0], q_n_[1]}), q_n_[2]}, start_point_,
           {Tensor<1, 2>({q_[0], q_[1]}), q_[2]},
           particle_.geometry().lowest_point(q_[2], rounding_), rho,
-          particle_.surface_contact().history, dt_, branch_);
+          particle_.surface_contact().history, h_, branch_);
         for (unsigned int j = 0; j < 3; ++j)
           for (unsigned int k = 0; k < 3; ++k)
             tangent[j][k] -= dS[j][k];
@@ -165,17 +165,17 @@ namespace granular::coupling
     // steps well below the indentation (1e-4 d_N, at most 1e-7 mm: the Hertz force varies
     // on the scale of d_N, which is ~4e-7 mm for a particle under its own weight)
     const double h_c = std::clamp(1e-4 * std::max(surface_.indentation, 0.), 1e-12, 1e-7);
-    const double h[3] = {h_c, h_c, h_c / particle_.geometry().shape().half_width_bound()};
+    const double delta[3] = {h_c, h_c, h_c / particle_.geometry().shape().half_width_bound()};
     for (unsigned int k = 0; k < 3; ++k)
       {
         Vec3 qp = q_, qm = q_;
-        qp[k] += h[k];
-        qm[k] -= h[k];
+        qp[k] += delta[k];
+        qm[k] -= delta[k];
         const auto sp = surface(qp), sm = surface(qm);
         const Vec3 Sp{{sp.force[0], sp.force[1], sp.moment}};
         const Vec3 Sm{{sm.force[0], sm.force[1], sm.moment}};
         for (unsigned int j = 0; j < 3; ++j)
-          tangent[j][k] -= (Sp[j] - Sm[j]) / (2. * h[k]);
+          tangent[j][k] -= (Sp[j] - Sm[j]) / (2. * delta[k]);
       }
   }
 
@@ -208,10 +208,10 @@ namespace granular::coupling
         numerical_dissipation_ += M[j] * (a[j] * dq[j] - 0.5 * (v[j] * v[j] - v_n_[j] * v_n_[j]));
       }
     interface_.commit();
-    particle_.accept_step(dt_, Tensor<1, 2>({dq[0], dq[1]}), dq[2], Tensor<1, 2>({v[0], v[1]}),
+    particle_.accept_step(h_, Tensor<1, 2>({dq[0], dq[1]}), dq[2], Tensor<1, 2>({v[0], v[1]}),
                           v[2], surface_, work);
     rubber_resultant_n_ = P1;
     last_increment_     = dq;
-    last_dt_            = dt_;
+    last_h_            = h_;
   }
 } // namespace granular::coupling

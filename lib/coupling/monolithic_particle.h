@@ -7,8 +7,8 @@
  * Why (choice, replaces the explicit staggering of docs/methods.md §5.3 by default): the particle
  * is light (m = rho_P pi r0^2 = 2.4e-9 t/mm at the defaults) and squeezed between two stiff
  * contacts, the rubber penalty (eps_N ~ 1e6 MPa/mm over ~0.1 mm of boundary) and the Hertz
- * surface contact. The coupled oscillation has omega ~ 6e6 rad/s, so omega dt ~ 2.6 at
- * dt = 1e-4 T0: holding the particle fixed during the rubber solve and moving it with the
+ * surface contact. The coupled oscillation has omega ~ 6e6 rad/s, so omega h ~ 2.6 at
+ * h = 1e-4 T0: holding the particle fixed during the rubber solve and moving it with the
  * forces of t_n is outside any stability limit whenever the particle moves fast, e.g. when
  * the ellipse rolls over its edge, and the default run then creates energy and fails
  * (docs/methods.md §5.3). Solving the particle's three unknowns q = (c_1, c_2, theta) in the
@@ -16,8 +16,8 @@
  *
  * Particle dynamics (units mm, s, t, N per mm thickness; docs/methods.md §5.4): the
  * mid-point rule with the discrete-gradient surface force S of the step,
- *   R_q = M (v_{n+1} - v_n) / dt - (P_n + P(u, q)) / 2 - S(q_n, q) + m g e2 = 0,
- *   q_{n+1} - q_n = dt ((1 - gamma_p) v_n + gamma_p v_{n+1}),  M = diag(m, m, I),
+ *   R_q = M (v_{n+1} - v_n) / h - (P_n + P(u, q)) / 2 - S(q_n, q) + m g e2 = 0,
+ *   q_{n+1} - q_n = h ((1 - gamma_p) v_n + gamma_p v_{n+1}),  M = diag(m, m, I),
  * with P the resultant (force, moment about c) of the rubber tractions on the particle
  * (contact::RubberParticleInterface, consistent linearisation
  * contact::rubber_particle_coupling_tangent(); with the rubber-particle discrete gradient its
@@ -63,7 +63,7 @@ namespace granular::coupling
      * @param particle  the DEM particle at t_n (not owned); commit() moves it to t_{n+1}
      * @param interface the rubber-particle contact of the block's bottom points (not owned)
      * @param particle_gamma gamma_p in [1/2, 1] of the position update
-     *        q_{n+1} - q_n = dt ((1 - gamma_p) v_n + gamma_p v_{n+1}); 1/2 is the mid-point
+     *        q_{n+1} - q_n = h ((1 - gamma_p) v_n + gamma_p v_{n+1}); 1/2 is the mid-point
      *        rule, larger values remove (gamma_p - 1/2) M (v_{n+1} - v_n)^2 per step
      * @throws std::invalid_argument for gamma_p outside [1/2, 1], or what
      *         geometry::Superellipse::flat_side_rounding() throws for the particle's
@@ -88,9 +88,9 @@ namespace granular::coupling
     /// Assemblies per step with the normal-law branch free (see the file comment).
     static constexpr unsigned int free_branch_iterations = 2;
     /// Predictor: q_n plus @p predictor_weight (1, or Solver/Damped predictor weight after a
-    /// Newton failure) times the last step's increment of q scaled to @p dt (q_n at the first
+    /// Newton failure) times the last step's increment of q scaled to @p h (q_n at the first
     /// step).
-    std::vector<double> begin_step(double dt, double predictor_weight) override;
+    std::vector<double> begin_step(double h, double predictor_weight) override;
     void set_rigid_dofs(const std::vector<double> &q) override;
     void coupling_tangent(unsigned int point, std::vector<Tensor<1, 2>> &dtraction_dq,
                           std::vector<Tensor<1, 2>> &dresidual_dx) override;
@@ -119,7 +119,7 @@ namespace granular::coupling
     template <class Archive>
     void serialize(Archive &ar, const unsigned int)
     {
-      ar &rubber_resultant_n_ &last_increment_ &last_dt_ &numerical_dissipation_;
+      ar &rubber_resultant_n_ &last_increment_ &last_h_ &numerical_dissipation_;
     }
 
   private:
@@ -141,7 +141,7 @@ namespace granular::coupling
     dem::Particle                    &particle_;
     contact::RubberParticleInterface &interface_;
     double                            particle_gamma_;
-    double                            dt_ = 0., last_dt_ = 0.;
+    double                            h_ = 0., last_h_ = 0.;
     Vec3 q_n_{}, v_n_{}, last_increment_{};
     Vec3 q_{};                 ///< current iterate
     Vec3 rubber_resultant_n_{}; ///< P at t_n

@@ -23,7 +23,7 @@
  * drops to Δt after a step with η > 4. With Solver/Step rejection (the default) a step of
  * m > 1 reference steps with η > 1 is not accepted: the time loop restores the state
  * before it and repeats it with m/2 (reject()), down to m = 1, which is always accepted
- * (coupling/micromechanical_test.cc). Without it such a step is accepted and only the next
+ * (coupling/micromechanical_run.cc). Without it such a step is accepted and only the next
  * one is shorter. This is the step-size selection by Newton effort of implicit FE codes
  * (e.g. the automatic time stepping of ABAQUS/Standard) with the energy residual as the
  * accuracy check.

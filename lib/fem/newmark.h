@@ -12,19 +12,19 @@ namespace granular::fem
 {
   /**
    * Newmark (Hughes 2000, eq. 9.1.2): from the unknown @p q at t_{n+1}, its value
-   * @p q_n, velocity @p v_n and acceleration @p a_n at t_n, the step @p dt (s) and the
+   * @p q_n, velocity @p v_n and acceleration @p a_n at t_n, the step @p h (s) and the
    * parameters @p beta > 0, @p gamma:
-   *   a = (q - q_n - dt v_n) / (beta dt^2) - (1 / (2 beta) - 1) a_n,
-   *   v = v_n + dt ((1 - gamma) a_n + gamma a).
-   * No checks (hot loop): the callers validate beta, gamma and dt.
+   *   a = (q - q_n - h v_n) / (beta h^2) - (1 / (2 beta) - 1) a_n,
+   *   v = v_n + h ((1 - gamma) a_n + gamma a).
+   * No checks (hot loop): the callers validate beta, gamma and h.
    */
   inline void
   newmark_kinematics(const double q, const double q_n, const double v_n, const double a_n,
-                     const double dt, const double beta, const double gamma, double &a,
+                     const double h, const double beta, const double gamma, double &a,
                      double &v)
   {
-    a = (q - q_n - dt * v_n) / (beta * dt * dt) - (0.5 / beta - 1.) * a_n;
-    v = v_n + dt * ((1. - gamma) * a_n + gamma * a);
+    a = (q - q_n - h * v_n) / (beta * h * h) - (0.5 / beta - 1.) * a_n;
+    v = v_n + h * ((1. - gamma) * a_n + gamma * a);
   }
 
   /**

@@ -207,12 +207,13 @@ namespace granular::fem
       }
   }
 
-  StepStatistics NewtonSolver::solve(NewtonSystem &system)
+  StepStatistics NewtonSolver::solve(NewtonSystem &system, unsigned int max_iterations)
   {
-    // Newton-Raphson with a backtracking line search on |r| (docs/methods.md §3.6):
-    // backtrack() on a rise of |r| or an inverted element (the shorter trials assemble the
-    // residual only), give up a step that stalls() so that the caller cuts it back, end at
-    // converged() or, one assembly earlier, at next_correction_converged().
+    // Newton-Raphson with a backtracking line search on |r| (docs/methods.md §3.6): backtrack()
+    // on a rise of |r| or an inverted element, give up a step that stalls() so that the
+    // caller cuts it back, end at converged() or, one assembly earlier, at
+    // next_correction_converged().
+    max_iterations = max_iterations > 0 ? max_iterations : solver.max_newton_iterations;
     const unsigned int n_fe = system.n_fe_dofs(), n_rigid = system.n_unknowns() - n_fe;
     Vector<double> residual(n_fe + n_rigid), increment(n_fe + n_rigid);
     const double   force_scale = std::max(reference_force, 1e-12);
@@ -225,13 +226,12 @@ namespace granular::fem
       n_failed_iterations += iterations;
       n_failed_assemblies += n_assemblies - assemblies_before;
     };
-    for (unsigned int it = 0; it <= solver.max_newton_iterations;)
+    for (unsigned int it = 0; it <= max_iterations;)
       {
         double r_norm = std::numeric_limits<double>::infinity();
-        // an iterate reached by a full step from |r| below the square root of the residual
-        // tolerance is, with Newton's quadratic convergence, expected to be the last one: it
-        // is assembled without the tangent, and its error is estimated by the simplified
-        // Newton correction with the tangent of the iterate before (Deuflhard 2004, §2.1)
+        // an iterate reached by a full step from |r| below the square root of the tolerance
+        // is expected to be the last: assembled without the tangent, its error is estimated
+        // with the tangent of the iterate before (Deuflhard 2004, §2.1)
         const bool expect_last = it > 0 && x.backtracks == 0 &&
                                  x.previous_norm < std::sqrt(solver.residual_tolerance);
         const bool matrix_current = x.backtracks == 0 && !expect_last;
@@ -268,7 +268,7 @@ namespace granular::fem
             stats.newton_iterations = it;
             return stats;
           }
-        if (it == solver.max_newton_iterations)
+        if (it == max_iterations)
           break;
         if (expect_last && r_norm < solver.residual_tolerance)
           {
@@ -303,8 +303,8 @@ namespace granular::fem
         if (!std::isfinite(x.last_increment))
           break;
       }
-    fail(solver.max_newton_iterations);
+    fail(max_iterations);
     throw NewtonFailure("Newton-Raphson did not converge in " +
-                        std::to_string(solver.max_newton_iterations) + " iterations");
+                        std::to_string(max_iterations) + " iterations");
   }
 } // namespace granular::fem

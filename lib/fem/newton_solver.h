@@ -131,18 +131,14 @@ namespace granular::fem
                  double reference_force, bool verbose);
 
     /**
-     * Solves @p system from its current iterate (the predictor). Returns the iterations
-     * and the relative residual norms (StepStatistics without the contact counts).
-     * Throws NewtonFailure after reset_to_converged() if it does not converge in
-     * max_newton_iterations or the first iterate is inadmissible.
+     * Solves @p system from its current iterate (the predictor) in at most
+     * @p max_iterations Newton iterations (0: Solver/Maximum Newton iterations; the
+     * adaptive time step gives its long steps fewer, so that a stalling long step is cut
+     * back early). Returns the iterations and the relative residual norms (StepStatistics
+     * without the contact counts). Throws NewtonFailure after reset_to_converged() if it
+     * does not converge in time, stalls, or the first iterate is inadmissible.
      */
-    StepStatistics solve(NewtonSystem &system);
-
-    /// Newton iterations allowed per solve() from now on (the adaptive time step gives its
-    /// long steps fewer, so a stalling long step is cut back early); Solver/Maximum Newton
-    /// iterations at construction.
-    void set_iteration_limit(unsigned int n) { solver.max_newton_iterations = n; }
-    unsigned int iteration_limit() const { return solver.max_newton_iterations; }
+    StepStatistics solve(NewtonSystem &system, unsigned int max_iterations = 0);
 
     StaleFactorizationSolver &linear_solver() { return linear; }
     const StaleFactorizationSolver &linear_solver() const { return linear; }

@@ -57,7 +57,7 @@ namespace granular::fem
   }
 
   void q1p0_cell_response(const CellReferenceData &d, const Vector<double> &u,
-                          const Vector<double> &u_n, const double dt,
+                          const Vector<double> &u_n, const double h,
                           const Q1P0Materials &materials, MaxwellPointHistory *history,
                           const bool with_matrix, Q1P0CellResponse &out)
   {
@@ -86,12 +86,12 @@ namespace granular::fem
         if (history != nullptr)
           {
             // Maxwell branch in parallel (docs/methods.md §3.3): stress and algorithmic tangent
-            MaxwellPointHistory            &h = history[q];
+            MaxwellPointHistory            &point = history[q];
             material::MaxwellBranch::Result v;
             try
               {
-                v = materials.maxwell.update(h.converged, deformation_gradient(d, q, u_n), F,
-                                             dt, with_matrix);
+                v = materials.maxwell.update(point.converged, deformation_gradient(d, q, u_n), F,
+                                             h, with_matrix);
               }
             catch (const std::domain_error &x)
               {
@@ -107,9 +107,9 @@ namespace granular::fem
             m.first_piola += v.first_piola;
             if (with_matrix)
               m.tangent += v.tangent;
-            h.trial                 = v.state;
-            h.energy_trial          = v.energy * d.JxW[q];
-            h.dissipation_increment = v.dissipation_increment * d.JxW[q];
+            point.trial                 = v.state;
+            point.energy_trial          = v.energy * d.JxW[q];
+            point.dissipation_increment = v.dissipation_increment * d.JxW[q];
           }
         current_area += J * d.JxW[q];
         for (unsigned int i = 0; i < dofs_per_cell; ++i)
@@ -146,11 +146,11 @@ namespace granular::fem
             {
               const unsigned int c = d.component[i], a = d.node[i];
               const unsigned int c2 = d.component[j], b = d.node[j];
-              double             h  = 0.;
+              double             geometric = 0.;
               for (unsigned int q = 0; q < n_q; ++q)
-                h += Jq[q] * (g[q][a][c] * g[q][b][c2] - g[q][a][c2] * g[q][b][c]) *
+                geometric += Jq[q] * (g[q][a][c] * g[q][b][c2] - g[q][a][c2] * g[q][b][c]) *
                      d.JxW[q];
-              k_cell(i, j) += p * h + kv * B[i] * B[j];
+              k_cell(i, j) += p * geometric + kv * B[i] * B[j];
             }
         for (unsigned int i = 0; i < dofs_per_cell; ++i)
           for (unsigned int j = 0; j < i; ++j)

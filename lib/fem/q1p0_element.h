@@ -106,7 +106,7 @@ namespace granular::fem
    * @param d           reference data of the cell
    * @param u           global displacement vector (mm) at t_{n+1}
    * @param u_n         global displacement vector (mm) at t_n (only for the Maxwell branch)
-   * @param dt          time step (s, > 0; only for the Maxwell branch)
+   * @param h          time step (s, > 0; only for the Maxwell branch)
    * @param materials   the rubber
    * @param history     the cell's n_q Maxwell-branch histories (nullptr: no branch). The
    *                    update starts from their converged states; the trial states,
@@ -119,7 +119,7 @@ namespace granular::fem
    *         Maxwell branch's update fails (a trial iterate far off the solution).
    */
   void q1p0_cell_response(const CellReferenceData &d, const dealii::Vector<double> &u,
-                          const dealii::Vector<double> &u_n, double dt,
+                          const dealii::Vector<double> &u_n, double h,
                           const Q1P0Materials &materials, MaxwellPointHistory *history,
                           bool with_matrix, Q1P0CellResponse &out);
 } // namespace granular::fem

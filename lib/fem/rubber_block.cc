@@ -282,7 +282,7 @@ namespace granular::fem
   {
     const double beta = solver.newmark_beta, gamma = solver.newmark_gamma;
     for (unsigned int i = 0; i < u.size(); ++i)
-      newmark_kinematics(u[i], u_n[i], v_n[i], a_n[i], dt, beta, gamma, a[i], v[i]);
+      newmark_kinematics(u[i], u_n[i], v_n[i], a_n[i], h, beta, gamma, a[i], v[i]);
   }
 
   /// Assembles the tangent and the residual r = f_int + M a - f_contact - f_ext at u.
@@ -318,8 +318,8 @@ namespace granular::fem
 
   void RubberBlock::Impl::assemble_cells(Vector<double> &residual, const bool with_matrix)
   {
-    // d(acceleration)/du: 1 / (beta dt^2)
-    const double        mass_factor = 1. / (solver.newmark_beta * dt * dt);
+    // d(acceleration)/du: 1 / (beta h^2)
+    const double        mass_factor = 1. / (solver.newmark_beta * h * h);
     const Q1P0Materials materials{ogden, maxwell, volumetric};
     // Each cell's response depends on the shared state only and writes only its own
     // history, pressure and dilatation, so the cells are evaluated on
@@ -344,7 +344,7 @@ namespace granular::fem
       try
         {
           // Ogden + Maxwell branches and the mean dilatation (fem/q1p0_element.h)
-          q1p0_cell_response(d, u, u_n, dt, materials, history.cell(e), with_matrix,
+          q1p0_cell_response(d, u, u_n, h, materials, history.cell(e), with_matrix,
                              copy.response);
         }
       catch (...)
@@ -470,9 +470,11 @@ namespace granular::fem
   }
 
 
-  StepStatistics RubberBlock::Impl::solve_step(double step, double platen_u1, double load)
+  StepStatistics RubberBlock::Impl::solve_step(const double step, const double platen_u1,
+                                               const double load,
+                                               const unsigned int max_iterations)
   {
-    dt = step;
+    h = step;
     // predictor: extrapolate the last converged increment (scaled to this step).
     // Exact in steady sliding, regular in quasi-static loading, u_n at the onset
     // of dragging; Newmark's v_n would overshoot in the quasi-static limit of the
@@ -485,16 +487,16 @@ namespace granular::fem
                             1.;
     u = u_n;
     if (last_step > 0.)
-      u.add(weight * dt / last_step, last_increment_vector);
+      u.add(weight * h / last_step, last_increment_vector);
     for (const auto dof : top_x_dofs)
       u[dof] = platen_u1;
     if (n_rigid > 0)
-      rigid_q = obstacle->begin_step(dt, weight);
+      rigid_q = obstacle->begin_step(h, weight);
     platen_load = load;
     StepStatistics stats;
     try
       {
-        stats = newton.solve(*this);
+        stats = newton.solve(*this, max_iterations);
         reject_tunnelling();
       }
     catch (const NewtonFailure &)
@@ -585,7 +587,7 @@ namespace granular::fem
       history.commit(viscous_dissipation);
     last_increment_vector = u;
     last_increment_vector -= u_n;
-    last_step = dt;
+    last_step = h;
     if (damped_predictor_left > 0)
       --damped_predictor_left;
     u_n = u;
@@ -616,19 +618,17 @@ namespace granular::fem
     return impl->contact_points;
   }
   void RubberBlock::set_obstacle(BoundaryObstacle *obstacle) { impl->set_obstacle(obstacle); }
-  void RubberBlock::set_newton_iteration_limit(const unsigned int n)
-  {
-    impl->newton.set_iteration_limit(n);
-  }
   void RubberBlock::set_timer(TimerOutput *timer)
   {
     impl->timer = timer;
     impl->newton.linear_solver().set_timer(timer);
   }
 
-  StepStatistics RubberBlock::solve_step(double dt, double platen_u1, double platen_load)
+  StepStatistics RubberBlock::solve_step(const double h, const double platen_u1,
+                                          const double platen_load,
+                                          const unsigned int max_iterations)
   {
-    return impl->solve_step(dt, platen_u1, platen_load);
+    return impl->solve_step(h, platen_u1, platen_load, max_iterations);
   }
 
   void RubberBlock::commit_step() { impl->commit_step(); }
@@ -694,18 +694,18 @@ namespace granular::fem
     return pairs;
   }
 
-  void RubberBlock::residual_and_tangent(const std::vector<double> &u, double dt,
+  void RubberBlock::residual_and_tangent(const std::vector<double> &u, double h,
                                          double platen_load, std::vector<double> &residual,
                                          std::vector<std::vector<double>> &tangent)
   {
     Impl &m = *impl;
-    m.dt    = dt;
+    m.h     = h;
     AssertThrow(u.size() == m.u.size() + m.n_rigid,
                 ExcMessage("residual_and_tangent: u must have n_dofs + n_rigid_dofs entries"));
     std::copy(u.begin(), u.begin() + m.u.size(), m.u.begin());
     if (m.n_rigid > 0)
       {
-        m.obstacle->begin_step(dt, 1.);
+        m.obstacle->begin_step(h, 1.);
         std::copy(u.begin() + m.u.size(), u.end(), m.rigid_q.begin());
       }
     Vector<double> r(u.size());

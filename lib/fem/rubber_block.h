@@ -62,7 +62,7 @@ namespace granular::fem
     /// t = 0: per step the trapezoidal work of the inertial forces minus the change of the
     /// kinetic energy, sum_i M_i [(a_n,i + a_n+1,i)/2 Delta u_i - (v_n+1,i^2 - v_n,i^2)/2]
     /// (lumped M). Identically zero for the trapezoidal rule (gamma = 1/2, beta = 1/4),
-    /// where Delta u = dt (v_n + v_n+1)/2 and Delta v = dt (a_n + a_n+1)/2; for
+    /// where Delta u = h (v_n + v_n+1)/2 and Delta v = h (a_n + a_n+1)/2; for
     /// gamma > 1/2 it is the energy the integrator removes from the high
     /// frequencies (Hughes 2000, §9.3; Krenk 2006, "Energy conservation in Newmark based
     /// time integration algorithms", CMAME 195). Not a physical dissipation: it is not part
@@ -146,14 +146,13 @@ namespace granular::fem
     void set_obstacle(BoundaryObstacle *obstacle);
 
     /**
-     * Solves t_n -> t_n + dt: top nodes moved horizontally to @p platen_u1 (mm),
-     * vertical load @p platen_load (N/mm, pushing down) on the shared vertical unknown.
+     * Solves t_n -> t_n + h: top nodes moved horizontally to @p platen_u1 (mm),
+     * vertical load @p platen_load (N/mm, pushing down) on the shared vertical unknown, in
+     * at most @p max_iterations Newton iterations (0: Solver/Maximum Newton iterations).
      * Does not commit. Throws NewtonFailure (state stays at t_n).
      */
-    StepStatistics solve_step(double dt, double platen_u1, double platen_load);
-    /// Newton iterations allowed per solve_step() from now on (at construction: Solver/
-    /// Maximum Newton iterations); see NewtonSolver::set_iteration_limit().
-    void set_newton_iteration_limit(unsigned int n);
+    StepStatistics solve_step(double h, double platen_u1, double platen_load,
+                              unsigned int max_iterations = 0);
     /// Accepts the last solved step (Newmark update, contact history, dissipation).
     void commit_step();
 
@@ -192,12 +191,12 @@ namespace granular::fem
     /// @name Verification (tests): the discrete system at an arbitrary state
     /// @{
     /// Constrained residual r(u) and its consistent tangent dr/du (dense, n_dofs x n_dofs)
-    /// at displacement @p u (mm), for a step of size @p dt from the last committed state
+    /// at displacement @p u (mm), for a step of size @p h from the last committed state
     /// with platen load @p platen_load (N/mm). Rows/columns of constrained dofs carry the
     /// condensation of deal.II's AffineConstraints. Contact is evaluated as a trial.
     /// With a movable obstacle, @p u has n_dofs() + n_rigid_dofs() entries: the obstacle's
     /// unknowns q follow the displacements, and r and dr/du are extended accordingly.
-    void residual_and_tangent(const std::vector<double> &u, double dt, double platen_load,
+    void residual_and_tangent(const std::vector<double> &u, double h, double platen_load,
                               std::vector<double>              &residual,
                               std::vector<std::vector<double>> &tangent);
     /// Makes @p u satisfy the homogeneous constraints (periodicity, common platen u2).

@@ -94,7 +94,7 @@ namespace granular::fem
     // state: converged (n) and current (n+1)
     dealii::Vector<double> u_n, v_n, a_n, u, v, a;
     dealii::Vector<double> internal_force;  // unconstrained assembly of f_int (for F_N, F_T)
-    double         dt = 0.;
+    double         h = 0.;
     double         platen_load = 0.;            ///< of the step being solved (N/mm)
     double         last_step = 0.;              ///< size of the last committed step
     dealii::Vector<double> last_increment_vector; ///< u_n - u_{n-1}
@@ -166,7 +166,8 @@ namespace granular::fem
     void distribute(const dealii::FullMatrix<double> &k, const dealii::Vector<double> &r,
                     const std::vector<dealii::types::global_dof_index> &local_dofs,
                     dealii::Vector<double> &residual, bool with_matrix);
-    StepStatistics solve_step(double step, double platen_u1, double load);
+    StepStatistics solve_step(double step, double platen_u1, double load,
+                              unsigned int max_iterations);
     void commit_step();
     /// After a converged solve: NewtonFailure if a contact point may have passed through
     /// the obstacle within the step (BoundaryObstacle::may_pass_through()), so that the
