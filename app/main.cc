@@ -85,6 +85,11 @@ int main(int argc, char **argv)
           std::cout << granular::usage_text();
           return 0;
         }
+      if (options.print_columns)
+        {
+          std::cout << granular::output_column_tables();
+          return 0;
+        }
       if (options.list_laws)
         {
           std::cout << (options.law_table ? granular::contact_law_table() :

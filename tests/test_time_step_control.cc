@@ -69,8 +69,8 @@ TEST(HistoryInterpolation, LinearColumnsAreExactAndCountsMarkTheRow)
   // two rows of a step from t = 1 to t = 3 s; every continuous column linear in t
   granular::coupling::HistoryRow a, b;
   a.t = 1., b.t = 3.;
-  a.normal_force = 10., b.normal_force = 20.;
-  a.tangential_force = -2., b.tangential_force = -6.;
+  a.F_N = 10., b.F_N = 20.;
+  a.F_T = -2., b.F_T = -6.;
   a.platen_u1 = 0.5, b.platen_u1 = 1.5;
   a.dissipation_numerical = 1., b.dissipation_numerical = 3.;
   a.particle.emplace(), b.particle.emplace();
@@ -79,8 +79,8 @@ TEST(HistoryInterpolation, LinearColumnsAreExactAndCountsMarkTheRow)
   b.newton_iterations = 4, b.contacts_rubber_surface = 7;
   const auto r = granular::coupling::interpolate(a, b, 0.25, "transition");
   EXPECT_DOUBLE_EQ(r.t, 1.5);
-  EXPECT_DOUBLE_EQ(r.normal_force, 12.5);
-  EXPECT_DOUBLE_EQ(r.tangential_force, -3.);
+  EXPECT_DOUBLE_EQ(r.F_N, 12.5);
+  EXPECT_DOUBLE_EQ(r.F_T, -3.);
   EXPECT_DOUBLE_EQ(r.kI, 3. / 12.5) << "k_I from the interpolated forces";
   EXPECT_DOUBLE_EQ(r.platen_u1, 0.75);
   EXPECT_DOUBLE_EQ(r.dissipation_numerical, 1.5);
@@ -97,8 +97,8 @@ TEST(HistoryInterpolation, MovingAverageOfAStepThatOpensTheWindowStartsAtTheWind
   // k_I = 0.2 at 2 s and 0.4 at 4 s: k_I* at 4 s is the trapezoidal mean 0.3
   granular::coupling::HistoryRow a, b;
   a.t = 2., b.t = 4.;
-  a.normal_force = 10., b.normal_force = 10.;
-  a.tangential_force = 2., b.tangential_force = 4.;
+  a.F_N = 10., b.F_N = 10.;
+  a.F_T = 2., b.F_T = 4.;
   a.kI = 0.2, b.kI = 0.4;
   a.kI_avg = 0., b.kI_avg = 0.3;
   const auto r = granular::coupling::interpolate(a, b, 0.5, "averaging");

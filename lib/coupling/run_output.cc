@@ -156,8 +156,8 @@ namespace granular::coupling
     HistoryRow               r;
     r.t                = m.t;
     r.phase            = loading_.phase_name(m.t);
-    r.normal_force     = f.normal;
-    r.tangential_force = f.tangential;
+    r.F_N              = f.normal;
+    r.F_T              = f.tangential;
     r.kI               = MacroscopicFriction::instantaneous(f.normal, f.tangential);
     r.kI_avg           = friction.moving_average();
     r.platen_u1        = m.u1;
@@ -196,10 +196,10 @@ namespace granular::coupling
     if (block_.viscoelastic())
       {
         const fem::BoundaryLayerRates b = block_.boundary_layer_rates();
-        r.rate_max = b.rate_max, r.rate_p99 = b.rate_p99, r.rate_p50 = b.rate_p50;
-        r.payne_factor_max = b.payne_factor_max;
-        r.payne_factor_p99 = b.payne_factor_p99;
-        r.payne_factor_p50 = b.payne_factor_p50;
+        r.D_bottom_max = b.rate_max, r.D_bottom_p99 = b.rate_p99, r.D_bottom_p50 = b.rate_p50;
+        r.H_bottom_max = b.payne_factor_max;
+        r.H_bottom_p99 = b.payne_factor_p99;
+        r.H_bottom_p50 = b.payne_factor_p50;
       }
     return r;
   }

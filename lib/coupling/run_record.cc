@@ -2,6 +2,7 @@
 #include "coupling/run_record.h"
 
 #include "base/atomic_file.h"
+#include "base/csv_columns.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -14,45 +15,225 @@
 
 namespace granular
 {
+  const std::vector<CsvColumn<RunSummary>> &summary_columns()
+  {
+    using S = RunSummary;
+    // the energy ledger's created energy of component @p c over the run or the window
+    const auto created = [](const char *name, const char *meaning, const bool window,
+                            double CreatedEnergy::*c) {
+      return CsvColumn<S>{name, "N·mm/mm", meaning,
+                          [window, c](std::ostream &o, const S &s) {
+                            o << (window ? s.created_energy_in_window : s.created_energy).*c;
+                          }};
+    };
+    static const std::vector<CsvColumn<S>> columns = {
+      member_column("kbar", "–",
+                    "k̄: the time average of k_I = \\|F_T/F_N\\| on the top surface over the window",
+                    &S::kbar),
+      member_column("kbar_F", "–",
+                    "k̄_F: the frictional dissipation of the three interfaces over the window per "
+                    "unit of the window's normal work ∫F_N v̄_F dt",
+                    &S::kbar_F),
+      member_column("kbar_V", "–",
+                    "k̄_V: the rubber's viscous dissipation over the window per unit of the same "
+                    "normal work (0 for the elastic rubber)",
+                    &S::kbar_V),
+      member_column("kbar_spread", "–",
+                    "max − min of the moving average of k_I over the last quarter of the window: "
+                    "how converged k̄ is",
+                    &S::kbar_spread),
+      member_column("pressure", "MPa",
+                    "p̄",
+                    &S::pressure),
+      member_column("slip_velocity", "mm/s",
+                    "v̄_F",
+                    &S::slip_velocity),
+      member_column("relaxation_time", "s",
+                    "τ0 of the Maxwell branch (written also for the elastic rubber)",
+                    &S::relaxation_time),
+      member_column("payne_d", "s",
+                    "the Payne parameter d",
+                    &S::payne_d),
+      member_column("r1", "mm",
+                    "the particle's semi-axes (0 without a particle)",
+                    &S::r1),
+      member_column("r2", "mm",
+                    "the particle's semi-axes (0 without a particle)",
+                    &S::r2),
+      member_column("p1", "–",
+                    "the particle's superellipse exponents",
+                    &S::p1),
+      member_column("p2", "–",
+                    "the particle's superellipse exponents",
+                    &S::p2),
+      member_column("energy_balance_error", "– (fraction)",
+                    "\\|platen work − ΔE − dissipation\\| / \\|platen work\\| at the end of the "
+                    "run, Newmark's numerical dissipation counted as dissipation (0.035 = 3.5 %)",
+                    &S::energy_balance_error),
+      member_column("steps", "–",
+                    "time steps computed (an adaptive step counts once)",
+                    &S::steps),
+      member_column("newton_iterations", "–",
+                    "Newton iterations of the accepted attempts",
+                    &S::newton_iterations),
+      member_column("cutbacks", "–",
+                    "step halvings after a failed Newton attempt",
+                    &S::cutbacks),
+      member_column("wall_time", "s",
+                    "wall time of the run (summed over the processes of a restarted run)",
+                    &S::wall_time),
+      member_column("time_assembly", "s",
+                    "wall time in each section",
+                    &S::time_assembly),
+      member_column("time_factorization", "s",
+                    "wall time in each section",
+                    &S::time_factorization),
+      member_column("time_solve", "s",
+                    "wall time in each section",
+                    &S::time_solve),
+      member_column("time_particle", "s",
+                    "wall time in each section",
+                    &S::time_particle),
+      member_column("time_output", "s",
+                    "wall time in each section",
+                    &S::time_output),
+      member_column("dissipation_rubber_surface", "N·mm/mm",
+                    "frictional dissipation of each interface over the window",
+                    &S::dissipation_rubber_surface),
+      member_column("dissipation_rubber_particle", "N·mm/mm",
+                    "frictional dissipation of each interface over the window",
+                    &S::dissipation_rubber_particle),
+      member_column("dissipation_particle_surface", "N·mm/mm",
+                    "frictional dissipation of each interface over the window",
+                    &S::dissipation_particle_surface),
+      member_column("dissipation_damping", "N·mm/mm",
+                    "the particle–surface normal law's damping over the window",
+                    &S::dissipation_damping),
+      member_column("dissipation_viscous", "N·mm/mm",
+                    "the rubber's viscous dissipation over the window",
+                    &S::dissipation_viscous),
+      member_column("mean_normal_force", "N/mm",
+                    "mean F_N over the window",
+                    &S::mean_normal_force),
+      member_column("mean_particle_speed", "mm/s",
+                    "mean \\|v_x\\| of the particle over the window",
+                    &S::mean_particle_speed),
+      member_column("mean_rolling_speed", "mm/s",
+                    "mean \\|ω\\| r0 over the window",
+                    &S::mean_rolling_speed),
+      member_column("dem_substeps", "–",
+                    "explicit particle sub-steps in all (staggered coupling; 0 with the monolithic "
+                    "default)",
+                    &S::dem_substeps),
+      member_column("factorizations", "–",
+                    "full LU factorizations of the tangent in all (KLU)",
+                    &S::factorizations),
+      member_column("coupling_passes", "–",
+                    "extra particle/rubber passes of the staggered scheme's sub-iterations",
+                    &S::coupling_passes),
+      member_column("dissipation_numerical", "N·mm/mm",
+                    "Newmark's algorithmic dissipation over the window (rubber and particle): a "
+                    "term of the energy balance, not part of `kbar_F` ([docs/methods.md "
+                    "§2.2](methods.md#22-what-is-measured))",
+                    &S::dissipation_numerical),
+      member_column("assemblies", "–",
+                    "assemblies of the Newton system: line-search trials included (the shorter ones "
+                    "residual-only), and the tangent assembled after such a trial is accepted "
+                    "counted again",
+                    &S::assemblies),
+      member_column("failed_newton_iterations", "–",
+                    "Newton iterations of attempts that were cut back and of steps that were "
+                    "rejected (`newton_iterations` counts the accepted attempts only)",
+                    &S::failed_newton_iterations),
+      member_column("max_penetration_rubber_surface", "mm",
+                    "the largest penetration of a rubber contact point into the surface over the "
+                    "run: how far the penalty lets the constraint be violated",
+                    &S::max_penetration_rubber_surface),
+      member_column("max_penetration_rubber_particle", "mm",
+                    "the same into the particle",
+                    &S::max_penetration_rubber_particle),
+      member_column("block_length", "mm",
+                    "L0, H0 of the cell",
+                    &S::block_length),
+      member_column("block_height", "mm",
+                    "L0, H0 of the cell",
+                    &S::block_height),
+      member_column("elements_x", "–",
+                    "the structured mesh (0 with a mesh file)",
+                    &S::elements_x),
+      member_column("elements_y", "–",
+                    "the structured mesh (0 with a mesh file)",
+                    &S::elements_y),
+      member_column("time_step", "s",
+                    "Δt = `Loading/Time step` × T0 (the reference step)",
+                    &S::time_step),
+      created("created_bulk",
+              "the energy ledger's created energy R per component over the whole run "
+              "([energy.csv](#energycsv)); their sum is −(platen work − ΔE − dissipation)",
+              false, &CreatedEnergy::bulk),
+      created("created_rubber_surface",
+              "the energy ledger's created energy R per component over the whole run "
+              "([energy.csv](#energycsv)); their sum is −(platen work − ΔE − dissipation)",
+              false, &CreatedEnergy::rubber_surface),
+      created("created_rubber_particle",
+              "the energy ledger's created energy R per component over the whole run "
+              "([energy.csv](#energycsv)); their sum is −(platen work − ΔE − dissipation)",
+              false, &CreatedEnergy::rubber_particle),
+      created("created_particle_surface",
+              "the energy ledger's created energy R per component over the whole run "
+              "([energy.csv](#energycsv)); their sum is −(platen work − ΔE − dissipation)",
+              false, &CreatedEnergy::particle_surface),
+      created("created_platen",
+              "the energy ledger's created energy R per component over the whole run "
+              "([energy.csv](#energycsv)); their sum is −(platen work − ΔE − dissipation)",
+              false, &CreatedEnergy::platen),
+      created("created_unassigned",
+              "the energy ledger's created energy R per component over the whole run "
+              "([energy.csv](#energycsv)); their sum is −(platen work − ΔE − dissipation)",
+              false, &CreatedEnergy::unassigned),
+      created("created_window_bulk",
+              "the same over the window",
+              true, &CreatedEnergy::bulk),
+      created("created_window_rubber_surface",
+              "the same over the window",
+              true, &CreatedEnergy::rubber_surface),
+      created("created_window_rubber_particle",
+              "the same over the window",
+              true, &CreatedEnergy::rubber_particle),
+      created("created_window_particle_surface",
+              "the same over the window",
+              true, &CreatedEnergy::particle_surface),
+      created("created_window_platen",
+              "the same over the window",
+              true, &CreatedEnergy::platen),
+      created("created_window_unassigned",
+              "the same over the window",
+              true, &CreatedEnergy::unassigned),
+      member_column("rejected_steps", "–",
+                    "adaptive steps longer than Δt that were rejected for their energy error and "
+                    "repeated with half their length (`Solver/Step rejection`, [docs/methods.md "
+                    "§3.6](methods.md#36-rubber-inertia-and-time-integration)); nothing else of a "
+                    "rejected attempt is in the outputs but its cost (`failed_newton_iterations`, "
+                    "`assemblies`, `assemblies_failed`, `factorizations`)",
+                    &S::rejected_steps),
+      member_column("assemblies_line_search", "–",
+                    "of `assemblies`: the residual-only line-search trials of steps shorter than "
+                    "the Newton step",
+                    &S::assemblies_line_search),
+      member_column("assemblies_failed", "–",
+                    "of `assemblies`: all those (Newton iterates, trials, tangents) of attempts "
+                    "that were cut back and of steps that were rejected: the work thrown away",
+                    &S::assemblies_failed),
+    };
+    return columns;
+  }
+
   std::string summary_csv(const RunSummary &s)
   {
     std::ostringstream o;
-    o << "kbar,kbar_F,kbar_V,kbar_spread,pressure,slip_velocity,relaxation_time,payne_d,"
-         "r1,r2,p1,p2,energy_balance_error,steps,newton_iterations,cutbacks,wall_time,"
-         "time_assembly,time_factorization,time_solve,time_particle,time_output,"
-         "dissipation_rubber_surface,dissipation_rubber_particle,"
-         "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
-         "mean_normal_force,"
-         "mean_particle_speed,mean_rolling_speed,dem_substeps,factorizations,"
-         "coupling_passes,dissipation_numerical,assemblies,failed_newton_iterations,"
-         "max_penetration_rubber_surface,max_penetration_rubber_particle,"
-         "block_length,block_height,elements_x,elements_y,time_step";
-    for (const char *stretch : {"", "window_"})
-      for (const char *c : {"bulk", "rubber_surface", "rubber_particle", "particle_surface",
-                            "platen", "unassigned"})
-        o << ",created_" << stretch << c;
-    o << ",rejected_steps,assemblies_line_search,assemblies_failed\n";
-    o << std::setprecision(10) << s.kbar << ',' << s.kbar_F << ',' << s.kbar_V << ','
-      << s.kbar_spread << ',' << s.pressure << ',' << s.slip_velocity << ','
-      << s.relaxation_time << ',' << s.payne_d << ',' << s.r1 << ',' << s.r2 << ','
-      << s.p1 << ',' << s.p2 << ',' << s.energy_balance_error << ',' << s.steps << ','
-      << s.newton_iterations << ',' << s.cutbacks << ',' << s.wall_time << ','
-      << s.time_assembly << ',' << s.time_factorization << ',' << s.time_solve << ','
-      << s.time_particle << ',' << s.time_output << ',' << s.dissipation_rubber_surface
-      << ',' << s.dissipation_rubber_particle << ',' << s.dissipation_particle_surface
-      << ',' << s.dissipation_damping << ',' << s.dissipation_viscous << ','
-      << s.mean_normal_force << ','
-      << s.mean_particle_speed << ',' << s.mean_rolling_speed << ',' << s.dem_substeps
-      << ',' << s.factorizations << ',' << s.coupling_passes << ','
-      << s.dissipation_numerical << ',' << s.assemblies << ',' << s.failed_newton_iterations
-      << ',' << s.max_penetration_rubber_surface << ',' << s.max_penetration_rubber_particle
-      << ',' << s.block_length << ',' << s.block_height << ',' << s.elements_x << ','
-      << s.elements_y << ',' << s.time_step;
-    for (const CreatedEnergy *c : {&s.created_energy, &s.created_energy_in_window})
-      o << ',' << c->bulk << ',' << c->rubber_surface << ',' << c->rubber_particle << ','
-        << c->particle_surface << ',' << c->platen << ',' << c->unassigned;
-    o << ',' << s.rejected_steps << ',' << s.assemblies_line_search << ','
-      << s.assemblies_failed << '\n';
+    o << csv_header(summary_columns()) << '\n' << std::setprecision(10);
+    write_csv_row(o, summary_columns(), s);
+    o << '\n';
     return o.str();
   }
 
@@ -114,6 +295,169 @@ namespace granular
       return 3600. * value + 60. * minutes;
     }
 
+    const std::vector<CsvColumn<HistoryRow>> &history_columns(const bool boundary_layer)
+    {
+      using H = HistoryRow;
+      // a particle column: empty without a particle
+      const auto particle = [](const char *name, const char *unit, const char *meaning,
+                               auto member) {
+        return CsvColumn<H>{name, unit, meaning, [member](std::ostream &o, const H &r) {
+                              if (r.particle)
+                                o << (*r.particle).*member;
+                            }};
+      };
+      // phase is a C string
+      const auto phase = [](std::ostream &o, const H &r) { o << r.phase; };
+      static const std::vector<CsvColumn<H>> common = {
+        member_column("t", "s",
+                      "time",
+                      &H::t),
+        {"phase", "–",
+         "`compression` (t ≤ T0: load ramp and hold), `transition` (t ≤ 2 T0: dragging "
+         "starts), `averaging` (the window)",
+         phase},
+        member_column("F_N", "N/mm",
+                      "normal and tangential force on the top surface",
+                      &H::F_N),
+        member_column("F_T", "N/mm",
+                      "normal and tangential force on the top surface",
+                      &H::F_T),
+        member_column("kI", "–",
+                      "k_I = \\|F_T/F_N\\|",
+                      &H::kI),
+        member_column("kI_avg", "–",
+                      "the moving average of k_I over the window so far (0 before 2 T0); its last "
+                      "value is k̄",
+                      &H::kI_avg),
+        member_column("platen_u1", "mm",
+                      "the platen's horizontal and vertical displacement",
+                      &H::platen_u1),
+        member_column("platen_u2", "mm",
+                      "the platen's horizontal and vertical displacement",
+                      &H::platen_u2),
+        particle("particle_x", "mm",
+                 "the particle's centre (empty without a particle, like all particle columns)",
+                 &H::Particle::x),
+        particle("particle_y", "mm",
+                 "the particle's centre (empty without a particle, like all particle columns)",
+                 &H::Particle::y),
+        particle("particle_theta", "rad",
+                 "its rotation",
+                 &H::Particle::theta),
+        particle("particle_vx", "mm/s",
+                 "its velocity",
+                 &H::Particle::vx),
+        particle("particle_vy", "mm/s",
+                 "its velocity",
+                 &H::Particle::vy),
+        particle("particle_omega", "rad/s",
+                 "its angular velocity",
+                 &H::Particle::omega),
+        particle("surface_fN", "N/mm",
+                 "normal and tangential force of the particle–surface contact",
+                 &H::Particle::surface_fN),
+        particle("surface_fT", "N/mm",
+                 "normal and tangential force of the particle–surface contact",
+                 &H::Particle::surface_fT),
+        particle("surface_contact", "0/1",
+                 "the particle touches the surface; the contact sticks",
+                 &H::Particle::surface_contact),
+        particle("surface_stick", "0/1",
+                 "the particle touches the surface; the contact sticks",
+                 &H::Particle::surface_stick),
+        particle("rubber_force_x", "N/mm",
+                 "force of the rubber on the particle",
+                 &H::Particle::rubber_force_x),
+        particle("rubber_force_y", "N/mm",
+                 "force of the rubber on the particle",
+                 &H::Particle::rubber_force_y),
+        particle("rubber_moment", "N·mm/mm",
+                 "moment of the rubber tractions on the particle about its centre",
+                 &H::Particle::rubber_moment),
+        member_column("contacts_rubber_surface", "–",
+                      "rubber contact points touching the surface, and of those the slipping ones",
+                      &H::contacts_rubber_surface),
+        member_column("slipping_rubber_surface", "–",
+                      "rubber contact points touching the surface, and of those the slipping ones",
+                      &H::slipping_rubber_surface),
+        member_column("contacts_rubber_particle", "–",
+                      "the same for the rubber–particle contact",
+                      &H::contacts_rubber_particle),
+        member_column("slipping_rubber_particle", "–",
+                      "the same for the rubber–particle contact",
+                      &H::slipping_rubber_particle),
+        member_column("newton_iterations", "–",
+                      "Newton iterations of the step (0: an interpolated row)",
+                      &H::newton_iterations),
+        member_column("dem_substeps", "–",
+                      "explicit particle sub-steps of the step (staggered coupling)",
+                      &H::dem_substeps),
+        member_column("dissipation_rubber_surface", "N·mm/mm",
+                      "frictional dissipation of each interface",
+                      &H::dissipation_rubber_surface),
+        member_column("dissipation_rubber_particle", "N·mm/mm",
+                      "frictional dissipation of each interface",
+                      &H::dissipation_rubber_particle),
+        member_column("dissipation_particle_surface", "N·mm/mm",
+                      "frictional dissipation of each interface",
+                      &H::dissipation_particle_surface),
+        member_column("dissipation_damping", "N·mm/mm",
+                      "the particle–surface normal law's damping",
+                      &H::dissipation_damping),
+        member_column("dissipation_viscous", "N·mm/mm",
+                      "the rubber's viscous dissipation",
+                      &H::dissipation_viscous),
+        member_column("dissipation_numerical", "N·mm/mm",
+                      "Newmark's algorithmic dissipation",
+                      &H::dissipation_numerical),
+        member_column("energy_total", "N·mm/mm",
+                      "energy of rubber and particle: stored, kinetic, contact springs, gravitational",
+                      &H::energy_total),
+        member_column("platen_work", "N·mm/mm",
+                      "work done by the platen",
+                      &H::platen_work),
+        member_column("particle_energy_residual", "N·mm/mm",
+                      "the particle's own balance: its ΔE + dissipation − work of the rubber force; "
+                      "non-zero means the particle side creates or loses energy",
+                      &H::particle_energy_residual),
+      };
+      static const std::vector<CsvColumn<H>> with_boundary_layer = [&] {
+        std::vector<CsvColumn<H>> c = common;
+        for (CsvColumn<H> b : std::vector<CsvColumn<H>>{
+        member_column("D_bottom_max", "1/s",
+                      "the largest, 99th and 50th percentile (nearest rank) of ‖D‖, the Frobenius "
+                      "norm of the step's rate of deformation that drives the Payne variable q, over "
+                      "the quadrature points of the cells on the bottom boundary",
+                      &H::D_bottom_max),
+        member_column("D_bottom_p99", "1/s",
+                      "the largest, 99th and 50th percentile (nearest rank) of ‖D‖, the Frobenius "
+                      "norm of the step's rate of deformation that drives the Payne variable q, over "
+                      "the quadrature points of the cells on the bottom boundary",
+                      &H::D_bottom_p99),
+        member_column("D_bottom_p50", "1/s",
+                      "the largest, 99th and 50th percentile (nearest rank) of ‖D‖, the Frobenius "
+                      "norm of the step's rate of deformation that drives the Payne variable q, over "
+                      "the quadrature points of the cells on the bottom boundary",
+                      &H::D_bottom_p50),
+        member_column("H_bottom_max", "–",
+                      "the same of the Payne factor H = 1 + d q that divides the viscosity "
+                      "([docs/methods.md §3.4](methods.md#34-payne-effect))",
+                      &H::H_bottom_max),
+        member_column("H_bottom_p99", "–",
+                      "the same of the Payne factor H = 1 + d q that divides the viscosity "
+                      "([docs/methods.md §3.4](methods.md#34-payne-effect))",
+                      &H::H_bottom_p99),
+        member_column("H_bottom_p50", "–",
+                      "the same of the Payne factor H = 1 + d q that divides the viscosity "
+                      "([docs/methods.md §3.4](methods.md#34-payne-effect))",
+                      &H::H_bottom_p50),
+             })
+          c.push_back(std::move(b));
+        return c;
+      }();
+      return boundary_layer ? with_boundary_layer : common;
+    }
+
     HistoryWriter::HistoryWriter(const std::string &path, const bool restart,
                                  const std::uint64_t restart_bytes,
                                  const bool          boundary_layer_columns)
@@ -126,19 +470,7 @@ namespace granular
       if (!file_)
         throw std::runtime_error("cannot write " + path);
       if (!restart) // a restart appends to the rows up to the checkpoint
-        file_ << "t,phase,F_N,F_T,kI,kI_avg,platen_u1,platen_u2,particle_x,particle_y,"
-                 "particle_theta,particle_vx,particle_vy,particle_omega,surface_fN,surface_fT,"
-                 "surface_contact,surface_stick,rubber_force_x,rubber_force_y,rubber_moment,"
-                 "contacts_rubber_surface,slipping_rubber_surface,contacts_rubber_particle,"
-                 "slipping_rubber_particle,newton_iterations,dem_substeps,"
-                 "dissipation_rubber_surface,dissipation_rubber_particle,"
-                 "dissipation_particle_surface,dissipation_damping,dissipation_viscous,"
-                 "dissipation_numerical,energy_total,platen_work,"
-                 "particle_energy_residual"
-              << (boundary_layer_columns ? ",D_bottom_max,D_bottom_p99,D_bottom_p50,"
-                                           "H_bottom_max,H_bottom_p99,H_bottom_p50" :
-                                           "")
-              << '\n';
+        file_ << csv_header(history_columns(boundary_layer_columns)) << '\n';
       file_ << std::setprecision(10);
     }
 
@@ -149,9 +481,9 @@ namespace granular
       HistoryRow r       = b;
       r.t                = lerp(a.t, b.t);
       r.phase            = phase;
-      r.normal_force     = lerp(a.normal_force, b.normal_force);
-      r.tangential_force = lerp(a.tangential_force, b.tangential_force);
-      r.kI = r.normal_force != 0. ? std::abs(r.tangential_force / r.normal_force) : 0.;
+      r.F_N              = lerp(a.F_N, b.F_N);
+      r.F_T              = lerp(a.F_T, b.F_T);
+      r.kI = r.F_N != 0. ? std::abs(r.F_T / r.F_N) : 0.;
       // k_I* is 0 until the window has a length (MacroscopicFriction): if it opens at a,
       // the mean at the row is the trapezoidal mean from a (eq. (12) with the row as the
       // window's second sample), not a blend with that 0
@@ -190,29 +522,7 @@ namespace granular
 
     void HistoryWriter::write(const HistoryRow &r)
     {
-      file_ << r.t << ',' << r.phase << ',' << r.normal_force << ',' << r.tangential_force << ','
-            << r.kI << ',' << r.kI_avg << ',' << r.platen_u1 << ',' << r.platen_u2 << ',';
-      if (r.particle)
-        {
-          const HistoryRow::Particle &p = *r.particle;
-          file_ << p.x << ',' << p.y << ',' << p.theta << ',' << p.vx << ',' << p.vy << ','
-                << p.omega << ',' << p.surface_fN << ',' << p.surface_fT << ','
-                << p.surface_contact << ',' << p.surface_stick << ',' << p.rubber_force_x << ','
-                << p.rubber_force_y << ',' << p.rubber_moment << ',';
-        }
-      else
-        file_ << ",,,,,,,,,,,,,";
-      file_ << r.contacts_rubber_surface << ',' << r.slipping_rubber_surface << ','
-            << r.contacts_rubber_particle << ',' << r.slipping_rubber_particle << ','
-            << r.newton_iterations << ',' << r.dem_substeps << ','
-            << r.dissipation_rubber_surface << ',' << r.dissipation_rubber_particle << ','
-            << r.dissipation_particle_surface << ',' << r.dissipation_damping << ','
-            << r.dissipation_viscous << ',' << r.dissipation_numerical << ',' << r.energy_total
-            << ',' << r.platen_work << ',' << r.particle_energy_residual;
-      if (boundary_layer_columns_)
-        file_ << ',' << r.rate_max << ',' << r.rate_p99 << ',' << r.rate_p50 << ','
-              << r.payne_factor_max << ',' << r.payne_factor_p99 << ','
-              << r.payne_factor_p50;
+      write_csv_row(file_, history_columns(boundary_layer_columns_), r);
       file_ << '\n';
       check();
     }

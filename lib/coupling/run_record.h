@@ -91,7 +91,14 @@ namespace granular
     unsigned long assemblies_line_search = 0, assemblies_failed = 0;
   };
 
-  /// CSV header and row of summary.csv (same column order).
+  template <class Row>
+  struct CsvColumn;
+
+  /// The columns of summary.csv (base/csv_columns.h): its header, its row and the table of
+  /// docs/outputs.md are made from them.
+  const std::vector<CsvColumn<RunSummary>> &summary_columns();
+
+  /// CSV header and row of summary.csv (summary_columns()).
   std::string summary_csv(const RunSummary &summary);
 
   /// A few human-readable lines for the terminal.
@@ -104,7 +111,7 @@ namespace granular
     {
       double      t = 0.;
       const char *phase = "";
-      double      normal_force = 0., tangential_force = 0.; ///< F_N, F_T (N/mm)
+      double      F_N = 0., F_T = 0.; ///< normal and tangential force on the top (N/mm)
       double      kI = 0., kI_avg = 0.;
       double      platen_u1 = 0., platen_u2 = 0.; ///< mm
       /// the particle's columns (empty without a particle)
@@ -133,15 +140,15 @@ namespace granular
       /// ‖D‖ (1/s) and the Payne factor H = 1 + d q over the boundary layer (largest, 99th
       /// and 50th percentile over the quadrature points of the bottom row of cells:
       /// fem::BoundaryLayerRates); written only by a viscoelastic run
-      double rate_max = 0., rate_p99 = 0., rate_p50 = 0.;
-      double payne_factor_max = 1., payne_factor_p99 = 1., payne_factor_p50 = 1.;
+      double D_bottom_max = 0., D_bottom_p99 = 0., D_bottom_p50 = 0.;
+      double H_bottom_max = 1., H_bottom_p99 = 1., H_bottom_p50 = 1.;
 
       /// Boost.Serialization (checkpoint/restart); the phase and the boundary-layer
       /// statistics (taken from the later row when interpolating) are not written.
       template <class Archive>
       void serialize(Archive &ar, const unsigned int)
       {
-        ar &t &normal_force &tangential_force &kI &kI_avg &platen_u1 &platen_u2;
+        ar &t &F_N &F_T &kI &kI_avg &platen_u1 &platen_u2;
         bool has_particle = particle.has_value();
         ar &has_particle;
         if (has_particle && !particle)
@@ -173,6 +180,11 @@ namespace granular
     HistoryRow interpolate(const HistoryRow &a, const HistoryRow &b, double w,
                            const char *phase);
 
+    /// The columns of history.csv (base/csv_columns.h), with the six boundary-layer columns
+    /// of a viscoelastic run if @p boundary_layer: its header, its rows and the tables of
+    /// docs/outputs.md are made from them.
+    const std::vector<CsvColumn<HistoryRow>> &history_columns(bool boundary_layer);
+
     /// history.csv of a run: the header, then one HistoryRow per recorded step.
     class HistoryWriter
     {
@@ -181,8 +193,7 @@ namespace granular
        * Opens @p path: a fresh run truncates it and writes the header; a restart first cuts
        * it back to @p restart_bytes (the rows up to the checkpoint) and appends. With
        * @p boundary_layer_columns (a viscoelastic rubber) every row ends with the six
-       * columns D_bottom_max, D_bottom_p99, D_bottom_p50 (1/s), H_bottom_max,
-       * H_bottom_p99, H_bottom_p50 (HistoryRow::rate_max ... payne_factor_p50).
+       * columns D_bottom_max ... H_bottom_p50 (history_columns()).
        * @throws std::runtime_error if the file cannot be written.
        */
       HistoryWriter(const std::string &path, bool restart, std::uint64_t restart_bytes,

@@ -1,5 +1,6 @@
 #include "program/command_line.h"
 
+#include "base/csv_columns.h"
 #include "base/parameter_error.h"
 #include "contact/laws/contact_law.h"
 #include "contact/laws/temizer_decompression_undamped.h"
@@ -7,6 +8,7 @@
 #include "fem/block_parameters.h"
 #include "coupling/checkpoint.h"
 #include "coupling/run_output.h"
+#include "coupling/run_record.h"
 #include "sweep/sweep_runner.h"
 
 #include <deal.II/base/exceptions.h>
@@ -272,6 +274,9 @@ namespace granular
            "  --list-laws=markdown             print the table of the contact laws (formula,\n"
            "                                   parameters, data needed, source) as Markdown,\n"
            "                                   which is docs/contact-law-table.md, and exit\n"
+           "  --print-columns                  print the columns of summary.csv and\n"
+           "                                   history.csv (name, unit, meaning) as the\n"
+           "                                   Markdown tables of docs/outputs.md, and exit\n"
            "  --help                           print this text and exit\n"
            "\n"
            "A parameter file with a non-empty Sweep subsection runs the Cartesian\n"
@@ -323,6 +328,8 @@ namespace granular
         else if (arg.rfind("--list-laws=", 0) == 0)
           throw std::invalid_argument("unknown format in " + arg +
                                       " (--list-laws or --list-laws=markdown; see --help)");
+        else if (arg == "--print-columns")
+          options.print_columns = true;
         else if (arg == "--defaults")
           options.defaults = true;
         else if (arg == "--overwrite")
@@ -684,6 +691,22 @@ namespace granular
           << table_cell(law.source) << " |\n";
       }
     return s.str();
+  }
+
+  std::string output_column_tables()
+  {
+    return "<!-- columns: summary.csv -->\n" + markdown_column_table(summary_columns()) +
+           "<!-- /columns -->\n<!-- columns: history.csv -->\n" +
+           markdown_column_table(coupling::history_columns(false)) +
+           "<!-- /columns -->\n<!-- columns: history.csv, viscoelastic -->\n" +
+           [] {
+             // the columns a viscoelastic run adds
+             const auto &all = coupling::history_columns(true);
+             const std::vector<CsvColumn<coupling::HistoryRow>> added(
+               all.begin() + coupling::history_columns(false).size(), all.end());
+             return markdown_column_table(added);
+           }() +
+           "<!-- /columns -->\n";
   }
 
   std::vector<std::string> parameter_file_warnings(const std::string &path)

@@ -5,7 +5,7 @@
  *   granular-interface [options] PARAMETER_FILE.prm
  *     --output-directory DIR, --set "Sub/section/Entry=value" (repeatable),
  *     --restart, --overwrite, --allow-long-run, --threads N, --print-parameters[=used|json],
- *     --list-laws[=markdown], --defaults, --help
+ *     --list-laws[=markdown], --print-columns, --defaults, --help
  */
 #include "sweep/program_parameters.h"
 
@@ -34,6 +34,7 @@ namespace granular
     ParameterListing         parameter_listing = ParameterListing::all;
     bool                     list_laws        = false; ///< --list-laws
     bool                     law_table        = false; ///< --list-laws=markdown
+    bool                     print_columns    = false; ///< --print-columns
     /// --defaults: run with the documented defaults on purpose (without a parameter file, or
     /// with one that sets no entry)
     bool defaults = false;
@@ -108,6 +109,14 @@ namespace granular
   std::string check_report(const CommandLineOptions      &options,
                            const ProgramParameters        &parameters,
                            const dealii::ParameterHandler &prm);
+
+  /**
+   * The tables of the columns of summary.csv, of history.csv and of the columns a
+   * viscoelastic run adds to history.csv (what --print-columns prints), each between the
+   * lines "<!-- columns: FILE -->" and "<!-- /columns -->", made from summary_columns() and
+   * coupling::history_columns(): docs/outputs.md holds them (scripts/outputs-page.sh).
+   */
+  std::string output_column_tables();
 
   /// One line per registered contact law: its identifier, catalogue entry, title and source
   /// (what --list-laws prints).
