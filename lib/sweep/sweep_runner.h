@@ -1,7 +1,9 @@
 #pragma once
 /**
  * @file sweep_runner.h
- * Parameter sweeps (docs/methods.md §8.3): the Cartesian product of the lists of subsection
+ * Parameter sweeps (docs/methods.md §8.3), in parts: the points and their parameters
+ * (sweep_points.h), sweep.csv and the resume (sweep_table.h), one point and the stop signals
+ * (sweep_point_run.h), and here the MPI coordinator and workers (run_sweep()). the Cartesian product of the lists of subsection
  * "Sweep" is run, one micromechanical test per point, each in its own subdirectory
  * of Output/Output directory, named by the point's values, e.g.
  *   p2_v2500_tau0.0001_circular_d0_elastic
@@ -45,6 +47,8 @@
  *   point i/N (name) done on rank r, kbar = ...
  */
 #include "sweep/program_parameters.h"
+#include "sweep/sweep_points.h"
+#include "sweep/sweep_table.h"
 
 #include <mpi.h>
 
@@ -55,94 +59,6 @@ namespace dealii { class ParameterHandler; }
 
 namespace granular
 {
-  /// One point of a sweep: the swept values (units of docs/methods.md §1).
-  struct SweepPoint
-  {
-    unsigned int index = 0;          ///< 0-based position in the product
-    double       pressure = 0.;      ///< p (MPa)
-    double       relaxation_time = 0.; ///< tau0 (s)
-    double       slip_velocity = 0.; ///< v_F (mm/s)
-    std::string  shape;              ///< named shape or "r1:r2:p1:p2" (mm, mm, -, -)
-    double       payne_d = 0.;       ///< Payne d (s)
-    std::string  rubber_model;       ///< "elastic" | "viscoelastic"
-    std::string  name;               ///< subdirectory name
-  };
-
-  /**
-   * The Cartesian product of the lists of @p parameters.sweep (an empty list keeps
-   * the single value of the parameter file). Order: pressure (outermost), slip
-   * velocity, relaxation time, shape, Payne d, rubber model (innermost). An elastic
-   * point does not depend on the relaxation time or on d: it is taken once per pressure,
-   * velocity and shape, with the first values of those two lists (so a Payne-d sweep
-   * with Rubber models = elastic, viscoelastic has one elastic reference point).
-   * Throws std::invalid_argument if two points would get the same subdirectory name
-   * (a value repeated in a list).
-   */
-  std::vector<SweepPoint> sweep_points(const ProgramParameters &parameters);
-
-  /**
-   * The parameters of one point: @p point_prm (freshly constructed, nothing declared)
-   * receives the declarations and the values of @p prm, then the point's values
-   * (Loading/Pressure, Loading/Slip velocity, Loading/Time step, Rubber/Maxwell
-   * branch/Relaxation time, Payne parameter, Viscoelastic, Particle/Shape (and the
-   * custom r1..p2), Output/Output directory = sweep directory/name, and empty Sweep
-   * lists so that the point's parameters.prm reruns it as a single run).
-   * Loading/Time step is Delta t / T0 with T0 = L0 / v_F, so Delta t scales with
-   * 1/v_F; with Sweep/Scale time step with slip velocity = false the fraction is
-   * changed so that Delta t stays that of the file's slip velocity.
-   * Throws ParameterError (point invalid, e.g. a particle wider than the cell) or
-   * another std::exception from deal.II's ParameterHandler.
-   */
-  ProgramParameters sweep_point_parameters(const ProgramParameters &parameters,
-                                       const dealii::ParameterHandler &prm,
-                                       const SweepPoint &point,
-                                       dealii::ParameterHandler &point_prm);
-
-  /**
-   * Checks every point of the sweep of @p parameters before the first one runs:
-   * the product has no repeated point and each point's parameters are valid (e.g. a shape
-   * of Sweep/Shapes that is wider than the cell). @p prm: the handler read_parameters()
-   * filled.
-   * @throws ParameterError naming the Sweep list entry (Sweep/Shapes, Sweep/Pressures, ...;
-   *         the point's own entry if it is not a swept one), the point and the reason.
-   */
-  void validate_sweep_points(const ProgramParameters &parameters,
-                             const dealii::ParameterHandler &prm);
-
-  /**
-   * Checks the output directory of the sweep of @p parameters (with the @p points of
-   * sweep_points()) before anything is written: it must not hold a single run's results
-   * (summary.csv, history.csv, checkpoint.bin, ... directly in it), and every point that an
-   * earlier run completed (a complete summary.csv and its parameters.prm) must have been
-   * run with the parameters it would be run with now, except subsection Output. A point
-   * without parameters.prm is not complete: it is run again.
-   * @throws ParameterError naming Output/Output directory (a single run's results there,
-   *         an unreadable parameters.prm) or the first entry that differs, with the list
-   *         of differences.
-   */
-  void check_sweep_directory(const ProgramParameters &parameters,
-                             const dealii::ParameterHandler &prm,
-                             const std::vector<SweepPoint> &points);
-
-  /// The header line of sweep.csv (with '\n').
-  std::string sweep_csv_header();
-
-  /**
-   * The wall time (s) until a sweep ends, as its progress lines state it: the ranks go on
-   * with the points they are computing, then each free rank takes the next waiting point,
-   * until none is left (the dynamic distribution of the file comment).
-   * @param running_left the time (s) each running point still needs (its run's own
-   *        estimate, the "left ~" of its progress line); at most @p n_ranks entries
-   * @param n_waiting the points not yet handed out
-   * @param point_cost the wall time (s) a waiting point is expected to take
-   * @param n_ranks the ranks that compute points (>= 1)
-   * @return the time at which the last rank finishes (s from now), 0 if nothing is left
-   * @throws std::invalid_argument if @p n_ranks is 0 or smaller than the number of
-   *         running points, or a time is negative
-   */
-  double sweep_seconds_left(const std::vector<double> &running_left, std::size_t n_waiting,
-                            double point_cost, unsigned int n_ranks);
-
   /**
    * Runs the sweep of @p parameters (parameters.sweep.active() should be true) over
    * the ranks of @p comm as described in the file comment; @p prm is the handler

@@ -1,0 +1,224 @@
+// The points of a sweep and their parameters. See sweep_points.h.
+#include "sweep/sweep_points.h"
+
+#include "base/parameter_error.h"
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <cctype>
+#include <cstdio>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace granular
+{
+  namespace sweep
+  {
+    std::string exact(const double x)
+    {
+      char buffer[64];
+      std::snprintf(buffer, sizeof(buffer), "%.17g", x);
+      return buffer;
+    }
+
+    std::string shortest(const double x, const int digits)
+    {
+      char buffer[64];
+      std::snprintf(buffer, sizeof(buffer), "%.*g", digits, x);
+      return buffer;
+    }
+  } // namespace sweep
+
+  namespace
+  {
+    using sweep::exact;
+    using sweep::shortest;
+
+    std::string shape_label(const std::string &shape)
+    {
+      std::string s;
+      for (const char c : shape)
+        s += (c == ':') ? 'x' : (std::isalnum(static_cast<unsigned char>(c)) || c == '.' ||
+                                 c == '-' || c == '+') ?
+                          c :
+                          '_';
+      return s;
+    }
+  } // namespace
+
+  std::vector<SweepPoint> sweep_points(const ProgramParameters &P)
+  {
+    const SweepParameters &S = P.sweep;
+    auto or_single = [](const std::vector<double> &list, const double value) {
+      return list.empty() ? std::vector<double>{value} : list;
+    };
+    const std::vector<double> pressures = or_single(S.pressures, P.loading.pressure);
+    const std::vector<double> velocities =
+      or_single(S.slip_velocities, P.loading.slip_velocity);
+    const std::vector<double> taus = or_single(S.relaxation_times, P.rubber.relaxation_time);
+    const std::vector<double> ds   = or_single(S.payne_d, P.rubber.payne_d);
+    std::vector<std::string>  shapes = S.shapes;
+    if (shapes.empty())
+      shapes.push_back(P.particle.shape_name == "custom" ?
+                         exact(P.particle.r1) + ":" + exact(P.particle.r2) + ":" +
+                           exact(P.particle.p1) + ":" + exact(P.particle.p2) :
+                         P.particle.shape_name);
+    // a shape written two ways (circular and 0.5:0.5:2:2) would be computed twice under two
+    // names
+    for (std::size_t i = 0; i < S.shapes.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        {
+          const auto a = parse_sweep_shape(S.shapes[j], P.particle.reference_radius),
+                     b = parse_sweep_shape(S.shapes[i], P.particle.reference_radius);
+          if (a.r1 == b.r1 && a.r2 == b.r2 && a.p1 == b.p1 && a.p2 == b.p2)
+            throw ParameterError("Sweep/Shapes", "'" + S.shapes[j] + "' and '" + S.shapes[i] +
+                                                   "' are the same shape (r1:r2:p1:p2 = " +
+                                                   exact(a.r1) + ":" + exact(a.r2) + ":" +
+                                                   exact(a.p1) + ":" + exact(a.p2) +
+                                                   "); give it once");
+        }
+    std::vector<std::string> models = S.rubber_models;
+    if (models.empty())
+      models.push_back(P.rubber.viscoelastic ? "viscoelastic" : "elastic");
+
+    std::vector<SweepPoint> points;
+    std::set<std::string>   names;
+    for (const double p : pressures)
+      for (const double v : velocities)
+        for (const double tau : taus)
+          for (const std::string &shape : shapes)
+            for (const double d : ds)
+              for (const std::string &model : models)
+                {
+                  // the elastic rubber has no relaxation time and no Payne effect: its
+                  // point is run once, with the first values of those lists
+                  if (model == "elastic" && (tau != taus.front() || d != ds.front()))
+                    continue;
+                  SweepPoint pt;
+                  pt.index           = points.size();
+                  pt.pressure        = p;
+                  pt.slip_velocity   = v;
+                  pt.relaxation_time = tau;
+                  pt.shape           = shape;
+                  pt.payne_d         = d;
+                  pt.rubber_model    = model;
+                  pt.name = "p" + shortest(p) + "_v" + shortest(v) + "_tau" + shortest(tau) +
+                            "_" + shape_label(shape) + "_d" + shortest(d) + "_" + model;
+                  if (!names.insert(pt.name).second)
+                    throw std::invalid_argument(
+                      "sweep: two points share the name '" + pt.name +
+                      "' (a value repeated in a Sweep list?)");
+                  points.push_back(pt);
+                }
+    return points;
+  }
+
+  void validate_sweep_points(const ProgramParameters &P, const dealii::ParameterHandler &prm)
+  {
+    std::vector<SweepPoint> points;
+    try
+      {
+        points = sweep_points(P);
+      }
+    catch (const std::invalid_argument &e)
+      {
+        throw ParameterError("Sweep", e.what());
+      }
+    // the swept entry of a point's entry
+    const std::vector<std::pair<std::string, std::string>> swept = {
+      {"Particle/", "Sweep/Shapes"},
+      {"Loading/Pressure", "Sweep/Pressures"},
+      {"Loading/Slip velocity", "Sweep/Slip velocities"},
+      {"Loading/Time step", "Sweep/Slip velocities"},
+      {"Rubber/Maxwell branch/Relaxation time", "Sweep/Relaxation times"},
+      {"Rubber/Maxwell branch/Payne parameter", "Sweep/Payne parameters"},
+      {"Rubber/Maxwell branch/Viscoelastic", "Sweep/Rubber models"}};
+    for (const SweepPoint &point : points)
+      {
+        dealii::ParameterHandler point_prm;
+        try
+          {
+            sweep_point_parameters(P, prm, point, point_prm);
+          }
+        catch (const ParameterError &e)
+          {
+            std::string entry = e.entry();
+            for (const auto &[prefix, list] : swept)
+              if (entry.rfind(prefix, 0) == 0)
+                {
+                  entry = list;
+                  break;
+                }
+            throw ParameterError(entry, "point " + point.name + " (shape " + point.shape +
+                                          ", p = " + exact(point.pressure) + " MPa): " +
+                                          e.what());
+          }
+      }
+  }
+
+  ProgramParameters sweep_point_parameters(const ProgramParameters &P,
+                                       const dealii::ParameterHandler &prm,
+                                       const SweepPoint &point,
+                                       dealii::ParameterHandler &point_prm)
+  {
+    ProgramParameters::declare_parameters(point_prm);
+    std::ostringstream text;
+    prm.print_parameters(text, dealii::ParameterHandler::PRM);
+    point_prm.parse_input_from_string(text.str());
+
+    double time_step_ratio = P.loading.time_step_ratio;
+    if (!P.sweep.scale_time_step_with_slip_velocity)
+      // keep Delta t = ratio L0 / v_file: ratio' = ratio v_point / v_file
+      time_step_ratio *= point.slip_velocity / P.loading.slip_velocity;
+
+    point_prm.enter_subsection("Loading");
+    point_prm.set("Pressure", exact(point.pressure));
+    point_prm.set("Slip velocity", exact(point.slip_velocity));
+    point_prm.set("Time step", exact(time_step_ratio));
+    point_prm.leave_subsection();
+
+    point_prm.enter_subsection("Rubber");
+    point_prm.enter_subsection("Maxwell branch");
+    point_prm.set("Relaxation time", exact(point.relaxation_time));
+    point_prm.set("Payne parameter", exact(point.payne_d));
+    point_prm.set("Viscoelastic", point.rubber_model == "viscoelastic" ? "true" : "false");
+    point_prm.leave_subsection();
+    point_prm.leave_subsection();
+
+    point_prm.enter_subsection("Particle");
+    const geometry::SuperellipseShape shape =
+      parse_sweep_shape(point.shape, P.particle.reference_radius);
+    if (point.shape.find(':') == std::string::npos)
+      point_prm.set("Shape", point.shape);
+    else
+      {
+        point_prm.set("Shape", "custom");
+        point_prm.set("Semi-axis r1", exact(shape.r1));
+        point_prm.set("Semi-axis r2", exact(shape.r2));
+        point_prm.set("Exponent p1", exact(shape.p1));
+        point_prm.set("Exponent p2", exact(shape.p2));
+      }
+    point_prm.leave_subsection();
+
+    point_prm.enter_subsection("Output");
+    point_prm.set("Output directory", P.output.output_directory + "/" + point.name);
+    point_prm.leave_subsection();
+
+    point_prm.enter_subsection("Sweep");
+    for (const char *entry : {"Pressures", "Relaxation times", "Slip velocities", "Shapes",
+                              "Payne parameters", "Rubber models"})
+      point_prm.set(entry, "");
+    point_prm.leave_subsection();
+
+    ProgramParameters point_parameters;
+    point_parameters.parse_parameters(point_prm);
+    point_parameters.loading.allow_long_run = P.loading.allow_long_run; // --allow-long-run
+    // a point writes checkpoints (Output/Checkpoint interval) in its directory, but the
+    // signals are the sweep's: they must stop every rank of mpirun, and the sweep asks the
+    // point in progress for its checkpoint (run_point)
+    point_parameters.output.stop_signal_handlers = false;
+    point_parameters.validate();
+    return point_parameters;
+  }
+} // namespace granular
