@@ -706,6 +706,10 @@ namespace granular
                all.begin() + coupling::history_columns(false).size(), all.end());
              return markdown_column_table(added);
            }() +
+           "<!-- /columns -->\n<!-- columns: sweep.csv -->\n" +
+           markdown_column_table(sweep::sweep_point_columns()) + "| `" +
+           summary_columns().front().name + "` … `" + summary_columns().back().name +
+           "` | | the point's `summary.csv` columns (above); empty unless `ok` |\n"
            "<!-- /columns -->\n";
   }
 

@@ -1,6 +1,7 @@
 // sweep.csv and the resume of a sweep. See sweep_table.h.
 #include "sweep/sweep_table.h"
 
+#include "base/csv_columns.h"
 #include "base/csv_fields.h"
 #include "base/parameter_error.h"
 #include "base/physics_entries.h"
@@ -89,6 +90,7 @@ namespace granular
   } // namespace sweep
 
   using sweep::completed_point_row;
+  using sweep::shortest;
   using sweep::summary_header;
 
   void check_sweep_directory(const ProgramParameters &parameters,
@@ -173,10 +175,34 @@ namespace granular
     return *std::max_element(free_at.begin(), free_at.end());
   }
 
+  const std::vector<CsvColumn<sweep::SweepRow>> &sweep::sweep_point_columns()
+  {
+    using R = SweepRow;
+    const auto number = [](double SweepPoint::*value) {
+      return [value](std::ostream &o, const R &r) { o << shortest(r.point.*value, 10); };
+    };
+    static const std::vector<CsvColumn<R>> columns = {
+      {"point", "–", "the point's index (0, 1, …)",
+       [](std::ostream &o, const R &r) { o << r.point.index; }},
+      {"name", "–", "its name and subdirectory, e.g. `p2_v2500_tau0.0001_circular_d0_elastic`",
+       [](std::ostream &o, const R &r) { o << csv_field(r.point.name); }},
+      {"point_pressure", "MPa", "the point's p̄", number(&SweepPoint::pressure)},
+      {"point_relaxation_time", "s", "the point's τ0", number(&SweepPoint::relaxation_time)},
+      {"point_slip_velocity", "mm/s", "the point's v̄_F", number(&SweepPoint::slip_velocity)},
+      {"point_shape", "–", "the point's shape (a name, or r1:r2:p1:p2)",
+       [](std::ostream &o, const R &r) { o << csv_field(r.point.shape); }},
+      {"point_payne_d", "s", "the point's Payne d", number(&SweepPoint::payne_d)},
+      {"point_rubber_model", "–", "`elastic` or `viscoelastic`",
+       [](std::ostream &o, const R &r) { o << r.point.rubber_model; }},
+      {"status", "–", "`ok`, `failed`, `stopped` (by a signal; rerun on resume) or `pending`",
+       [](std::ostream &o, const R &r) { o << r.result.status; }},
+      {"error", "–", "the message of a failed point",
+       [](std::ostream &o, const R &r) { o << csv_field(r.result.error); }}};
+    return columns;
+  }
+
   std::string sweep_csv_header()
   {
-    return "point,name,point_pressure,point_relaxation_time,point_slip_velocity,point_shape,"
-           "point_payne_d,point_rubber_model,status,error," +
-           summary_header() + "\n";
+    return csv_header(sweep::sweep_point_columns()) + "," + summary_header() + "\n";
   }
 } // namespace granular

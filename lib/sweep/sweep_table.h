@@ -7,6 +7,7 @@
  * and the sweep's progress lines with the time left.
  */
 #include "base/atomic_file.h"
+#include "base/csv_columns.h"
 #include "base/csv_fields.h"
 #include "coupling/run_record.h"
 #include "sweep/sweep_points.h"
@@ -88,6 +89,17 @@ namespace granular
 
     /// k-bar, the first field of a summary row (0 if it is not a number).
     double kbar_of_row(const std::string &row);
+
+    /// A row of sweep.csv: a point and its result.
+    struct SweepRow
+    {
+      const SweepPoint  &point;
+      const PointResult &result;
+    };
+
+    /// The columns of sweep.csv before those of the point's summary.csv (base/csv_columns.h):
+    /// the header, the rows and the table of docs/outputs.md are made from them.
+    const std::vector<CsvColumn<SweepRow>> &sweep_point_columns();
 
     /// Rank 0's bookkeeping: results and sweep.csv.
     class SweepTable
@@ -200,12 +212,9 @@ namespace granular
         o << sweep_csv_header();
         for (std::size_t i = 0; i < points_.size(); ++i)
           {
-            const SweepPoint  &p = points_[i];
             const PointResult &r = results_[i];
-            o << i << ',' << csv_field(p.name) << ',' << shortest(p.pressure, 10) << ','
-              << shortest(p.relaxation_time, 10) << ',' << shortest(p.slip_velocity, 10) << ','
-              << csv_field(p.shape) << ',' << shortest(p.payne_d, 10) << ','
-              << p.rubber_model << ',' << r.status << ',' << csv_field(r.error) << ',';
+            write_csv_row(o, sweep_point_columns(), SweepRow{points_[i], r});
+            o << ',';
             if (r.status == "ok")
               o << r.summary_row;
             else
