@@ -46,7 +46,7 @@ namespace
 int main(int argc, char **argv)
 {
   // standard output may be a pipe that closes (`| head`): the write fails instead of killing
-  // the process; a run with checkpoints then stops with one (coupling::StopSignalHandlers)
+  // the process; a run with checkpoints then stops with one (base/stop_signals.h)
   std::signal(SIGPIPE, SIG_IGN);
   try
     {

@@ -1,6 +1,8 @@
 // Checkpoint/restart of a single run and the stop signals. See checkpoint.h.
 #include "coupling/checkpoint.h"
 
+#include "base/stop_signals.h"
+
 #include "base/atomic_file.h"
 #include "base/parameter_error.h"
 #include "base/physics_entries.h"
@@ -51,57 +53,7 @@ namespace granular::coupling
       s << std::hex << std::setw(8) << std::setfill('0') << crc.checksum();
       return s.str();
     }
-
-    /// Set by SIGINT/SIGTERM (the signal number) or request_checkpoint_and_stop() (-1).
-    volatile std::sig_atomic_t stop_request_flag = 0;
-
-    /// The first SIGINT/SIGTERM asks for a checkpoint and a stop after the step in
-    /// progress; a second one (an impatient Ctrl-C) ends the process at once.
-    extern "C" void on_stop_signal(int signal)
-    {
-      if (stop_request_flag > 0)
-        {
-          std::signal(signal, SIG_DFL);
-          std::raise(signal);
-          return;
-        }
-      stop_request_flag = signal;
-    }
-
-    /// SIGPIPE (standard output was a pipe that closed: `| head`, a pager quit early) asks
-    /// for the same stop, every time, but never ends the process: the next progress line
-    /// raises it again before the step's checkpoint is written.
-    extern "C" void on_broken_pipe(int)
-    {
-      if (stop_request_flag == 0)
-        stop_request_flag = SIGPIPE;
-    }
   } // namespace
-
-  int stop_request() { return stop_request_flag; }
-
-  StopSignalHandlers::StopSignalHandlers(const bool install)
-    : installed_(install)
-  {
-    stop_request_flag = 0;
-    if (installed_)
-      {
-        previous_int_  = std::signal(SIGINT, on_stop_signal);
-        previous_term_ = std::signal(SIGTERM, on_stop_signal);
-        previous_pipe_ = std::signal(SIGPIPE, on_broken_pipe);
-      }
-  }
-
-  StopSignalHandlers::~StopSignalHandlers()
-  {
-    if (installed_)
-      {
-        std::signal(SIGINT, previous_int_);
-        std::signal(SIGTERM, previous_term_);
-        std::signal(SIGPIPE, previous_pipe_);
-      }
-    stop_request_flag = 0;
-  }
 
   namespace
   {
@@ -249,5 +201,5 @@ namespace granular::coupling
 
 namespace granular
 {
-  void request_checkpoint_and_stop() { coupling::stop_request_flag = -1; }
+  void request_checkpoint_and_stop() { request_stop(-1); }
 } // namespace granular

@@ -1,10 +1,10 @@
 #pragma once
 /**
  * @file checkpoint.h
- * Checkpoint/restart of a single run and the signals that ask for one (docs/checkpoints.md):
- * the first SIGINT/SIGTERM asks the run to write checkpoint.bin after the step in progress
- * and stop with RunInterrupted; a second one ends the process at once. SIGPIPE (standard
- * output closed) asks for the same stop and never ends the process. The file has a
+ * Checkpoint/restart of a single run (docs/checkpoints.md); the signals that ask for one are
+ * base/stop_signals.h's: the first SIGINT/SIGTERM asks the run to write checkpoint.bin after
+ * the step in progress and stop with RunInterrupted; a second one ends the process at once.
+ * SIGPIPE (standard output closed) asks for the same stop and never ends the process. The file has a
  * text header of four lines (a magic string, the format number, the program version, the
  * payload's size and CRC-32) and then the payload, a Boost binary archive of the run's
  * physics entries (everything outside subsection Output, which a restart must match) and
@@ -47,27 +47,6 @@ namespace granular
 
   namespace coupling
   {
-    /// The pending stop request: 0 none, > 0 the signal number, -1
-    /// request_checkpoint_and_stop().
-    int stop_request();
-
-    /// Installs the SIGINT/SIGTERM/SIGPIPE handlers for the lifetime of a run with
-    /// checkpoints (@p install), and clears the stop request at both ends.
-    class StopSignalHandlers
-    {
-    public:
-      explicit StopSignalHandlers(bool install);
-      ~StopSignalHandlers();
-      StopSignalHandlers(const StopSignalHandlers &) = delete;
-      StopSignalHandlers &operator=(const StopSignalHandlers &) = delete;
-
-    private:
-      bool installed_;
-      void (*previous_int_)(int)  = nullptr;
-      void (*previous_term_)(int) = nullptr;
-      void (*previous_pipe_)(int) = nullptr;
-    };
-
     /**
      * When a run with checkpoints writes one: after the first step that reaches a multiple
      * of Output/Checkpoint step interval (checkpoint times are not landmarks of the time

@@ -119,7 +119,6 @@ namespace granular::coupling
     , prm(prm)
     , after_each_step(std::move(after_each_step))
     , wall_start(Clock::now())
-    , stop_handlers(parameters.output.checkpoints() && parameters.output.stop_signal_handlers)
     , loading(LoadingProgram::from_parameters(parameters.loading, parameters.block.length))
     , dt(parameters.loading.time_step(parameters.block.length))
     , t_end(parameters.loading.end_time(parameters.block.length))
@@ -128,7 +127,10 @@ namespace granular::coupling
     , checkpoint(parameters.output.output_directory + "/checkpoint.bin", prm)
     , checkpoint_schedule(parameters.output.checkpoint_step_interval,
                           parameters.output.checkpoint_interval)
-  {}
+  {
+    if (parameters.output.checkpoints() && parameters.output.stop_signal_handlers)
+      stop_handlers.emplace(StopSignalHandlers::SecondSignal::ends_process, true);
+  }
 
   MicromechanicalRun::~MicromechanicalRun() = default;
 

@@ -12,6 +12,7 @@
  * one-call interface.
  */
 #include "base/directory_lock.h"
+#include "base/stop_signals.h"
 #include "coupling/checkpoint.h"
 #include "coupling/coupling_scheme.h"
 #include "coupling/energy_balance.h"
@@ -30,6 +31,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -137,7 +139,9 @@ namespace granular::coupling
     const dealii::ParameterHandler &prm;
     const std::function<void()>    after_each_step;
     const Clock::time_point        wall_start;
-    const StopSignalHandlers       stop_handlers;
+    /// a single run with checkpoints: its SIGINT/SIGTERM/SIGPIPE handlers (a sweep's point
+    /// answers the sweep's, Output parameters' stop_signal_handlers = false)
+    std::optional<StopSignalHandlers> stop_handlers;
     const LoadingProgram           loading;
     const double                   dt, t_end;
     const unsigned int             n_steps;

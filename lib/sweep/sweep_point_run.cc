@@ -3,12 +3,13 @@
 
 #include "base/atomic_file.h"
 #include "base/csv_fields.h"
+#include "base/stop_signals.h"
 #include "coupling/checkpoint.h"
 #include "coupling/micromechanical_run.h"
 
 #include <deal.II/base/parameter_handler.h>
 
-#include <csignal>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,13 +20,6 @@ namespace granular::sweep
   namespace
   {
     namespace fs = std::filesystem;
-
-    /// The signal that asked the sweep to stop, 0 while none did.
-    volatile std::sig_atomic_t sweep_stop_signal = 0;
-    extern "C" void sweep_signal_handler(const int signal)
-    {
-      sweep_stop_signal = signal;
-    }
 
     /// Restores std::cout's buffer when leaving scope.
     class CoutRedirect
@@ -43,7 +37,7 @@ namespace granular::sweep
     struct SweepStopped : std::runtime_error
     {
       SweepStopped()
-        : std::runtime_error("stopped by signal " + std::to_string(int(sweep_stop_signal)) +
+        : std::runtime_error("stopped by signal " + std::to_string(stop_signal()) +
                              " before it completed; rerun the sweep to run it again")
       {}
     };
@@ -51,26 +45,17 @@ namespace granular::sweep
 
   int stop_signal()
   {
-    return int(sweep_stop_signal);
+    return std::max(stop_request(), 0);
   }
 
   void set_stop_signal(const int signal)
   {
-    sweep_stop_signal = signal;
+    request_stop(signal);
   }
 
   SweepSignalHandlers::SweepSignalHandlers()
-  {
-    sweep_stop_signal = 0;
-    old_int_          = std::signal(SIGINT, sweep_signal_handler);
-    old_term_         = std::signal(SIGTERM, sweep_signal_handler);
-  }
-
-  SweepSignalHandlers::~SweepSignalHandlers()
-  {
-    std::signal(SIGINT, old_int_);
-    std::signal(SIGTERM, old_term_);
-  }
+    : handlers_(StopSignalHandlers::SecondSignal::is_recorded, false)
+  {}
 
   PointResult run_point(const ProgramParameters &parameters, const dealii::ParameterHandler &prm,
                         const SweepPoint &point, const std::function<void()> &after_each_step)
@@ -103,19 +88,19 @@ namespace granular::sweep
         if (!not_used.empty())
           std::cout << "granular-interface: not continuing from " << checkpoint << " ("
                     << not_used << "); the point runs again from its start" << std::endl;
-        if (sweep_stop_signal != 0)
+        if (stop_signal() != 0)
           throw SweepStopped();
         const bool     checkpoints = point_parameters.output.checkpoints();
         const RunSummary summary =
           run_micromechanical_test(point_parameters, point_prm, [&]() {
             if (after_each_step)
               after_each_step();
-            if (sweep_stop_signal == 0)
+            if (stop_signal() == 0)
               return;
             if (!checkpoints)
               throw SweepStopped(); // between two steps: history.csv holds whole rows
-            // the run writes checkpoint.bin after this step and stops (RunInterrupted)
-            request_checkpoint_and_stop();
+            // else the run writes checkpoint.bin after this step and stops (RunInterrupted):
+            // it answers the same stop request (base/stop_signals.h)
           });
         std::cout << format_summary(summary) << std::flush;
         result.status      = "ok";
@@ -126,14 +111,14 @@ namespace granular::sweep
     catch (const SweepStopped &e)
       {
         result.status = "stopped";
-        result.signal = int(sweep_stop_signal);
+        result.signal = stop_signal();
         result.error  = e.what();
       }
     catch (const RunInterrupted &)
       {
         result.status = "stopped";
-        result.signal = int(sweep_stop_signal);
-        result.error  = "stopped by signal " + std::to_string(int(sweep_stop_signal)) +
+        result.signal = stop_signal();
+        result.error  = "stopped by signal " + std::to_string(stop_signal()) +
                        " with its state in checkpoint.bin; rerun the sweep to continue it";
       }
     catch (const std::exception &e)

@@ -6,6 +6,7 @@
  * stop the point in progress after its current time step (with its checkpoint), no new point
  * starts, and the sweep exits with 128 + the signal (docs/sweeps.md).
  */
+#include "base/stop_signals.h"
 #include "sweep/sweep_table.h"
 
 #include <functional>
@@ -14,22 +15,21 @@ namespace dealii { class ParameterHandler; }
 
 namespace granular::sweep
 {
-  /// The signal (SIGINT, SIGTERM) that asked the sweep to stop, 0 while none did.
+  /// The signal (SIGINT, SIGTERM) that asked the sweep to stop, 0 while none did
+  /// (base/stop_signals.h's stop request).
   int stop_signal();
   /// Records @p signal as the one that stops the sweep (a signal another rank received).
   void set_stop_signal(int signal);
 
-  /// SIGINT and SIGTERM handlers for the sweep's lifetime (they set stop_signal()); the
-  /// previous handlers are restored at the end.
+  /// SIGINT and SIGTERM handlers for the sweep's lifetime (base/stop_signals.h: every signal
+  /// is recorded, none ends the process); the previous handlers are restored at the end.
   class SweepSignalHandlers
   {
   public:
     SweepSignalHandlers();
-    ~SweepSignalHandlers();
 
   private:
-    void (*old_int_)(int);
-    void (*old_term_)(int);
+    StopSignalHandlers handlers_;
   };
 
   /**
