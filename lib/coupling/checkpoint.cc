@@ -37,7 +37,8 @@ namespace granular::coupling
     /// remembered sub-step (Solver/Cut-back memory); 11 the rubber's inertial acceleration
     /// of t_n (Solver/Rubber time integrator = Bossak); 12 the solves left that start from
     /// the damped predictor (Solver/Damped predictor steps); 13 without the state of the
-    /// retired cut-back memory and Bossak integrator (10, 11).
+    /// retired cut-back memory and Bossak integrator (10, 11) and the particle's Newmark
+    /// acceleration.
     /// Checkpoints of other formats (earlier builds) are not read.
     constexpr unsigned int checkpoint_format = 13;
     /// The program version a checkpoint is written by and must be read by (CMake's
