@@ -32,14 +32,21 @@ namespace granular
     return 1 + std::count(line.begin(), line.end(), ',');
   }
 
+  std::vector<std::string> csv_fields(const std::string &row)
+  {
+    std::vector<std::string> fields;
+    std::istringstream       in(row);
+    for (std::string field; std::getline(in, field, ',');)
+      fields.push_back(field);
+    return fields;
+  }
+
   std::optional<std::string> nth_csv_field(const std::string &row, const std::size_t i)
   {
-    std::istringstream in(row);
-    std::string        field;
-    for (std::size_t k = 0; k <= i; ++k)
-      if (!std::getline(in, field, ','))
-        return std::nullopt;
-    return field;
+    const std::vector<std::string> fields = csv_fields(row);
+    if (i >= fields.size())
+      return std::nullopt;
+    return fields[i];
   }
 
   std::optional<double> csv_number(const std::string &row, const std::size_t i)

@@ -6,6 +6,7 @@
  */
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace granular
 {
@@ -18,6 +19,9 @@ namespace granular
 
   /// The number of fields of the CSV line @p line (unquoted fields).
   std::size_t n_fields(const std::string &line);
+
+  /// The fields of the CSV row @p row (unquoted fields; an empty last field is not one).
+  std::vector<std::string> csv_fields(const std::string &row);
 
   /// Field @p i (0-based) of the CSV row @p row; nothing if the row has fewer fields.
   std::optional<std::string> nth_csv_field(const std::string &row, std::size_t i);

@@ -1,5 +1,7 @@
 #include "material/material_point_io.h"
 
+#include "base/csv_fields.h"
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -27,10 +29,8 @@ namespace granular::material
       {
         if (line.empty())
           continue;
-        std::istringstream       s(line);
-        std::string              cell;
-        std::vector<double>      v;
-        while (std::getline(s, cell, ','))
+        std::vector<double> v;
+        for (const std::string &cell : csv_fields(line))
           {
             // the whole cell is the number (only blanks and a line end around it): 1.1abc is
             // a mistake, not 1.1; inf and nan are no deformation either

@@ -60,10 +60,9 @@ namespace granular
 
     std::size_t summary_column(const std::string &name)
     {
-      std::istringstream in(summary_header());
-      std::string        field;
-      for (std::size_t i = 0; std::getline(in, field, ','); ++i)
-        if (field == name)
+      const std::vector<std::string> fields = csv_fields(summary_header());
+      for (std::size_t i = 0; i < fields.size(); ++i)
+        if (fields[i] == name)
           return i;
       throw std::logic_error("summary.csv has no column " + name);
     }
