@@ -1,6 +1,8 @@
 // Parameter file, command line and bad-input rejection (docs/methods.md §8.1; issue: foundation).
 #include "program/command_line.h"
+#include "base/parameter_entries.h"
 #include "base/parameter_error.h"
+#include "base/physics_entries.h"
 #include "fem/block_parameters.h"
 #include "contact/laws/contact_law.h"
 
@@ -198,73 +200,83 @@ TEST(Parameters, SetOverridesAnEntry)
 // Every entry of every subsection reaches its own member (base/parameter_entries.h: the
 // declaration and the parsing are one list per subsection): each is set to a value that
 // differs from its default and from the other entries of its subsection.
+namespace
+{
+  /// --set lines that give every entry of a parameter file another value than its
+  /// default (Geometry/Mesh file aside: it needs a mesh of the block's size).
+  std::vector<std::string> every_entry_changed()
+  {
+    return {"Output/Output directory=elsewhere",
+            "Output/VTU output interval=7",
+            "Output/History output interval=3",
+            "Output/Progress interval=2.5",
+            "Output/Verbose=true",
+            "Output/Checkpoint interval=11",
+            "Output/Checkpoint step interval=13",
+            "Geometry/Block length=12",
+            "Geometry/Block height=6.5",
+            "Geometry/Initial gap=0.125",
+            "Geometry/Elements in x=41",
+            "Geometry/Elements in y=17",
+            "Loading/Pressure=2.25",
+            "Loading/Slip velocity=2600",
+            "Loading/Load ramp fraction=0.375",
+            "Loading/Time step=2e-4",
+            "Loading/Averaging time=1.5",
+            "Rubber/Shear modulus=1.25",
+            "Rubber/Bulk modulus ratio=900",
+            "Rubber/Density ratio=2e-3",
+            "Rubber/Ogden/Exponents=2, -2",
+            "Rubber/Ogden/Normalised moduli=0.5, 0.25",
+            "Rubber/Maxwell branch/Viscoelastic=true",
+            "Rubber/Maxwell branch/Shear modulus ratio=4",
+            "Rubber/Maxwell branch/Relaxation time=3e-4",
+            "Rubber/Maxwell branch/Payne parameter=0.01",
+            "Rubber/Maxwell branch/Payne time constant ratio=0.2",
+            "Particle/Enabled=false",
+            "Particle/Shape=custom",
+            "Particle/Reference radius=0.4",
+            "Particle/Semi-axis r1=0.7",
+            "Particle/Semi-axis r2=0.45",
+            "Particle/Exponent p1=2.5",
+            "Particle/Exponent p2=3",
+            "Particle/Initial rotation=0.1",
+            "Particle/Density=2e-9",
+            "Particle/Gravity=9000",
+            "Contact/Rubber-surface/Normal penalty=2e6",
+            "Contact/Rubber-surface/Tangential penalty=2e4",
+            "Contact/Rubber-surface/Friction coefficient=0.4",
+            "Contact/Rubber-particle/Normal penalty=3e6",
+            "Contact/Rubber-particle/Tangential penalty=3e4",
+            "Contact/Rubber-particle/Friction coefficient=0.6",
+            "Contact/Particle-surface/Normal stiffness=2e5",
+            "Contact/Particle-surface/Tangential stiffness=2e3",
+            "Contact/Particle-surface/Damping coefficient=4e-5",
+            "Contact/Particle-surface/Friction coefficient=1.25",
+            "Solver/Newmark beta=0.6",
+            "Solver/Newmark gamma=0.9",
+            "Solver/Maximum Newton iterations=30",
+            "Solver/Residual tolerance=1e-9",
+            "Solver/Increment tolerance=1e-7",
+            "Solver/Maximum cut-backs=5",
+            "Solver/Maximum energy balance error=0.3",
+            "Solver/Coupling scheme=staggered",
+            "Solver/Coupling iterations=21",
+            "Solver/Coupling tolerance=2e-3",
+            "Sweep/Pressures=1, 3",
+            "Sweep/Relaxation times=1e-4",
+            "Sweep/Slip velocities=2000",
+            "Sweep/Shapes=circular, 0.6:0.5:2:2",
+            "Sweep/Payne parameters=0, 0.01",
+            "Sweep/Rubber models=elastic, viscoelastic",
+            "Sweep/Scale time step with slip velocity=false"};
+  }
+} // namespace
+
 TEST(Parameters, EveryEntryReachesItsMember)
 {
   const std::string mesh = std::string(GRANULAR_SOURCE_DIR) + "/meshes/graded-40x15.msh";
-  const auto        p    = read_with({"Output/Output directory=elsewhere",
-                                      "Output/VTU output interval=7",
-                                      "Output/History output interval=3",
-                                      "Output/Progress interval=2.5",
-                                      "Output/Verbose=true",
-                                      "Output/Checkpoint interval=11",
-                                      "Output/Checkpoint step interval=13",
-                                      "Geometry/Block length=12",
-                                      "Geometry/Block height=6.5",
-                                      "Geometry/Initial gap=0.125",
-                                      "Geometry/Elements in x=41",
-                                      "Geometry/Elements in y=17",
-                                      "Loading/Pressure=2.25",
-                                      "Loading/Slip velocity=2600",
-                                      "Loading/Load ramp fraction=0.375",
-                                      "Loading/Time step=2e-4",
-                                      "Loading/Averaging time=1.5",
-                                      "Rubber/Shear modulus=1.25",
-                                      "Rubber/Bulk modulus ratio=900",
-                                      "Rubber/Density ratio=2e-3",
-                                      "Rubber/Ogden/Exponents=2, -2",
-                                      "Rubber/Ogden/Normalised moduli=0.5, 0.25",
-                                      "Rubber/Maxwell branch/Viscoelastic=true",
-                                      "Rubber/Maxwell branch/Shear modulus ratio=4",
-                                      "Rubber/Maxwell branch/Relaxation time=3e-4",
-                                      "Rubber/Maxwell branch/Payne parameter=0.01",
-                                      "Rubber/Maxwell branch/Payne time constant ratio=0.2",
-                                      "Particle/Enabled=false",
-                                      "Particle/Shape=custom",
-                                      "Particle/Reference radius=0.4",
-                                      "Particle/Semi-axis r1=0.7",
-                                      "Particle/Semi-axis r2=0.45",
-                                      "Particle/Exponent p1=2.5",
-                                      "Particle/Exponent p2=3",
-                                      "Particle/Initial rotation=0.1",
-                                      "Particle/Density=2e-9",
-                                      "Particle/Gravity=9000",
-                                      "Contact/Rubber-surface/Normal penalty=2e6",
-                                      "Contact/Rubber-surface/Tangential penalty=2e4",
-                                      "Contact/Rubber-surface/Friction coefficient=0.4",
-                                      "Contact/Rubber-particle/Normal penalty=3e6",
-                                      "Contact/Rubber-particle/Tangential penalty=3e4",
-                                      "Contact/Rubber-particle/Friction coefficient=0.6",
-                                      "Contact/Particle-surface/Normal stiffness=2e5",
-                                      "Contact/Particle-surface/Tangential stiffness=2e3",
-                                      "Contact/Particle-surface/Damping coefficient=4e-5",
-                                      "Contact/Particle-surface/Friction coefficient=1.25",
-                                      "Solver/Newmark beta=0.6",
-                                      "Solver/Newmark gamma=0.9",
-                                      "Solver/Maximum Newton iterations=30",
-                                      "Solver/Residual tolerance=1e-9",
-                                      "Solver/Increment tolerance=1e-7",
-                                      "Solver/Maximum cut-backs=5",
-                                      "Solver/Maximum energy balance error=0.3",
-                                      "Solver/Coupling scheme=staggered",
-                                      "Solver/Coupling iterations=21",
-                                      "Solver/Coupling tolerance=2e-3",
-                                      "Sweep/Pressures=1, 3",
-                                      "Sweep/Relaxation times=1e-4",
-                                      "Sweep/Slip velocities=2000",
-                                      "Sweep/Shapes=circular, 0.6:0.5:2:2",
-                                      "Sweep/Payne parameters=0, 0.01",
-                                      "Sweep/Rubber models=elastic, viscoelastic",
-                                      "Sweep/Scale time step with slip velocity=false"});
+  const auto        p    = read_with(every_entry_changed());
   EXPECT_EQ(p.output.output_directory, "elsewhere");
   EXPECT_EQ(p.output.vtu_interval, 7u);
   EXPECT_EQ(p.output.history_interval, 3u);
@@ -333,6 +345,39 @@ TEST(Parameters, EveryEntryReachesItsMember)
   EXPECT_EQ(p.sweep.payne_d, (std::vector<double>{0., 0.01}));
   EXPECT_EQ(p.sweep.rubber_models, (std::vector<std::string>{"elastic", "viscoelastic"}));
   EXPECT_FALSE(p.sweep.scale_time_step_with_slip_velocity);
+}
+
+// Writing the values back (ParameterEntries::write, how a sweep point's parameters.prm is
+// made) is the inverse of reading: a parameter set whose every entry differs from its
+// default, written into a handler of defaults, gives the same value in every entry; an
+// entry of unchanged value keeps its text, a changed number is written with all its digits.
+TEST(Parameters, WritingTheValuesBackGivesTheSameEntries)
+{
+  CommandLineOptions options;
+  options.set_entries = every_entry_changed();
+  dealii::ParameterHandler          read;
+  const granular::ProgramParameters p = granular::read_parameters(options, read);
+  dealii::ParameterHandler          written;
+  granular::ProgramParameters::declare_parameters(written);
+  granular::ParameterEntries::write(written, p);
+  const granular::PhysicsDifferences d = granular::physics_differences(
+    granular::physics_entries(read), granular::physics_entries(written), "read");
+  EXPECT_TRUE(d.empty()) << d.text;
+  written.enter_subsection("Output");
+  EXPECT_EQ(written.get("Output directory"), "elsewhere");
+  EXPECT_EQ(written.get("Progress interval"), "2.5");
+  written.leave_subsection();
+
+  dealii::ParameterHandler defaults;
+  granular::ProgramParameters::declare_parameters(defaults);
+  granular::ProgramParameters q;
+  q.parse_parameters(defaults);
+  q.loading.pressure = 0.3;
+  granular::ParameterEntries::write(defaults, q);
+  defaults.enter_subsection("Loading");
+  EXPECT_EQ(defaults.get("Time step"), "1e-4");
+  EXPECT_EQ(defaults.get("Pressure"), "0.29999999999999999");
+  defaults.leave_subsection();
 }
 
 TEST(Parameters, RejectsUnknownEntryInFile)
@@ -919,7 +964,7 @@ TEST(CommandLine, MeshFileThatIsNotARegularFileIsRejected)
   std::filesystem::create_directories(dir);
   const std::string fifo = dir + "/mesh.msh";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  for (const std::string mesh : {fifo, std::string("/dev/zero")})
+  for (const std::string &mesh : {fifo, std::string("/dev/zero")})
     {
       std::string out;
       EXPECT_EQ(run_executable(std::string(GRANULAR_SOURCE_DIR) + "/params/bare-interface.prm" +

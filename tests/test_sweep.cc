@@ -198,8 +198,7 @@ TEST(Sweep, ProductNamesAndTimeStepScaling)
   EXPECT_EQ(points[11].name, "p3_v5000_tau0.0001_0.6x0.4x2x4_d0_elastic");
 
   // scaled (default): the fraction stays, Delta t = fraction L0 / v_F halves at 2 v_F
-  dealii::ParameterHandler point_prm;
-  const granular::ProgramParameters Q = granular::sweep_point_parameters(P, prm, points[3], point_prm);
+  const granular::ProgramParameters Q = granular::sweep_point_parameters(P, points[3]);
   EXPECT_DOUBLE_EQ(Q.loading.slip_velocity, 5000.);
   EXPECT_DOUBLE_EQ(Q.loading.time_step_ratio, 1e-3);
   EXPECT_EQ(Q.particle.shape_name, "custom");
@@ -211,9 +210,7 @@ TEST(Sweep, ProductNamesAndTimeStepScaling)
   // not scaled: Delta t of the file's slip velocity is kept
   granular::ProgramParameters P_fixed = P;
   P_fixed.sweep.scale_time_step_with_slip_velocity = false;
-  dealii::ParameterHandler point_prm_fixed;
-  const granular::ProgramParameters R =
-    granular::sweep_point_parameters(P_fixed, prm, points[3], point_prm_fixed);
+  const granular::ProgramParameters R = granular::sweep_point_parameters(P_fixed, points[3]);
   EXPECT_NEAR(R.loading.time_step(R.block.length), P.loading.time_step(P.block.length),
               1e-15);
   EXPECT_DOUBLE_EQ(R.loading.time_step_ratio, 2e-3);
@@ -222,6 +219,60 @@ TEST(Sweep, ProductNamesAndTimeStepScaling)
   granular::ProgramParameters P_dup = P;
   P_dup.sweep.pressures = {1., 1.};
   EXPECT_THROW(granular::sweep_points(P_dup), std::invalid_argument);
+}
+
+// A point's parameters are values; its parameters.prm, written from them, reads back as
+// the same values in every entry, keeps the file's text where the point does not change
+// an entry, and holds the changed numbers with all their digits.
+TEST(Sweep, PointParameterFileReadsBackAsThePoint)
+{
+  dealii::ParameterHandler     prm;
+  granular::CommandLineOptions options;
+  options.set_entries = {"Sweep/Pressures=0.1, 2", "Sweep/Slip velocities=2500, 3000",
+                         "Sweep/Relaxation times=1e-4, 3e-4",
+                         "Sweep/Shapes=circular, 0.6:0.4:2:4",
+                         "Sweep/Payne parameters=0, 1e-3",
+                         "Sweep/Rubber models=elastic, viscoelastic",
+                         "Sweep/Scale time step with slip velocity=false",
+                         "Loading/Pressure=0.1", "Loading/Time step=1e-3",
+                         "Output/Output directory=/tmp/granular-sweep-point-file"};
+  const granular::ProgramParameters P      = granular::read_parameters(options, prm);
+  const auto                        points = granular::sweep_points(P);
+  ASSERT_EQ(points.size(), 2u * 2u * 2u * (2u * 2u + 1u));
+  for (const auto &point : points)
+    {
+      SCOPED_TRACE(point.name);
+      const granular::ProgramParameters Q = granular::sweep_point_parameters(P, point);
+      dealii::ParameterHandler          point_prm;
+      granular::write_sweep_point_parameters(prm, Q, point_prm);
+      granular::ProgramParameters R;
+      R.parse_parameters(point_prm);
+      // R == Q in every entry: writing Q over a handler that holds R changes nothing
+      dealii::ParameterHandler again;
+      granular::write_sweep_point_parameters(point_prm, Q, again);
+      std::ostringstream a, b;
+      point_prm.print_parameters(a, dealii::ParameterHandler::ShortPRM);
+      again.print_parameters(b, dealii::ParameterHandler::ShortPRM);
+      EXPECT_EQ(a.str(), b.str());
+      EXPECT_EQ(R.loading.pressure, point.pressure);
+      EXPECT_EQ(R.loading.slip_velocity, point.slip_velocity);
+      EXPECT_EQ(R.loading.time_step_ratio, 1e-3 * point.slip_velocity / 2500.);
+      EXPECT_EQ(R.rubber.relaxation_time, point.relaxation_time);
+      EXPECT_EQ(R.rubber.payne_d, point.payne_d);
+      EXPECT_EQ(R.rubber.viscoelastic, point.rubber_model == "viscoelastic");
+      EXPECT_EQ(R.particle.shape().r1, Q.particle.shape().r1);
+      EXPECT_EQ(R.particle.shape().r2, Q.particle.shape().r2);
+      EXPECT_EQ(R.particle.shape().p1, Q.particle.shape().p1);
+      EXPECT_EQ(R.particle.shape().p2, Q.particle.shape().p2);
+      EXPECT_EQ(R.output.output_directory, "/tmp/granular-sweep-point-file/" + point.name);
+      EXPECT_FALSE(R.sweep.active());
+      point_prm.enter_subsection("Loading");
+      EXPECT_EQ(point_prm.get("Pressure"), point.pressure == 0.1 ? "0.1" : "2");
+      EXPECT_EQ(point_prm.get("Time step"), point.slip_velocity == 2500. ?
+                                              "1e-3" :
+                                              granular::sweep::exact(R.loading.time_step_ratio));
+      point_prm.leave_subsection();
+    }
 }
 
 // An elastic rubber has no relaxation time and no Payne effect: a d-scan with both rubber

@@ -1,10 +1,10 @@
 #pragma once
 /**
  * @file parameter_entries.h
- * One list of entries per parameter subsection, from which both declaring and parsing
- * are driven: each entry's name, default, pattern and documentation are written once, in
- * a function `void entries(ParameterEntries &e)` of the subsection's struct, next to
- * the member the entry's value goes to.
+ * One list of entries per parameter subsection, from which declaring, parsing and
+ * writing back are driven: each entry's name, default, pattern and documentation are
+ * written once, in a function `void entries(ParameterEntries &e)` of the subsection's
+ * struct, next to the member the entry's value goes to.
  *
  * Unlike dealii::ParameterHandler::add_parameter, nothing is bound: the handler keeps no
  * reference to a parameter struct (so read_parameters may return by value and a sweep
@@ -20,6 +20,7 @@
 #include <cerrno>
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <string>
@@ -28,9 +29,9 @@
 
 namespace granular
 {
-  /// Declares the entries of a parameter struct in, or reads their values from, a
-  /// dealii::ParameterHandler: whichever the mode, the struct's `entries(e)` walks the
-  /// same list. Malformed or unknown input is rejected by the handler itself (deal.II's
+  /// Declares the entries of a parameter struct in, reads their values from, or writes
+  /// their values back to a dealii::ParameterHandler: whichever the mode, the struct's
+  /// `entries(e)` walks the same list. Malformed or unknown input is rejected by the handler itself (deal.II's
   /// message names the entry and the line) when the file is parsed, before any value is
   /// read here; ranges and cross-entry checks belong to the struct's validate().
   class ParameterEntries
@@ -39,7 +40,9 @@ namespace granular
     enum class Mode
     {
       declare, ///< declare every entry (name, default, pattern, documentation)
-      parse    ///< store every entry's value in the member bound to it
+      parse,   ///< store every entry's value in the member bound to it
+      write,   ///< set every entry whose member holds another value than the handler's
+      check    ///< check every double member against its meaningful range
     };
 
     ParameterEntries(dealii::ParameterHandler &prm, Mode mode)
@@ -62,6 +65,31 @@ namespace granular
     {
       ParameterEntries e(prm, Mode::parse);
       parameters.entries(e);
+    }
+
+    /// Sets in @p prm (declared by declare(), holding a parameter set) every entry whose
+    /// value in @p parameters differs from the one @p prm holds, so that parsing @p prm
+    /// gives @p parameters back. An entry of equal value keeps its text as written (e.g.
+    /// "1e-4"); a changed number is written with 17 significant digits. Throws what
+    /// dealii::ParameterHandler::set throws for a value its pattern refuses.
+    template <class Parameters>
+    static void write(dealii::ParameterHandler &prm, const Parameters &parameters)
+    {
+      ParameterEntries e(prm, Mode::write);
+      Parameters       walked = parameters; // entries() binds non-const members
+      walked.entries(e);
+    }
+
+    /// Checks every double member of @p parameters that has a meaningful range
+    /// (meaningful_ranges.h), as parsing does: for values set by the program (a sweep
+    /// point's) rather than read. Throws ParameterError naming the first entry outside.
+    template <class Parameters>
+    static void check_meaningful_ranges(const Parameters &parameters)
+    {
+      dealii::ParameterHandler scratch; // subsections only: no entry is read or set
+      ParameterEntries         e(scratch, Mode::check);
+      Parameters               walked = parameters;
+      walked.entries(e);
     }
 
     /// Walks the entries that @p body names inside subsection @p name.
@@ -112,6 +140,17 @@ namespace granular
       if (mode_ == Mode::declare)
         prm_.declare_entry(name, default_value, pattern,
                            range ? doc + " " + meaningful_range_text(*range) : doc);
+      else if (mode_ == Mode::write)
+        {
+          if (!(get<T>(name) == value))
+            prm_.set(name, text_of(value));
+        }
+      else if (mode_ == Mode::check)
+        {
+          if constexpr (std::is_same_v<T, double>)
+            if (range)
+              check_meaningful_range(path_of(name), *range, value);
+        }
       else
         {
           value = get<T>(name);
@@ -143,13 +182,28 @@ namespace granular
     }
 
     /// Like entry(), for a value that @p read makes of the entry's text (e.g. a bool
-    /// from a selection).
+    /// from a selection) and @p write turns back into text (read(write()) must leave the
+    /// value unchanged).
     void text_entry(const std::function<void(const std::string &)> &read,
+                    const std::function<std::string()>             &write,
                     const std::string &name, const std::string &default_value,
                     const dealii::Patterns::PatternBase &pattern, const std::string &doc)
     {
       if (mode_ == Mode::declare)
         prm_.declare_entry(name, default_value, pattern, doc);
+      else if (mode_ == Mode::check)
+        return;
+      else if (mode_ == Mode::write)
+        {
+          // the value as the handler has it, compared through write() (so "yes" and
+          // "true" are equal), then the value back
+          const std::string value = write();
+          read(prm_.get(name));
+          const bool equal = write() == value;
+          read(value);
+          if (!equal)
+            prm_.set(name, value);
+        }
       else
         read(prm_.get(name));
     }
@@ -179,6 +233,32 @@ namespace granular
           static_assert(std::is_same_v<T, std::vector<std::string>>,
                         "ParameterEntries::entry: unsupported member type");
           return split_string_list(prm_.get(name));
+        }
+    }
+
+    /// The text of @p value as the handler reads it back (numbers with 17 digits, lists
+    /// separated by ", ").
+    template <class T>
+    static std::string text_of(const T &value)
+    {
+      if constexpr (std::is_same_v<T, double>)
+        {
+          char buffer[32];
+          std::snprintf(buffer, sizeof(buffer), "%.17g", value);
+          return buffer;
+        }
+      else if constexpr (std::is_same_v<T, unsigned int>)
+        return std::to_string(value);
+      else if constexpr (std::is_same_v<T, bool>)
+        return value ? "true" : "false";
+      else if constexpr (std::is_same_v<T, std::string>)
+        return value;
+      else
+        {
+          std::string text;
+          for (std::size_t i = 0; i < value.size(); ++i)
+            text += (i ? ", " : "") + text_of(value[i]);
+          return text;
         }
     }
 

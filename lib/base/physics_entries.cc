@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iterator>
+#include <cstdlib>
 #include <map>
 #include <sstream>
 
@@ -88,6 +89,34 @@ namespace granular
     return entries;
   }
 
+  namespace
+  {
+    /// @p text as a comma-separated list of numbers; false if an item is no number.
+    bool numbers_of(const std::string &text, std::vector<double> &numbers)
+    {
+      std::istringstream items(text);
+      std::string        item;
+      while (std::getline(items, item, ','))
+        {
+          char        *end   = nullptr;
+          const double value = std::strtod(item.c_str(), &end);
+          if (end == item.c_str() ||
+              item.find_first_not_of(" \t", end - item.c_str()) != std::string::npos)
+            return false;
+          numbers.push_back(value);
+        }
+      return !numbers.empty();
+    }
+  } // namespace
+
+  bool same_entry_value(const std::string &a, const std::string &b)
+  {
+    if (a == b)
+      return true;
+    std::vector<double> x, y;
+    return numbers_of(a, x) && numbers_of(b, y) && x == y;
+  }
+
   PhysicsDifferences physics_differences(const ParameterEntryList &saved,
                                          const ParameterEntryList &now,
                                          const std::string        &where_saved)
@@ -99,7 +128,7 @@ namespace granular
       {
         const auto        it  = a.find(name);
         const std::string old = it == a.end() ? "(not present)" : it->second;
-        if (old != value)
+        if (it == a.end() || !same_entry_value(old, value))
           {
             if (d.first.empty())
               d.first = name;

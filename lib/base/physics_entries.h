@@ -42,7 +42,11 @@ namespace granular
     bool        empty() const { return first.empty(); }
   };
 
-  /// Compares @p saved with @p now; @p where_saved says where the saved values are
+  /// true if the entry values @p a and @p b are the same text or the same numbers
+  /// ("1e-4" and "0.0001"; lists item by item).
+  bool same_entry_value(const std::string &a, const std::string &b);
+
+  /// Compares @p saved with @p now (same_entry_value()); @p where_saved says where the saved values are
   /// (e.g. "in the checkpoint"), for the lines of PhysicsDifferences::text.
   PhysicsDifferences physics_differences(const ParameterEntryList &saved,
                                          const ParameterEntryList &now,

@@ -95,6 +95,7 @@ namespace granular
             if (p.flag)
               e.text_entry(
                 [&v](const std::string &t) { v = (t == "true" || t == "yes") ? 1. : 0.; },
+                [&v] { return std::string(v == 1. ? "true" : "false"); },
                 p.name, p.default_value == 1. ? "true" : "false", Bool(), doc);
             else
               e.entry(v, p.name, def,

@@ -110,6 +110,7 @@ namespace granular
       e.text_entry([this](const std::string &scheme) {
                      monolithic_coupling = scheme == "monolithic";
                    },
+                   [this] { return monolithic_coupling ? "monolithic" : "staggered"; },
                    "Coupling scheme", "monolithic", Selection("monolithic|staggered"),
                    "monolithic (choice): the particle's pose is solved in the rubber's "
                    "Newton system, stable at any step (docs/methods.md §5.3.1, §5.4). "
@@ -121,6 +122,10 @@ namespace granular
               "damp (reported as numerical dissipation).");
       e.text_entry([this](const std::string &forces) {
                      rubber_particle_discrete_gradient = forces == "discrete gradient";
+                   },
+                   [this] {
+                     return rubber_particle_discrete_gradient ? "discrete gradient" :
+                                                                "end of step";
                    },
                    "Rubber-particle contact forces", "end of step",
                    Selection("end of step|discrete gradient"),
@@ -140,12 +145,14 @@ namespace granular
               "preconditioner before the tangent is factorized (docs/methods.md §3.6); 0: "
               "a factorization at every Newton iteration.");
       e.text_entry([this](const std::string &rule) { refresh_by_cost = rule == "cost"; },
+                   [this] { return refresh_by_cost ? "cost" : "iterations"; },
                    "Factorization refresh", "iterations", Selection("iterations|cost"),
                    "When that LU is refreshed: after a solve that needed more than half of "
                    "those iterations, or once the iterations have cost a factorization.");
       e.text_entry([this](const std::string &control) {
                      adaptive_time_step = control == "adaptive";
                    },
+                   [this] { return adaptive_time_step ? "adaptive" : "fixed"; },
                    "Time step control", "adaptive", Selection("fixed|adaptive"),
                    "fixed: every step is Loading/Time step. adaptive: 1, 2, 4, ... times it, "
                    "chosen from each step's Newton iterations and energy error "

@@ -137,6 +137,12 @@ namespace granular::impact
           for (const auto &v : dealii::Utilities::split_string_list(t))
             c.sensor_beads.push_back(static_cast<unsigned int>(std::stoul(v)));
         },
+        [&c] {
+          std::string text;
+          for (std::size_t i = 0; i < c.sensor_beads.size(); ++i)
+            text += (i ? ", " : "") + std::to_string(c.sensor_beads[i]);
+          return text;
+        },
         "Sensor beads", "9, 16, 24, 31, 40, 50, 56, 63", List(Integer(1), 1),
         "Beads with a force sensor (1 = the first bead after the striker); the sensor force "
         "is the mean of the bead's two contact forces.");

@@ -829,7 +829,7 @@ namespace granular
     parameters.loading.allow_long_run = options.allow_long_run;
     parameters.validate();
     if (parameters.sweep.active())
-      validate_sweep_points(parameters, prm); // every point, before the first one runs
+      validate_sweep_points(parameters); // every point, before the first one runs
     parameters.output.restart   = options.restart;
     parameters.output.overwrite = options.overwrite;
     if (options.restart && options.overwrite)

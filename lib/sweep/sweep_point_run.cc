@@ -67,9 +67,9 @@ namespace granular::sweep
       {
         fs::create_directories(dir);
         fs::remove(dir + "/error.txt");
+        ProgramParameters        point_parameters = sweep_point_parameters(parameters, point);
         dealii::ParameterHandler point_prm;
-        ProgramParameters point_parameters =
-          sweep_point_parameters(parameters, prm, point, point_prm);
+        write_sweep_point_parameters(prm, point_parameters, point_prm);
         // a point without a complete summary.csv continues from the checkpoint of its
         // stopped attempt (bit for bit as if it had not stopped: docs/checkpoints.md) or,
         // without a usable one, runs again from its start, replacing the files of the

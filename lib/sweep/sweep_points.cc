@@ -1,6 +1,7 @@
 // The points of a sweep and their parameters. See sweep_points.h.
 #include "sweep/sweep_points.h"
 
+#include "base/parameter_entries.h"
 #include "base/parameter_error.h"
 
 #include <deal.II/base/parameter_handler.h>
@@ -114,7 +115,7 @@ namespace granular
     return points;
   }
 
-  void validate_sweep_points(const ProgramParameters &P, const dealii::ParameterHandler &prm)
+  void validate_sweep_points(const ProgramParameters &P)
   {
     std::vector<SweepPoint> points;
     try
@@ -136,10 +137,9 @@ namespace granular
       {"Rubber/Maxwell branch/Viscoelastic", "Sweep/Rubber models"}};
     for (const SweepPoint &point : points)
       {
-        dealii::ParameterHandler point_prm;
         try
           {
-            sweep_point_parameters(P, prm, point, point_prm);
+            sweep_point_parameters(P, point);
           }
         catch (const ParameterError &e)
           {
@@ -157,68 +157,55 @@ namespace granular
       }
   }
 
-  ProgramParameters sweep_point_parameters(const ProgramParameters &P,
-                                       const dealii::ParameterHandler &prm,
-                                       const SweepPoint &point,
-                                       dealii::ParameterHandler &point_prm)
+  ProgramParameters sweep_point_parameters(const ProgramParameters &P, const SweepPoint &point)
   {
-    ProgramParameters::declare_parameters(point_prm);
-    std::ostringstream text;
-    prm.print_parameters(text, dealii::ParameterHandler::PRM);
-    point_prm.parse_input_from_string(text.str());
-
-    double time_step_ratio = P.loading.time_step_ratio;
+    ProgramParameters Q = P;
+    Q.loading.pressure      = point.pressure;
+    Q.loading.slip_velocity = point.slip_velocity;
     if (!P.sweep.scale_time_step_with_slip_velocity)
       // keep Delta t = ratio L0 / v_file: ratio' = ratio v_point / v_file
-      time_step_ratio *= point.slip_velocity / P.loading.slip_velocity;
-
-    point_prm.enter_subsection("Loading");
-    point_prm.set("Pressure", exact(point.pressure));
-    point_prm.set("Slip velocity", exact(point.slip_velocity));
-    point_prm.set("Time step", exact(time_step_ratio));
-    point_prm.leave_subsection();
-
-    point_prm.enter_subsection("Rubber");
-    point_prm.enter_subsection("Maxwell branch");
-    point_prm.set("Relaxation time", exact(point.relaxation_time));
-    point_prm.set("Payne parameter", exact(point.payne_d));
-    point_prm.set("Viscoelastic", point.rubber_model == "viscoelastic" ? "true" : "false");
-    point_prm.leave_subsection();
-    point_prm.leave_subsection();
-
-    point_prm.enter_subsection("Particle");
-    const geometry::SuperellipseShape shape =
-      parse_sweep_shape(point.shape, P.particle.reference_radius);
+      Q.loading.time_step_ratio *= point.slip_velocity / P.loading.slip_velocity;
+    Q.rubber.relaxation_time = point.relaxation_time;
+    Q.rubber.payne_d         = point.payne_d;
+    Q.rubber.viscoelastic    = point.rubber_model == "viscoelastic";
     if (point.shape.find(':') == std::string::npos)
-      point_prm.set("Shape", point.shape);
+      Q.particle.shape_name = point.shape;
     else
       {
-        point_prm.set("Shape", "custom");
-        point_prm.set("Semi-axis r1", exact(shape.r1));
-        point_prm.set("Semi-axis r2", exact(shape.r2));
-        point_prm.set("Exponent p1", exact(shape.p1));
-        point_prm.set("Exponent p2", exact(shape.p2));
+        const geometry::SuperellipseShape shape =
+          parse_sweep_shape(point.shape, P.particle.reference_radius);
+        Q.particle.shape_name = "custom";
+        Q.particle.r1         = shape.r1;
+        Q.particle.r2         = shape.r2;
+        Q.particle.p1         = shape.p1;
+        Q.particle.p2         = shape.p2;
       }
-    point_prm.leave_subsection();
-
-    point_prm.enter_subsection("Output");
-    point_prm.set("Output directory", P.output.output_directory + "/" + point.name);
-    point_prm.leave_subsection();
-
-    point_prm.enter_subsection("Sweep");
-    for (const char *entry : {"Pressures", "Relaxation times", "Slip velocities", "Shapes",
-                              "Payne parameters", "Rubber models"})
-      point_prm.set(entry, "");
-    point_prm.leave_subsection();
-
-    ProgramParameters point_parameters;
-    point_parameters.parse_parameters(point_prm);
-    point_parameters.loading.allow_long_run = P.loading.allow_long_run; // --allow-long-run
+    Q.output.output_directory = P.output.output_directory + "/" + point.name;
+    Q.output.restart          = false;
+    // the point's parameters.prm reruns it as a single run
+    Q.sweep.pressures.clear();
+    Q.sweep.relaxation_times.clear();
+    Q.sweep.slip_velocities.clear();
+    Q.sweep.shapes.clear();
+    Q.sweep.payne_d.clear();
+    Q.sweep.rubber_models.clear();
     // a point writes checkpoints (Output/Checkpoint interval) in its directory, but the
     // signals are the sweep's: they must stop every rank of mpirun, and the sweep asks the
     // point in progress for its checkpoint (run_point)
-    point_parameters.output.stop_signal_handlers = false;
-    point_parameters.validate();
-    return point_parameters;
+    Q.output.stop_signal_handlers = false;
+    ParameterEntries::check_meaningful_ranges(Q);
+    Q.validate();
+    return Q;
+  }
+
+  void write_sweep_point_parameters(const dealii::ParameterHandler &prm,
+                                    const ProgramParameters        &point_parameters,
+                                    dealii::ParameterHandler       &point_prm)
+  {
+    ProgramParameters::declare_parameters(point_prm);
+    std::ostringstream text; // a ParameterHandler has no copy: its entries go through text
+    prm.print_parameters(text, dealii::ParameterHandler::PRM);
+    point_prm.parse_input_from_string(text.str());
+    ParameterEntries::write(point_prm, point_parameters);
   }
 } // namespace granular

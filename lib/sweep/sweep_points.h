@@ -39,33 +39,40 @@ namespace granular
   std::vector<SweepPoint> sweep_points(const ProgramParameters &parameters);
 
   /**
-   * The parameters of one point: @p point_prm (freshly constructed, nothing declared)
-   * receives the declarations and the values of @p prm, then the point's values
-   * (Loading/Pressure, Loading/Slip velocity, Loading/Time step, Rubber/Maxwell
-   * branch/Relaxation time, Payne parameter, Viscoelastic, Particle/Shape (and the
-   * custom r1..p2), Output/Output directory = sweep directory/name, and empty Sweep
-   * lists so that the point's parameters.prm reruns it as a single run).
-   * Loading/Time step is Delta t / T0 with T0 = L0 / v_F, so Delta t scales with
-   * 1/v_F; with Sweep/Scale time step with slip velocity = false the fraction is
-   * changed so that Delta t stays that of the file's slip velocity.
-   * Throws ParameterError (point invalid, e.g. a particle wider than the cell) or
-   * another std::exception from deal.II's ParameterHandler.
+   * The parameters of one point, as values: @p parameters with the point's Loading/Pressure,
+   * Loading/Slip velocity, Rubber/Maxwell branch/Relaxation time, Payne parameter,
+   * Viscoelastic and Particle/Shape (a custom "r1:r2:p1:p2" sets Shape = custom and r1..p2),
+   * Output/Output directory = sweep directory/name, and empty Sweep lists (so that the
+   * point's parameters.prm reruns it as a single run). Loading/Time step is Delta t / T0
+   * with T0 = L0 / v_F, so Delta t scales with 1/v_F; with Sweep/Scale time step with slip
+   * velocity = false the fraction is changed so that Delta t stays that of the file's slip
+   * velocity. The point installs no signal handlers: the sweep's answer them.
+   * Throws ParameterError naming the entry if the point is invalid (a value outside its
+   * meaningful range, a particle wider than the cell, ...).
    */
   ProgramParameters sweep_point_parameters(const ProgramParameters &parameters,
-                                       const dealii::ParameterHandler &prm,
-                                       const SweepPoint &point,
-                                       dealii::ParameterHandler &point_prm);
+                                           const SweepPoint        &point);
+
+  /**
+   * The record of a point's parameters, from which its parameters.prm and its checkpoint's
+   * parameter check are written: @p point_prm (freshly constructed, nothing declared)
+   * receives the declarations and entries of @p prm, then every entry in which
+   * @p point_parameters (sweep_point_parameters()) differs from them
+   * (ParameterEntries::write: numbers with 17 digits). Parsing @p point_prm gives
+   * @p point_parameters back. Throws what deal.II's ParameterHandler throws.
+   */
+  void write_sweep_point_parameters(const dealii::ParameterHandler &prm,
+                                    const ProgramParameters        &point_parameters,
+                                    dealii::ParameterHandler       &point_prm);
 
   /**
    * Checks every point of the sweep of @p parameters before the first one runs:
    * the product has no repeated point and each point's parameters are valid (e.g. a shape
-   * of Sweep/Shapes that is wider than the cell). @p prm: the handler read_parameters()
-   * filled.
+   * of Sweep/Shapes that is wider than the cell).
    * @throws ParameterError naming the Sweep list entry (Sweep/Shapes, Sweep/Pressures, ...;
    *         the point's own entry if it is not a swept one), the point and the reason.
    */
-  void validate_sweep_points(const ProgramParameters &parameters,
-                             const dealii::ParameterHandler &prm);
+  void validate_sweep_points(const ProgramParameters &parameters);
 
   namespace sweep
   {

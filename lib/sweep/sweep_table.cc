@@ -138,7 +138,7 @@ namespace granular
                                  "it again");
           }
         dealii::ParameterHandler now;
-        sweep_point_parameters(parameters, prm, point, now);
+        write_sweep_point_parameters(prm, sweep_point_parameters(parameters, point), now);
         ParameterEntryList saved_entries = physics_entries(saved);
         if (!saved_mesh.empty())
           for (auto &[name, value] : saved_entries)
