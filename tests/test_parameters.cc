@@ -542,6 +542,24 @@ TEST(CommandLine, ParsesTheSpecifiedOptions)
   const char *restart[] = {"granular-interface", "--restart", "run.prm"};
   EXPECT_TRUE(granular::parse_command_line(3, restart).restart);
   EXPECT_FALSE(o.restart);
+  // --record-attempts N[,EVERY]
+  const char *record[] = {"granular-interface", "--record-attempts", "20,500", "run.prm"};
+  const auto  r        = granular::parse_command_line(4, record);
+  EXPECT_EQ(r.record_failed_attempts, 20u);
+  EXPECT_EQ(r.record_attempt_interval, 500u);
+  const char *record_failed[] = {"granular-interface", "--record-attempts=7", "run.prm"};
+  EXPECT_EQ(granular::parse_command_line(3, record_failed).record_failed_attempts, 7u);
+  EXPECT_EQ(granular::parse_command_line(3, record_failed).record_attempt_interval, 0u);
+  EXPECT_EQ(o.record_failed_attempts, 0u);
+  const char *record_from[] = {"granular-interface", "--record-attempts", "3,0,1.5", "r.prm"};
+  EXPECT_EQ(granular::parse_command_line(4, record_from).record_attempts_from, 1.5);
+  EXPECT_EQ(r.record_attempts_from, 0.);
+  for (const char *bad_record : {"-1", "5,", "x", "5,2,1x", "5,2,-1", "5,2,1,1", "1e3"})
+    {
+      const char *argv_bad[] = {"granular-interface", "--record-attempts", bad_record, "r.prm"};
+      EXPECT_THROW(granular::parse_command_line(4, argv_bad), std::invalid_argument)
+        << bad_record;
+    }
 }
 
 TEST(CommandLine, RestartIsForSingleRuns)

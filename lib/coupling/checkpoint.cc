@@ -88,55 +88,67 @@ namespace granular::coupling
       ar &entries;
       state(ar);
     }
-    const std::string bytes = payload.str();
+    write_state_file(path_, checkpoint_magic, payload.str());
+  }
+
+  void write_state_file(const std::string &path, const std::string &magic,
+                        const std::string &payload)
+  {
     std::ostringstream file;
-    file << checkpoint_magic << "\nformat " << checkpoint_format << "\nprogram "
-         << program_version << "\npayload " << bytes.size() << " crc32 " << crc32_of(bytes)
-         << "\n"
-         << bytes;
-    write_file_atomically(path_, file.str());
+    file << magic << "\nformat " << checkpoint_format << "\nprogram " << program_version
+         << "\npayload " << payload.size() << " crc32 " << crc32_of(payload) << "\n"
+         << payload;
+    write_file_atomically(path, file.str());
+  }
+
+  std::string read_state_file(std::istream &in, const std::string &expected_magic,
+                              const bool same_program)
+  {
+    std::string magic, format, program, payload_line;
+    std::getline(in, magic);
+    if (magic != expected_magic)
+      {
+        const std::string kind = expected_magic.substr(expected_magic.find(' ') + 1);
+        throw std::runtime_error("it is not " +
+                                 std::string(kind.find_first_of("aeiou") == 0 ? "an " : "a ") +
+                                 kind + " of this program's format " +
+                                 std::to_string(checkpoint_format) +
+                                 " (an earlier build's, or another file)");
+      }
+    std::getline(in, format);
+    if (format != "format " + std::to_string(checkpoint_format))
+      throw std::runtime_error("its " + format + " is not this program's format " +
+                               std::to_string(checkpoint_format));
+    std::getline(in, program);
+    if (same_program && program != "program " + program_version)
+      throw std::runtime_error("it was written by " + program.substr(0, 80) +
+                               ", this is program " + program_version +
+                               ": restart it with the program that wrote it, or start the "
+                               "run again with --overwrite");
+    std::getline(in, payload_line);
+    std::istringstream header(payload_line);
+    std::string        word_payload, word_crc, crc;
+    std::size_t        size = 0;
+    if (!(header >> word_payload >> size >> word_crc >> crc) || word_payload != "payload" ||
+        word_crc != "crc32")
+      throw std::runtime_error("its header is damaged");
+    const std::string payload{std::istreambuf_iterator<char>(in),
+                              std::istreambuf_iterator<char>()};
+    if (payload.size() != size)
+      throw std::runtime_error("it is truncated or damaged: its payload has " +
+                               std::to_string(payload.size()) + " bytes, its header says " +
+                               std::to_string(size));
+    if (crc32_of(payload) != crc)
+      throw std::runtime_error("it is damaged: the CRC-32 of its payload is " +
+                               crc32_of(payload) + ", its header says " + crc);
+    return payload;
   }
 
   namespace
   {
-    /// The payload of the checkpoint read from @p in after the checks of its header and
-    /// checksum: throws std::runtime_error saying what is wrong (another format or program
-    /// version, a truncated or damaged payload).
     std::string checked_payload(std::istream &in)
     {
-      std::string magic, format, program, payload_line;
-      std::getline(in, magic);
-      if (magic != checkpoint_magic)
-        throw std::runtime_error("it is not a checkpoint of this program's format " +
-                                 std::to_string(checkpoint_format) +
-                                 " (an earlier build's, or another file)");
-      std::getline(in, format);
-      if (format != "format " + std::to_string(checkpoint_format))
-        throw std::runtime_error("its " + format + " is not this program's format " +
-                                 std::to_string(checkpoint_format));
-      std::getline(in, program);
-      if (program != "program " + program_version)
-        throw std::runtime_error("it was written by " + program.substr(0, 80) +
-                                 ", this is program " + program_version +
-                                 ": restart it with the program that wrote it, or start the "
-                                 "run again with --overwrite");
-      std::getline(in, payload_line);
-      std::istringstream header(payload_line);
-      std::string        word_payload, word_crc, crc;
-      std::size_t        size = 0;
-      if (!(header >> word_payload >> size >> word_crc >> crc) || word_payload != "payload" ||
-          word_crc != "crc32")
-        throw std::runtime_error("its header is damaged");
-      const std::string payload{std::istreambuf_iterator<char>(in),
-                                std::istreambuf_iterator<char>()};
-      if (payload.size() != size)
-        throw std::runtime_error("it is truncated or damaged: its payload has " +
-                                 std::to_string(payload.size()) + " bytes, its header says " +
-                                 std::to_string(size));
-      if (crc32_of(payload) != crc)
-        throw std::runtime_error("it is damaged: the CRC-32 of its payload is " +
-                                 crc32_of(payload) + ", its header says " + crc);
-      return payload;
+      return read_state_file(in, checkpoint_magic, true);
     }
   } // namespace
 

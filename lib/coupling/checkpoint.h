@@ -47,6 +47,22 @@ namespace granular
 
   namespace coupling
   {
+    /// Writes @p payload (a Boost binary archive of a run's state) to @p path atomically,
+    /// after a text header of four lines: @p magic, "format N" (the checkpoint format of
+    /// the state), "program VERSION" and "payload BYTES crc32 HEX". Throws
+    /// std::runtime_error if the file cannot be written.
+    void write_state_file(const std::string &path, const std::string &magic,
+                          const std::string &payload);
+    /**
+     * The payload of a file write_state_file() wrote, read from @p in and checked.
+     * @param magic        the first line it must have
+     * @param same_program whether a file another program version wrote is refused
+     *                     (checkpoints; a recorded attempt of the same format is read)
+     * @throws std::runtime_error saying what is wrong: another file kind or format, another
+     *         program version, a damaged header, a truncated or damaged payload.
+     */
+    std::string read_state_file(std::istream &in, const std::string &magic, bool same_program);
+
     /**
      * When a run with checkpoints writes one: after the first step that reaches a multiple
      * of Output/Checkpoint step interval (checkpoint times are not landmarks of the time

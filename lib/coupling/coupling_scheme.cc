@@ -46,39 +46,89 @@ namespace granular::coupling
     return h > 1.5 * reference_step_ ? long_step_iterations_ : iterations_;
   }
 
-  fem::StepStatistics CouplingScheme::advance_rubber(const double t0, const double h,
-                                                     const unsigned int level)
+  RubberSolveAttempt CouplingScheme::try_rubber_solve(const double t0, const double h,
+                                                      const unsigned int iteration_limit,
+                                                      const unsigned int level)
   {
+    RubberSolveAttempt a;
+    a.t0              = t0;
+    a.h               = h;
+    a.level           = level;
+    a.iteration_limit = iteration_limit;
+    const auto before = block_.linear_solver_statistics();
     try
       {
-        const double        t1 = t0 + h;
-        fem::StepStatistics s  = block_.solve_step(h, loading_.platen_u1(t1),
-                                                  loading_.platen_load(t1), iteration_limit(h));
-        block_.commit_step();
-        return s;
+        const double t1 = t0 + h;
+        a.stats = block_.solve_step(h, loading_.platen_u1(t1), loading_.platen_load(t1),
+                                    iteration_limit);
+        a.converged = true;
       }
     catch (const NewtonFailure &e)
       {
-        // adaptive steps: halve down to reference_step / 2^max_cutbacks, whatever the
-        // length of the step that failed
-        const bool exhausted =
-          reference_step_ > 0. ?
-            !(h > 1.5 * std::ldexp(reference_step_, -static_cast<int>(max_cutbacks_))) :
-            level >= max_cutbacks_;
-        if (exhausted)
-          {
-            std::ostringstream m;
-            m << "the rubber solve failed at t = " << t0 + h << " s (t/T0 = "
-              << (t0 + h) / loading_.T0 << ") after " << level
-              << " cut-backs of the time step: " << e.what() << failure_advice();
-            throw std::runtime_error(m.str());
-          }
-        ++cutbacks_;
-        fem::StepStatistics a = advance_rubber(t0, 0.5 * h, level + 1);
-        fem::StepStatistics b = advance_rubber(t0 + 0.5 * h, 0.5 * h, level + 1);
-        b.newton_iterations += a.newton_iterations;
-        return b;
+        // its iterations: the corrections between the iterates it assembled
+        a.stats.residual_norms    = block_.failed_attempt_residual_norms();
+        a.stats.newton_iterations = a.stats.residual_norms.empty() ?
+                                      0 :
+                                      a.stats.residual_norms.size() - 1;
+        a.failure                 = e.what();
       }
+    const auto after = block_.linear_solver_statistics();
+    a.assemblies     = after.assemblies - before.assemblies;
+    a.factorizations = after.factorizations - before.factorizations;
+    return a;
+  }
+
+  fem::StepStatistics CouplingScheme::advance_rubber(const double t0, const double h,
+                                                     const unsigned int level)
+  {
+    const std::string state =
+      observer_ != nullptr && observer_->keeps_state(t0) ? saved_state() : std::string();
+    const RubberSolveAttempt a = try_rubber_solve(t0, h, iteration_limit(h), level);
+    if (observer_ != nullptr)
+      observer_->observe(a, state);
+    if (a.converged)
+      {
+        block_.commit_step();
+        return a.stats;
+      }
+    // adaptive steps: halve down to reference_step / 2^max_cutbacks, whatever the length of
+    // the step that failed
+    const bool exhausted =
+      reference_step_ > 0. ?
+        !(h > 1.5 * std::ldexp(reference_step_, -static_cast<int>(max_cutbacks_))) :
+        level >= max_cutbacks_;
+    if (exhausted)
+      {
+        std::ostringstream m;
+        m << "the rubber solve failed at t = " << t0 + h << " s (t/T0 = "
+          << (t0 + h) / loading_.T0 << ") after " << level
+          << " cut-backs of the time step: " << a.failure << failure_advice();
+        throw std::runtime_error(m.str());
+      }
+    ++cutbacks_;
+    fem::StepStatistics first  = advance_rubber(t0, 0.5 * h, level + 1);
+    fem::StepStatistics second = advance_rubber(t0 + 0.5 * h, 0.5 * h, level + 1);
+    second.newton_iterations += first.newton_iterations;
+    return second;
+  }
+
+  std::string CouplingScheme::saved_state() const
+  {
+    std::ostringstream out(std::ios::binary);
+    {
+      boost::archive::binary_oarchive ar(out);
+      save(ar);
+      block_.save_state(ar);
+    }
+    return out.str();
+  }
+
+  void CouplingScheme::load_state(const std::string &state)
+  {
+    std::istringstream              in(state, std::ios::binary);
+    boost::archive::binary_iarchive ar(in);
+    load(ar);
+    block_.load_state(ar);
   }
 
   void CouplingScheme::save(boost::archive::binary_oarchive &ar) const
@@ -427,6 +477,28 @@ namespace granular::coupling
           P.contact.particle_surface.flat_side_radius :
           0.),
       P.block.length);
+  }
+
+  CoupledModel make_coupled_model(const RunParameters &P, const LoadingProgram &loading,
+                                  dealii::TimerOutput *timer)
+  {
+    std::unique_ptr<dem::Particle> particle      = make_particle(P);
+    double                         bottom_height = P.block.initial_gap;
+    if (particle)
+      bottom_height += particle->top();
+    CoupledModel m;
+    m.block = std::make_unique<fem::RubberBlock>(P.block, P.rubber, P.contact.rubber_surface,
+                                                 P.solver,
+                                                 P.rubber.density_ratio * P.particle.density,
+                                                 bottom_height, loading.full_load,
+                                                 P.output.verbose);
+    m.block->set_timer(timer);
+    m.scheme = make_coupling_scheme(P, *m.block, std::move(particle), loading, timer);
+    if (P.solver.adaptive_time_step)
+      m.scheme->set_long_steps(P.loading.time_step(P.block.length),
+                               P.solver.long_step_newton_iterations,
+                               P.solver.max_newton_iterations);
+    return m;
   }
 
   std::unique_ptr<CouplingScheme>

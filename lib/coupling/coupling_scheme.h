@@ -51,6 +51,40 @@ namespace granular::coupling
     }
   };
 
+  /// One Newton attempt of a scheme's rubber solve (a step, or a sub-step of its
+  /// cut-backs): where it starts, what it may do and what it did.
+  struct RubberSolveAttempt
+  {
+    double       t0 = 0.;              ///< start (s)
+    double       h  = 0.;              ///< length (s)
+    unsigned int level = 0;            ///< cut-back depth (0: the step as planned)
+    unsigned int iteration_limit = 0;  ///< 0: Solver/Maximum Newton iterations
+    bool         converged = false;
+    /// the Newton statistics (residual_norms: |r|/F_ref at the iterates, also of a failed
+    /// attempt)
+    fem::StepStatistics stats;
+    /// assemblies and KLU factorizations the attempt made
+    unsigned long assemblies = 0, factorizations = 0;
+    std::string   failure; ///< the NewtonFailure's message; "" if converged
+  };
+
+  /**
+   * Receives every Newton attempt of a scheme's rubber solves (advance_rubber(): the
+   * monolithic and the bare scheme's, the staggered scheme's cut-back solves), with the
+   * state it started from (CouplingScheme::saved_state()) while keeps_state() says so:
+   * coupling/attempt_record.h writes them to files for replay-attempt.
+   */
+  class AttemptObserver
+  {
+  public:
+    virtual ~AttemptObserver() = default;
+    /// Whether the state before the next attempt, which starts at @p t0 (s), is to be
+    /// saved (it costs a copy of the block's state per attempt).
+    virtual bool keeps_state(double t0) const = 0;
+    /// @p attempt has ended; @p state is the state it started from ("" if not kept).
+    virtual void observe(const RubberSolveAttempt &attempt, const std::string &state) = 0;
+  };
+
   /// One time step of the coupled rubber and particle; see the file comment.
   class CouplingScheme
   {
@@ -118,13 +152,35 @@ namespace granular::coupling
     virtual void save(boost::archive::binary_oarchive &archive) const;
     virtual void load(boost::archive::binary_iarchive &archive);
 
-  protected:
+    /// The state a rubber solve starts from: save() and the block's save_state() in one
+    /// Boost binary archive. load_state() reads it back into a scheme and block built from
+    /// the same parameters (throws what RubberBlock::load_state() throws).
+    std::string saved_state() const;
+    void        load_state(const std::string &state);
+
+    /// Every later attempt of the rubber solves goes to @p observer (not owned; nullptr:
+    /// none).
+    void set_attempt_observer(AttemptObserver *observer) { observer_ = observer; }
+
+    /**
+     * One Newton attempt of the rubber solve from @p t0 by @p h (s) in at most
+     * @p iteration_limit iterations (0: Solver/Maximum Newton iterations), with the
+     * particle as the block's obstacle holds it; not committed, not cut back (a failure
+     * leaves the state at t0). @p level: its cut-back depth, for the record.
+     */
+    RubberSolveAttempt try_rubber_solve(double t0, double h, unsigned int iteration_limit,
+                                        unsigned int level = 0);
+
     /// Solves the rubber from @p t0 by @p h (s) with the particle as the block's obstacle
     /// holds it, and commits; halves the step on a NewtonFailure, @p level halvings deep.
+    /// @throws std::runtime_error naming the time when the halvings are exhausted.
     fem::StepStatistics advance_rubber(double t0, double h, unsigned int level);
+
     /// Newton iterations a rubber solve of a step of @p h (s) may take (set_long_steps();
     /// 0: Solver/Maximum Newton iterations).
     unsigned int iteration_limit(double h) const;
+
+  protected:
     /// Appended to the message of a rubber solve that failed after all cut-backs.
     virtual std::string failure_advice() const { return ""; }
 
@@ -135,6 +191,7 @@ namespace granular::coupling
     unsigned int      long_step_iterations_ = 0, iterations_ = 0;
     unsigned int      cutbacks_        = 0;
     unsigned long     coupling_passes_ = 0;
+    AttemptObserver  *observer_        = nullptr;
   };
 
   /**
@@ -151,4 +208,22 @@ namespace granular::coupling
   /// The DEM particle of @p P at rest on the surface at x = L0/2 (docs/methods.md §2), or nullptr
   /// when Particle/Enabled is false.
   std::unique_ptr<dem::Particle> make_particle(const RunParameters &P);
+
+  /// The rubber block and the scheme of a run (the scheme refers to the block: it is
+  /// destroyed first).
+  struct CoupledModel
+  {
+    std::unique_ptr<fem::RubberBlock> block;
+    std::unique_ptr<CouplingScheme>   scheme;
+  };
+
+  /**
+   * The rubber block of @p P above its particle (make_particle(), resting at x = L0/2) and
+   * the scheme that couples them (make_coupling_scheme()), with the adaptive steps' iteration
+   * limits (set_long_steps()) when Solver/Time step control = adaptive. @p timer (not owned,
+   * may be nullptr) times the block's and the particle's sections. Throws what the
+   * RubberBlock constructor throws (an unreadable mesh file).
+   */
+  CoupledModel make_coupled_model(const RunParameters &P, const LoadingProgram &loading,
+                                  dealii::TimerOutput *timer);
 } // namespace granular::coupling

@@ -208,17 +208,9 @@ namespace granular::coupling
   // that couples them, and the parts of the loop.
   void MicromechanicalRun::set_up()
   {
-    std::unique_ptr<dem::Particle> new_particle  = make_particle(P);
-    double                         bottom_height = P.block.initial_gap;
-    if (new_particle)
-      bottom_height += new_particle->top();
-    block = std::make_unique<fem::RubberBlock>(P.block, P.rubber, P.contact.rubber_surface,
-                                               P.solver,
-                                               P.rubber.density_ratio * P.particle.density,
-                                               bottom_height, loading.full_load,
-                                               P.output.verbose);
-    block->set_timer(&timer);
-    scheme   = make_coupling_scheme(P, *block, std::move(new_particle), loading, &timer);
+    CoupledModel model = make_coupled_model(P, loading, &timer);
+    block    = std::move(model.block);
+    scheme   = std::move(model.scheme);
     particle = scheme->particle();
 
     std::cout << "granular-interface: " << block->n_cells() << " Q1P0 cells, "
@@ -233,9 +225,6 @@ namespace granular::coupling
               << std::endl;
 
     friction = std::make_unique<MacroscopicFriction>(2. * loading.T0, t_end);
-    if (P.solver.adaptive_time_step)
-      scheme->set_long_steps(dt, P.solver.long_step_newton_iterations,
-                             P.solver.max_newton_iterations);
     energy = std::make_unique<EnergyAccountant>(*block, *scheme);
     ledger = std::make_unique<EnergyLedger>(*block, *scheme, loading);
     // a p > 2 particle keeps the steps at dt until the dragging starts (StepPlanner)
@@ -291,6 +280,16 @@ namespace granular::coupling
     prm.print_parameters(parameters, dealii::ParameterHandler::PRM |
                                        dealii::ParameterHandler::KeepDeclarationOrder);
     write_file_atomically(dir + "/parameters.prm", parameters.str());
+    if (P.output.records_attempts())
+      {
+        attempts = std::make_unique<AttemptRecorder>(dir, parameters.str(),
+                                                     P.output.recorded_failed_attempts,
+                                                     P.output.recorded_attempt_interval,
+                                                     P.output.recorded_attempts_from *
+                                                       loading.T0,
+                                                     P.output.restart);
+        scheme->set_attempt_observer(attempts.get());
+      }
     fs::remove(dir + "/summary.csv"); // never leave a stale result of an earlier run
     if (!P.output.restart)
       fs::remove(checkpoint.path()); // nor a checkpoint of another run

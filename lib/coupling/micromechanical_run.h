@@ -13,6 +13,7 @@
  */
 #include "base/directory_lock.h"
 #include "base/stop_signals.h"
+#include "coupling/attempt_record.h"
 #include "coupling/checkpoint.h"
 #include "coupling/coupling_scheme.h"
 #include "coupling/energy_balance.h"
@@ -150,6 +151,8 @@ namespace granular::coupling
     dealii::TimerOutput                timer;
     std::unique_ptr<fem::RubberBlock>  block;
     std::unique_ptr<CouplingScheme>    scheme;
+    /// the attempts written for replay-attempt (Output/Record failed attempts), or nullptr
+    std::unique_ptr<AttemptRecorder>   attempts;
     const dem::Particle               *particle = nullptr;
     std::unique_ptr<MacroscopicFriction> friction;
     std::unique_ptr<EnergyAccountant>  energy;

@@ -21,6 +21,20 @@ namespace granular
     double       checkpoint_interval = 10.;
     /// checkpoint.bin every N time steps (0: none by step count)
     unsigned int checkpoint_step_interval = 0;
+    /// not a parameter entry: the command line's --record-attempts (the most failed Newton
+    /// attempts written to attempts/ for replay-attempt; 0: none)
+    unsigned int recorded_failed_attempts = 0;
+    /// not a parameter entry: --record-attempts' EVERY (also every N-th attempt, failed
+    /// or not; 0: none)
+    unsigned int recorded_attempt_interval = 0;
+    /// not a parameter entry: --record-attempts' FROM (t/T0 from which attempts are
+    /// recorded)
+    double       recorded_attempts_from = 0.;
+    /// true if attempts are recorded at all
+    bool records_attempts() const
+    {
+      return recorded_failed_attempts > 0 || recorded_attempt_interval > 0;
+    }
     /// not a parameter entry: the command line's --restart (continue the run in
     /// output_directory from its checkpoint.bin)
     bool         restart = false;

@@ -41,7 +41,7 @@ namespace granular::coupling
                           name.rfind("surface-", 0) == 0);
         if (vtu || name == "summary.csv" || name == "history.csv" || name == "energy.csv" ||
             name == "checkpoint.bin" || name == "error.txt" || name == "solution.pvd" ||
-            name == "particle.pvd" || name == "surface.pvd")
+            name == "particle.pvd" || name == "surface.pvd" || name == "attempts")
           names.push_back(name);
       }
     std::sort(names.begin(), names.end());
@@ -117,7 +117,7 @@ namespace granular::coupling
             "--restart to continue a stopped run");
       }
     for (const std::string &name : earlier)
-      fs::remove(dir + "/" + name);
+      fs::remove_all(dir + "/" + name);
   }
 
   RunOutput::RunOutput(const OutputParameters &output, const LoadingProgram &loading,

@@ -32,7 +32,8 @@ namespace granular::coupling
   void claim_output_directory(const std::string &dir, bool overwrite);
 
   /// The files directly in @p dir that a single run writes (summary.csv, energy.csv,
-  /// history.csv, checkpoint.bin, error.txt, the .pvd collections and their VTUs), sorted;
+  /// history.csv, checkpoint.bin, error.txt, the .pvd collections and their VTUs, the
+  /// directory attempts/ of recorded attempts), sorted;
   /// empty if there are none or @p dir is not a directory.
   std::vector<std::string> single_run_results(const std::string &dir);
 

@@ -223,6 +223,7 @@ namespace granular::fem
     // an attempt that fails: its iterations and assemblies are counted as failed
     const auto fail = [&](const unsigned int iterations) {
       system.reset_to_converged();
+      failed_norms = stats.residual_norms;
       n_failed_iterations += iterations;
       n_failed_assemblies += n_assemblies - assemblies_before;
     };

@@ -151,6 +151,9 @@ namespace granular::fem
     unsigned long failed_assemblies() const { return n_failed_assemblies; }
     /// Newton iterations spent in attempts that failed
     unsigned long failed_iterations() const { return n_failed_iterations; }
+    /// |r|/F_ref at the iterates of the last attempt that failed (StepStatistics'
+    /// residual_norms of an attempt that converged)
+    const std::vector<double> &failed_attempt_norms() const { return failed_norms; }
 
     /// @name Checkpoint/restart: the statistics and the linear solver
     /// @{
@@ -194,5 +197,6 @@ namespace granular::fem
     StaleFactorizationSolver linear;
     unsigned long            n_assemblies = 0, n_failed_iterations = 0;
     unsigned long            n_line_search_assemblies = 0, n_failed_assemblies = 0;
+    std::vector<double>      failed_norms;
   };
 } // namespace granular::fem

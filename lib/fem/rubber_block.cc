@@ -725,6 +725,11 @@ namespace granular::fem
             n.failed_assemblies()};
   }
 
+  const std::vector<double> &RubberBlock::failed_attempt_residual_norms() const
+  {
+    return impl->newton.failed_attempt_norms();
+  }
+
   void RubberBlock::distribute_constraints(std::vector<double> &u) const
   {
     Vector<double> v(u.begin(), u.end());

@@ -223,6 +223,9 @@ namespace granular::fem
       unsigned long line_search_assemblies = 0, failed_assemblies = 0;
     };
     LinearSolverStatistics linear_solver_statistics() const;
+    /// |r|/F_ref (relative residual norms) at the iterates of the last solve_step() that
+    /// threw NewtonFailure.
+    const std::vector<double> &failed_attempt_residual_norms() const;
 
     /// Time the sections "assembly", "factorization", "solve" in @p timer (not owned;
     /// nullptr: no timing).

@@ -15,6 +15,7 @@
 #include <deal.II/base/parameter_handler.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -261,6 +262,13 @@ namespace granular
            "                                   sweep under mpirun keeps 1 (one point per\n"
            "                                   rank and core); a single run under mpirun\n"
            "                                   needs mpirun --bind-to none\n"
+           "  --record-attempts N[,EVERY[,FROM]]\n"
+           "                                   write the state before each of the first N\n"
+           "                                   Newton attempts that fail (and every EVERY-th\n"
+           "                                   attempt), from t/T0 = FROM on (default 0), to\n"
+           "                                   OUTPUT/attempts/ for replay-attempt\n"
+           "                                   (docs/performance.md#replaying-hard-steps); the\n"
+           "                                   run itself does not change\n"
            "  --check                          check the parameter file as a run would (every\n"
            "                                   point of a sweep), print what it would run,\n"
            "                                   and exit: 0 if valid, 2 naming the entry if\n"
@@ -352,6 +360,38 @@ namespace granular
                 "option --threads needs a whole number of threads from 1 to " +
                 std::to_string(max_threads) + ", got \"" + n + "\" (see --help)");
             options.threads = static_cast<unsigned int>(N);
+          }
+        else if (arg == "--record-attempts" || arg.rfind("--record-attempts=", 0) == 0)
+          {
+            const std::string text = arg == "--record-attempts" ? value(arg) : arg.substr(18);
+            // N[,EVERY[,FROM]]: whole numbers in decimal digits, FROM a number >= 0
+            std::vector<std::string> parts;
+            for (std::size_t start = 0;;)
+              {
+                const auto comma = text.find(',', start);
+                parts.push_back(text.substr(start, comma - start));
+                if (comma == std::string::npos)
+                  break;
+                start = comma + 1;
+              }
+            auto whole = [](const std::string &t) {
+              return !t.empty() && t.size() <= 9 &&
+                     t.find_first_not_of("0123456789") == std::string::npos;
+            };
+            char        *end  = nullptr;
+            const double from = parts.size() > 2 ? std::strtod(parts[2].c_str(), &end) : 0.;
+            const bool   from_ok =
+              parts.size() < 3 || (!parts[2].empty() && *end == '\0' && from >= 0. && from < 1e6);
+            const std::string n = parts[0], every = parts.size() > 1 ? parts[1] : "0";
+            if (parts.size() > 3 || !whole(n) || !whole(every) || !from_ok)
+              throw std::invalid_argument("option --record-attempts needs N, N,EVERY or "
+                                          "N,EVERY,FROM (whole numbers N and EVERY: the "
+                                          "failed attempts to write, and every how many "
+                                          "attempts one more; FROM: t/T0 from which on), got "
+                                          "\"" + text + "\" (see --help)");
+            options.record_failed_attempts  = static_cast<unsigned int>(std::stoul(n));
+            options.record_attempts_from    = from;
+            options.record_attempt_interval = static_cast<unsigned int>(std::stoul(every));
           }
         else if (arg == "--output-directory" || arg.rfind("--output-directory=", 0) == 0)
           {
@@ -798,6 +838,28 @@ namespace granular
         }
   }
 
+  ProgramParameters read_parameters_text(const std::string              &parameters,
+                                         const std::vector<std::string> &sets)
+  {
+    dealii::ParameterHandler prm;
+    ProgramParameters::declare_parameters(prm);
+    try
+      {
+        prm.parse_input_from_string(parameters);
+      }
+    catch (const dealii::ExceptionBase &e)
+      {
+        throw ParameterError::from_reader("the recorded parameters", reader_message(e));
+      }
+    CommandLineOptions options;
+    options.set_entries = sets;
+    read_parameter_input(options, prm);
+    ProgramParameters P;
+    P.parse_parameters(prm);
+    P.validate();
+    return P;
+  }
+
   ProgramParameters read_parameters(const CommandLineOptions &options,
                                 dealii::ParameterHandler &prm)
   {
@@ -832,6 +894,9 @@ namespace granular
       validate_sweep_points(parameters); // every point, before the first one runs
     parameters.output.restart   = options.restart;
     parameters.output.overwrite = options.overwrite;
+    parameters.output.recorded_failed_attempts  = options.record_failed_attempts;
+    parameters.output.recorded_attempt_interval = options.record_attempt_interval;
+    parameters.output.recorded_attempts_from    = options.record_attempts_from;
     if (options.restart && options.overwrite)
       throw ParameterError("--overwrite", "contradicts --restart (which continues the run in "
                                           "the output directory)");

@@ -4,7 +4,8 @@
  * The command line contract of docs/methods.md §8.1:
  *   granular-interface [options] PARAMETER_FILE.prm
  *     --output-directory DIR, --set "Sub/section/Entry=value" (repeatable),
- *     --restart, --overwrite, --allow-long-run, --threads N, --print-parameters[=used|json],
+ *     --restart, --overwrite, --allow-long-run, --threads N, --record-attempts N[,EVERY[,FROM]],
+ *     --print-parameters[=used|json],
  *     --list-laws[=markdown], --print-columns, --defaults, --help
  */
 #include "sweep/program_parameters.h"
@@ -47,6 +48,11 @@ namespace granular
     /// --threads N: the threads of the rubber block's assembly (MultithreadInfo's limit,
     /// set by the program); the result does not depend on it
     unsigned int threads = 1;
+    /// --record-attempts N[,EVERY[,FROM]]: from t/T0 = FROM on, write the state before the
+    /// first N failed Newton attempts (and every EVERY-th attempt) to attempts/ for
+    /// replay-attempt
+    unsigned int record_failed_attempts = 0, record_attempt_interval = 0;
+    double       record_attempts_from = 0.;
   };
 
   /// Parses argv. Throws std::invalid_argument with a usage hint for unknown
@@ -122,6 +128,15 @@ namespace granular
   /// One line per registered contact law: its identifier, catalogue entry, title and source
   /// (what --list-laws prints).
   std::string contact_law_list();
+
+  /**
+   * The parameters of a run from the text of its parameters.prm (@p parameters, e.g. of a
+   * recorded attempt, coupling/attempt_record.h) with the --set entries @p sets applied
+   * in order, validated.
+   * @throws ParameterError naming the --set or the entry, as read_parameters().
+   */
+  ProgramParameters read_parameters_text(const std::string              &parameters,
+                                         const std::vector<std::string> &sets);
 
   /**
    * The Markdown page docs/contact-law-table.md (what --list-laws=markdown prints): one row
