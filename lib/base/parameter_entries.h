@@ -31,9 +31,10 @@ namespace granular
 {
   /// Declares the entries of a parameter struct in, reads their values from, or writes
   /// their values back to a dealii::ParameterHandler: whichever the mode, the struct's
-  /// `entries(e)` walks the same list. Malformed or unknown input is rejected by the handler itself (deal.II's
-  /// message names the entry and the line) when the file is parsed, before any value is
-  /// read here; ranges and cross-entry checks belong to the struct's validate().
+  /// `entries(e)` walks the same list. Malformed or unknown input is rejected by the
+  /// handler itself (deal.II's message names the entry and the line) when the file is
+  /// parsed, before any value is read here; ranges and cross-entry checks belong to the
+  /// struct's validate().
   class ParameterEntries
   {
   public:

@@ -46,8 +46,8 @@ namespace granular
   /// ("1e-4" and "0.0001"; lists item by item).
   bool same_entry_value(const std::string &a, const std::string &b);
 
-  /// Compares @p saved with @p now (same_entry_value()); @p where_saved says where the saved values are
-  /// (e.g. "in the checkpoint"), for the lines of PhysicsDifferences::text.
+  /// Compares @p saved with @p now (same_entry_value()); @p where_saved says where the
+  /// saved values are (e.g. "in the checkpoint"), for the lines of PhysicsDifferences::text.
   PhysicsDifferences physics_differences(const ParameterEntryList &saved,
                                          const ParameterEntryList &now,
                                          const std::string        &where_saved);
