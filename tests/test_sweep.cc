@@ -235,7 +235,7 @@ TEST(Sweep, PointParameterFileReadsBackAsThePoint)
                          "Sweep/Rubber models=elastic, viscoelastic",
                          "Sweep/Scale time step with slip velocity=false",
                          "Loading/Pressure=0.1", "Loading/Time step=1e-3",
-                         "Output/Output directory=/tmp/granular-sweep-point-file"};
+                         "Output/Output directory=" + temp_dir("point-file")};
   const granular::ProgramParameters P      = granular::read_parameters(options, prm);
   const auto                        points = granular::sweep_points(P);
   ASSERT_EQ(points.size(), 2u * 2u * 2u * (2u * 2u + 1u));
@@ -264,7 +264,7 @@ TEST(Sweep, PointParameterFileReadsBackAsThePoint)
       EXPECT_EQ(R.particle.shape().r2, Q.particle.shape().r2);
       EXPECT_EQ(R.particle.shape().p1, Q.particle.shape().p1);
       EXPECT_EQ(R.particle.shape().p2, Q.particle.shape().p2);
-      EXPECT_EQ(R.output.output_directory, "/tmp/granular-sweep-point-file/" + point.name);
+      EXPECT_EQ(R.output.output_directory, temp_dir("point-file") + "/" + point.name);
       EXPECT_FALSE(R.sweep.active());
       point_prm.enter_subsection("Loading");
       EXPECT_EQ(point_prm.get("Pressure"), point.pressure == 0.1 ? "0.1" : "2");
