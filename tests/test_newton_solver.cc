@@ -155,6 +155,62 @@ TEST(NewtonSolver, AStallingStepIsGivenUpEarlyAndLeavesNoIterate)
   EXPECT_EQ(patient.failed_iterations(), 25u);
 }
 
+// Solver/Line search give-up: a step whose Newton direction does not lower |r| is given up
+// as soon as the line search has made that many shorter trials without a decrease, in its
+// first iteration, instead of after the stall test's five iterations and their trials; the
+// iterate is back at the converged state. Where the line search finds a decrease within the
+// trials, the step is the same bit for bit as without the give-up (the root of atan from
+// x0 = 3 and -2.5, which needs backtracking).
+TEST(NewtonSolver, TheLineSearchGiveUpEndsAStepWithoutDescentInItsFirstIteration)
+{
+  const auto ascent = [](const Vector<double> &x, Vector<double> &r,
+                         dealii::FullMatrix<double> &J) {
+    r[0]    = x[0] + 0.1 * x[0] * x[0] * x[0];
+    J(0, 0) = -(1. + 0.3 * x[0] * x[0]); // an ascent direction
+  };
+  for (const unsigned int give_up : {1u, 2u, 3u})
+    {
+      Vector<double> x0(1);
+      x0[0] = 0.5;
+      SmallSystem system(x0, ascent);
+      auto        p         = tolerances();
+      p.line_search_give_up = give_up;
+      granular::fem::NewtonSolver newton(p, 1., 1., false);
+      newton.linear_solver().reinit(system.pattern);
+      EXPECT_THROW(newton.solve(system), granular::NewtonFailure);
+      EXPECT_EQ(system.x[0], 0.5);
+      // the first iteration's correction, counted as failed
+      EXPECT_EQ(newton.failed_iterations(), 1u) << "give-up " << give_up;
+      // the predictor, the full step and the shorter trials
+      EXPECT_EQ(newton.assemblies(), 2u + give_up) << "give-up " << give_up;
+      EXPECT_EQ(newton.line_search_assemblies(), give_up);
+      EXPECT_EQ(newton.failed_assemblies(), newton.assemblies());
+    }
+
+  const auto solve_arctan = [](const unsigned int give_up, unsigned int &line_search) {
+    Vector<double> x0(2);
+    x0[0] = 3.;
+    x0[1] = -2.5;
+    SmallSystem system(x0, arctan);
+    auto        p         = tolerances();
+    p.stall_iterations    = 0;
+    p.line_search_give_up = give_up;
+    granular::fem::NewtonSolver newton(p, 1., 1., false);
+    newton.linear_solver().reinit(system.pattern);
+    const auto stats = newton.solve(system);
+    line_search      = newton.line_search_assemblies();
+    return std::make_tuple(stats.residual_norms, system.x[0], system.x[1]);
+  };
+  unsigned int trials = 0, trials_without = 0;
+  const auto   with_give_up = solve_arctan(3, trials);
+  const auto   without      = solve_arctan(0, trials_without);
+  EXPECT_GT(trials, 0u);
+  EXPECT_EQ(trials, trials_without);
+  EXPECT_EQ(with_give_up, without);
+  // with one trial the first backtracking (to 0.5 of the step) does not lower |r|
+  EXPECT_THROW(solve_arctan(1, trials), granular::NewtonFailure);
+}
+
 // The convergence test on the next correction. On r(x) = exp(x) - 2 from x0 = 0 Newton
 // converges quadratically (errors 0.31, 0.043, 9e-4, 4e-7, 8e-14). The increment that led to
 // an iterate is the error of the iterate before it, so a test on it would stop only at the

@@ -172,6 +172,11 @@ namespace granular
       e.entry(stall_iterations, "Stall iterations", "5", Integer(0),
               "A step whose residual has not halved within this many Newton iterations "
               "is cut back at once (docs/methods.md §3.6); 0: never.");
+      e.entry(line_search_give_up, "Line search give-up", "0", Integer(0, 7),
+              "A Newton iteration whose line search has tried this many shorter steps "
+              "without lowering the residual gives the step up, and it is cut back "
+              "(docs/methods.md §3.6); 0: never (the line search stops at 1/256 of the "
+              "step and goes on from there).");
       e.entry(damped_predictor_weight, "Damped predictor weight", "0.25", Double(0., 1.),
               "The weight w of the predictor u_n + w (dt/dt_last) du_last after a Newton "
               "failure; 1 otherwise (docs/methods.md §3.6).");

@@ -74,6 +74,11 @@ namespace granular
     /// (NewtonFailure), so that the caller cuts it back; 0: never (the parameter files'
     /// default is 5, Solver/Stall iterations)
     unsigned int stall_iterations = 0;
+    /// a Newton iteration whose backtracking line search has made this many shorter trials
+    /// without lowering |r| gives the step up (NewtonFailure), so that the caller cuts it
+    /// back; 0: never (the line search then ends at its shortest step, 1/256, and goes on
+    /// from there; the parameter files' default, Solver/Line search give-up)
+    unsigned int line_search_give_up = 0;
     /// the first Newton iterate of a step adds predictor_weight (Δt/Δt_last) Δu_last to u_n:
     /// 1 (extrapolation) but for the damped_predictor_steps solves after a Newton failure,
     /// which start from damped_predictor_weight instead (the parameter files' default is

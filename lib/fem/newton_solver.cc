@@ -253,7 +253,17 @@ namespace granular::fem
               }
           }
         if (backtrack(system, increment, r_norm, it, x))
-          continue;
+          {
+            // a step whose Newton direction does not lower |r| after that many trials
+            // has no solution near the path: given up (Solver/Line search give-up)
+            if (solver.line_search_give_up > 0 && x.backtracks > solver.line_search_give_up)
+              {
+                fail(it);
+                throw NewtonFailure("the line search has not lowered |r| in " +
+                                    std::to_string(solver.line_search_give_up) + " trials");
+              }
+            continue;
+          }
         stats.residual_norms.push_back(r_norm);
         if (stalls(stats.residual_norms, r_norm))
           {
