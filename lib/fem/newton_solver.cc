@@ -210,8 +210,9 @@ namespace granular::fem
   StepStatistics NewtonSolver::solve(NewtonSystem &system, unsigned int max_iterations)
   {
     // Newton-Raphson with a backtracking line search on |r| (docs/methods.md §3.6): backtrack()
-    // on a rise of |r| or an inverted element, give up a step that stalls() (the caller cuts
-    // it back), end at converged() or, one assembly earlier, at next_correction_converged().
+    // on a rise of |r| or an inverted element, give up a step that stalls() or whose line
+    // search finds no descent (Solver/Line search give-up; the caller cuts it back), end at
+    // converged() or, one assembly earlier, at next_correction_converged().
     max_iterations = max_iterations > 0 ? max_iterations : solver.max_newton_iterations;
     const unsigned int n_fe = system.n_fe_dofs(), n_rigid = system.n_unknowns() - n_fe;
     Vector<double> residual(n_fe + n_rigid), increment(n_fe + n_rigid);

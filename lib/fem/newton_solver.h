@@ -136,7 +136,9 @@ namespace granular::fem
      * adaptive time step gives its long steps fewer, so that a stalling long step is cut
      * back early). Returns the iterations and the relative residual norms (StepStatistics
      * without the contact counts). Throws NewtonFailure after reset_to_converged() if it
-     * does not converge in time, stalls, or the first iterate is inadmissible.
+     * does not converge in time, stalls, its line search makes Solver/Line search give-up
+     * shorter trials without lowering |r| (when that is > 0), or the first iterate is
+     * inadmissible.
      */
     StepStatistics solve(NewtonSystem &system, unsigned int max_iterations = 0);
 
