@@ -43,7 +43,9 @@ with what the point would be run with now and refuses to mix two parameter sets
 
 Options:
     --jobs N       MPI ranks, one point per rank and core: a whole number from 1 to the
-                   cores this command may use (default 2, or 1 on a one-core machine)
+                   cores this command may use (default 2, or 1 on a one-core machine);
+                   inside a Slurm allocation up to its tasks, SLURM_NTASKS, on all its
+                   nodes (docs/sweeps.md#on-a-cluster)
     --oversubscribe
                    let --jobs exceed the cores (up to the points of the largest selected
                    study): mpirun then starts more ranks than cores (its --oversubscribe),
@@ -166,9 +168,21 @@ def whole_number(option, text):
 
 
 def cores():
-    """The cores this command may use (its CPU affinity)."""
+    """The cores this command may use: inside a Slurm allocation the tasks it holds
+    (SLURM_NTASKS, on all its nodes: mpirun places the ranks there), else this machine's
+    (the command's CPU affinity)."""
+    tasks = os.environ.get("SLURM_NTASKS", "")
+    if tasks.isdigit() and int(tasks) > 0:
+        return int(tasks)
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \
         os.cpu_count() or 1
+
+
+def where_cores():
+    """Where cores() counts: 'the Slurm allocation's tasks' or 'this machine's cores'."""
+    tasks = os.environ.get("SLURM_NTASKS", "")
+    return "tasks of the Slurm allocation (SLURM_NTASKS)" if tasks.isdigit() and \
+        int(tasks) > 0 else "cores this command may use"
 
 
 def duration(seconds):
@@ -566,7 +580,7 @@ def main(argv):
     if jobs is None:
         jobs = min(2, cores())
     elif jobs > cores() and not oversubscribe:
-        fail(f"--jobs {jobs} is more ranks than the {cores()} cores this command may use: "
+        fail(f"--jobs {jobs} is more ranks than the {cores()} {where_cores()}: "
              f"give at most --jobs {cores()}, or add --oversubscribe to share the cores")
     python = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
     generator = [python, os.path.join(ROOT, "postprocess", "temizer_2013_page.py"),
