@@ -4,14 +4,17 @@
 // implicit particle update on its own (a disc launched on the surface).
 #include "contact/rubber_particle_contact.h"
 #include "coupling/monolithic_particle.h"
+#include "coupling/monolithic_particles.h"
 #include "dem/particle.h"
 #include "fem/rubber_block.h"
 #include "test_helpers.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <random>
 #include <stdexcept>
@@ -310,4 +313,147 @@ TEST(MonolithicCoupling, RockingSuperellipsesKeepTheirEnergyWithTheDiscreteGradi
         EXPECT_LT(drift, 1e-6);
         EXPECT_LT(std::abs(s.monolithic->numerical_dissipation()), 1e-12 * r[0]);
       }
+}
+
+namespace
+{
+  /// Two particles under one 6 mm x 1 mm block (24 x 4), an ellipse at x = 1.4 mm and a
+  /// p = 4 rectangle rotated by 0.05 rad at x = 4.4 mm, both resting on the surface with
+  /// indentation 2e-3 mm and pressed at least 0.03 mm into the rubber, solved as one
+  /// coupling::MonolithicParticles (6 unknowns after the FE dofs).
+  struct TwoParticleSetup
+  {
+    BlockParameters                  block;
+    RubberParameters                 rubber;
+    PenaltyContactParameters         surface, rubber_particle;
+    SolverParameters                 solver;
+    ParticleSurfaceContactParameters particle_surface;
+    std::unique_ptr<fem::RubberBlock>                              rubber_block;
+    std::vector<std::unique_ptr<dem::Particle>>                    particles;
+    std::vector<std::unique_ptr<contact::RubberParticleInterface>> interfaces;
+    std::vector<std::unique_ptr<coupling::MonolithicParticle>>     parts;
+    std::unique_ptr<coupling::MonolithicParticles>                 obstacle;
+
+    explicit TwoParticleSetup(const contact::RubberParticleInterface::ContactForces forces)
+    {
+      block.length = 6.;
+      block.height = 1.;
+      block.n_x    = 24;
+      block.n_y    = 4;
+      const double r0 = 0.5, rho = 3e-9, m = rho * M_PI * r0 * r0;
+      const std::vector<std::tuple<geometry::SuperellipseShape, double, double>> placed = {
+        {{0.75, 0.5, 2., 2.}, 0., 1.4}, {{0.75, 0.5, 4., 4.}, 0.05, 4.4}};
+      double top = std::numeric_limits<double>::max();
+      for (const auto &[shape, theta0, x] : placed)
+        {
+          auto initial = dem::Particle::initial_state_resting(shape, theta0, x,
+                                                              particle_surface.flat_side_radius);
+          initial.centre[1] -= 2e-3;
+          particles.push_back(std::make_unique<dem::Particle>(
+            shape, m, 0.5 * m * r0 * r0, 9810., particle_surface, initial, block.length));
+          top = std::min(top, particles.back()->top());
+        }
+      rubber_block = std::make_unique<fem::RubberBlock>(block, rubber, surface, solver, 3e-12,
+                                                        top - 0.03, 20., false);
+      std::vector<coupling::MonolithicParticle *> members;
+      for (const auto &p : particles)
+        {
+          interfaces.push_back(std::make_unique<contact::RubberParticleInterface>(
+            rubber_block->contact_points(), p->geometry(), rubber_particle, block.length,
+            forces));
+          parts.push_back(
+            std::make_unique<coupling::MonolithicParticle>(*p, *interfaces.back(), 0.5));
+          members.push_back(parts.back().get());
+        }
+      obstacle = std::make_unique<coupling::MonolithicParticles>(members);
+      rubber_block->set_obstacle(obstacle.get());
+    }
+
+    /// u (FE dofs, random of amplitude @p amplitude) followed by each particle's q_n + dq_i.
+    std::vector<double> state(const double amplitude,
+                              const std::vector<std::array<double, 3>> &dq,
+                              const unsigned int seed) const
+    {
+      std::mt19937                           rng(seed);
+      std::uniform_real_distribution<double> U(-1., 1.);
+      std::vector<double>                    u(rubber_block->n_dofs());
+      for (double &v : u)
+        v = amplitude * U(rng);
+      rubber_block->distribute_constraints(u);
+      for (std::size_t i = 0; i < particles.size(); ++i)
+        {
+          const auto &s = particles[i]->state();
+          u.push_back(s.centre[0] + dq[i][0]);
+          u.push_back(s.centre[1] + dq[i][1]);
+          u.push_back(s.rotation + dq[i][2]);
+        }
+      return u;
+    }
+  };
+} // namespace
+
+TEST(MonolithicCoupling, TwoParticlesTangentMatchesFiniteDifferences)
+{
+  // Two particles share the rubber's bottom: the block's tangent extended by both particles'
+  // unknowns (each particle's rubber and surface contacts, and the coupling of each through
+  // the rubber points it touches) against central differences, after a committed first step
+  // that establishes the contact histories; with the end-of-step and the step-force
+  // rubber-particle contact.
+  for (const auto forces : {contact::RubberParticleInterface::ContactForces::end_of_step,
+                            contact::RubberParticleInterface::ContactForces::discrete_gradient})
+    {
+      TwoParticleSetup s(forces);
+      const double dt = 1e-6, load = 10.;
+      std::vector<double>              r;
+      std::vector<std::vector<double>> K;
+      s.rubber_block->residual_and_tangent(s.state(1e-4, {{0., 0., 0.}, {0., 0., 0.}}, 1), dt,
+                                           load, r, K);
+      s.rubber_block->commit_step();
+      for (const auto &i : s.interfaces)
+        EXPECT_GE(i->n_in_contact(), 2u);
+      const auto u = s.state(2e-4, {{3e-4, -1e-4, 4e-4}, {-2e-4, -1e-4, -3e-4}}, 2);
+      const double e = granular::testing::relative_tangent_error(*s.rubber_block, u, dt, load);
+      // both particles touch the rubber and the surface at the checked state
+      s.rubber_block->residual_and_tangent(u, dt, load, r, K);
+      for (std::size_t i = 0; i < s.parts.size(); ++i)
+        {
+          EXPECT_GE(s.interfaces[i]->n_in_contact(), 2u) << "particle " << i;
+          EXPECT_GT(s.parts[i]->surface_resultant()[1], 0.) << "particle " << i;
+        }
+      // the particles' unknowns are not coupled directly (no contact between them yet)
+      const std::size_t n = K.size();
+      for (unsigned int j = 0; j < 3; ++j)
+        for (unsigned int k = 0; k < 3; ++k)
+          {
+            EXPECT_EQ(K[n - 6 + j][n - 3 + k], 0.);
+            EXPECT_EQ(K[n - 3 + j][n - 6 + k], 0.);
+          }
+      std::cout << "  two particles: relative FD error " << e << std::endl;
+      EXPECT_LT(e, 1e-6);
+    }
+}
+
+TEST(MonolithicCoupling, OneParticleOfAListIsTheParticle)
+{
+  // One particle solved as a coupling::MonolithicParticles of one: the same residual and
+  // tangent, bit for bit, as the particle's own coupling::MonolithicParticle
+  CoupledSetup a, b;
+  a.build({0.75, 0.5, 4., 4.}, 0.2);
+  b.build({0.75, 0.5, 4., 4.}, 0.2);
+  coupling::MonolithicParticles list({b.monolithic.get()});
+  b.rubber_block->set_obstacle(&list);
+  const double dt = 1e-6, load = 5.;
+  std::vector<double>              ra, rb;
+  std::vector<std::vector<double>> Ka, Kb;
+  for (const unsigned int seed : {1u, 2u})
+    {
+      const auto u = a.state(2e-4, {{3e-4, -1e-4, 4e-4}}, seed);
+      a.rubber_block->residual_and_tangent(u, dt, load, ra, Ka);
+      b.rubber_block->residual_and_tangent(u, dt, load, rb, Kb);
+      EXPECT_EQ(ra, rb);
+      EXPECT_EQ(Ka, Kb);
+      a.rubber_block->commit_step();
+      b.rubber_block->commit_step();
+    }
+  EXPECT_THROW(coupling::MonolithicParticles({}), std::invalid_argument);
 }

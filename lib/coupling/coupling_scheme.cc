@@ -3,6 +3,7 @@
 
 #include "base/serialization.h"
 #include "coupling/monolithic_particle.h"
+#include "coupling/monolithic_particles.h"
 
 #include <deal.II/base/timer.h>
 
@@ -232,8 +233,9 @@ namespace granular::coupling
                          const RunParameters &P, std::unique_ptr<dem::Particle> particle)
         : ParticleCoupling(block, loading, P, std::move(particle))
         , monolithic_(*particle_, interface_, P.solver.particle_gamma)
+        , particles_({&monolithic_})
       {
-        block.set_obstacle(&monolithic_);
+        block.set_obstacle(&particles_);
       }
       ~MonolithicCoupling() override { block_.set_obstacle(nullptr); }
 
@@ -271,7 +273,10 @@ namespace granular::coupling
       }
 
     private:
-      MonolithicParticle monolithic_;
+      MonolithicParticle  monolithic_;
+      /// the particle's unknowns in the block's Newton system (one particle: bit for bit
+      /// monolithic_ alone)
+      MonolithicParticles particles_;
     };
 
     // ---- staggered ---------------------------------------------------------------------------

@@ -1,0 +1,74 @@
+#pragma once
+/**
+ * @file monolithic_particles.h
+ * Several particles solved monolithically with the rubber block (docs/methods.md §5.3): the
+ * unknowns q = (c1, c2, theta) of particle 0, then of particle 1, ..., appended to the
+ * block's Newton system, 3N in all. Each particle is a coupling::MonolithicParticle with its
+ * own rubber-particle interface (its own history at every bottom contact point and its own
+ * periodic image, contact::RubberParticleInterface) and its own particle-surface contact; a
+ * bottom contact point feels the sum of the penalty tractions of all particles, and the
+ * particles' equations are coupled through the rubber (the blocks d R_q_i / d x at the
+ * shared points).
+ *
+ * With one particle every call is that of its MonolithicParticle, so the run is bit for bit
+ * the single-particle run.
+ *
+ * Units: mm, s, N per mm thickness (moments N mm/mm).
+ */
+#include "base/boundary_obstacle.h"
+#include "coupling/monolithic_particle.h"
+
+#include <deal.II/base/tensor.h>
+
+#include <vector>
+
+namespace granular::coupling
+{
+  class MonolithicParticles : public BoundaryObstacle
+  {
+  public:
+    /**
+     * @param particles the particles' monolithic parts, in the order of their unknowns (not
+     *        owned; each with its own dem::Particle and RubberParticleInterface)
+     * @throws std::invalid_argument if @p particles is empty or holds a null pointer, or if
+     *         their interfaces disagree on whether the traction is the step's force.
+     */
+    explicit MonolithicParticles(std::vector<MonolithicParticle *> particles);
+
+    /// The number of particles N.
+    unsigned int n_particles() const { return static_cast<unsigned int>(particles_.size()); }
+
+    // BoundaryObstacle
+    /// The sum of the particles' tractions on the rubber at point @p point (MPa) and of
+    /// their derivatives with respect to the point's position (MPa/mm).
+    void evaluate(unsigned int point, const Tensor<1, 2> &x, const Tensor<1, 2> &x_old,
+                  Tensor<1, 2> &traction, Tensor<2, 2> &dtraction_dx) override;
+    /// Commits every particle (MonolithicParticle::commit()).
+    void commit() override;
+    /// Whether the point may have passed through any particle in the step.
+    bool may_pass_through(unsigned int point, const Tensor<1, 2> &x,
+                          const Tensor<1, 2> &x_old) const override;
+    bool traction_is_step_force() const override { return step_force_; }
+    unsigned int n_rigid_dofs() const override { return 3 * n_particles(); }
+    /// The particles' predictors, particle 0 first.
+    std::vector<double> begin_step(double h, double predictor_weight) override;
+    /// @p q: 3N values, particle 0's (c1, c2, theta) first.
+    /// @throws std::invalid_argument if @p q does not hold 3N values.
+    void set_rigid_dofs(const std::vector<double> &q) override;
+    /// Particle i's d t / d q_i in entries 3i..3i+2 (zero elsewhere: a particle's pose does
+    /// not move another's traction) and its d R_q_i / d x there.
+    void coupling_tangent(unsigned int point, std::vector<Tensor<1, 2>> &dtraction_dq,
+                          std::vector<Tensor<1, 2>> &dresidual_dx) override;
+    /// R_q (3N) and d R_q / d q (3N x 3N): each particle's 3 x 3 block on the diagonal.
+    void rigid_residual(std::vector<double>              &residual,
+                        std::vector<std::vector<double>> &tangent) override;
+
+  private:
+    std::vector<MonolithicParticle *> particles_;
+    bool                              step_force_ = false;
+    /// work space of evaluate(), coupling_tangent() and rigid_residual()
+    std::vector<Tensor<1, 2>>         dt_dq_, dR_dx_;
+    std::vector<double>               R_;
+    std::vector<std::vector<double>>  K_;
+  };
+} // namespace granular::coupling
