@@ -160,22 +160,22 @@ namespace granular::coupling
 
     // ---- a particle: what both coupled schemes share -----------------------------------
 
-    /// A scheme with the DEM particle and the rubber-particle interface, both owned.
+    /// A scheme with the DEM particles and their rubber-particle interfaces, all owned;
+    /// particle 0 is the one of the history's particle columns.
     class ParticleCoupling : public CouplingScheme
     {
     public:
       ParticleCoupling(fem::RubberBlock &block, const LoadingProgram &loading,
-                       const RunParameters &P, std::unique_ptr<dem::Particle> particle)
+                       const RunParameters                          &P,
+                       std::vector<std::unique_ptr<dem::Particle>> particles)
         : CouplingScheme(block, loading, P.solver.max_cutbacks)
-        , particle_(std::move(particle))
-        , interface_(block.contact_points(), particle_->geometry(), P.contact.rubber_particle,
-                     P.block.length,
-                     P.solver.rubber_particle_discrete_gradient ?
-                       contact::RubberParticleInterface::ContactForces::discrete_gradient :
-                       contact::RubberParticleInterface::ContactForces::end_of_step)
+        , particles_(std::move(particles))
+        , interfaces_(make_interfaces(block, P, particles_))
+        , particle_(particles_.front().get())
+        , interface_(*interfaces_.front())
       {}
 
-      const dem::Particle *particle() const override { return particle_.get(); }
+      const dem::Particle *particle() const override { return particle_; }
       const contact::RubberParticleInterface *interface() const override
       {
         return &interface_;
@@ -183,29 +183,49 @@ namespace granular::coupling
 
       void add_particle_dissipation(Dissipation &d) const override
       {
+        // particle 0's as they are (one particle: bit for bit), the others' added
         d.rubber_particle  = interface_.frictional_dissipation();
         d.particle_surface = particle_->friction_dissipation();
         d.damping          = particle_->damping_dissipation();
+        for (std::size_t i = 1; i < particles_.size(); ++i)
+          {
+            d.rubber_particle += interfaces_[i]->frictional_dissipation();
+            d.particle_surface += particles_[i]->friction_dissipation();
+            d.damping += particles_[i]->damping_dissipation();
+          }
       }
       double particle_energy() const override
       {
-        return interface_.spring_energy() + particle_->kinetic_energy() +
-               particle_->gravitational_energy() + particle_->contact_energy();
+        double e = 0.;
+        for (std::size_t i = 0; i < particles_.size(); ++i)
+          {
+            const dem::Particle &p = *particles_[i];
+            const double e_i = interfaces_[i]->spring_energy() + p.kinetic_energy() +
+                               p.gravitational_energy() + p.contact_energy();
+            e = i == 0 ? e_i : e + e_i;
+          }
+        return e;
       }
       unsigned int last_substeps() const override { return particle_->last_substeps(); }
 
       void save(boost::archive::binary_oarchive &ar) const override
       {
         CouplingScheme::save(ar);
-        dem::Particle::Checkpoint c = particle_->checkpoint();
-        ar &c &interface_;
+        for (std::size_t i = 0; i < particles_.size(); ++i)
+          {
+            dem::Particle::Checkpoint c = particles_[i]->checkpoint();
+            ar &c & *interfaces_[i];
+          }
       }
       void load(boost::archive::binary_iarchive &ar) override
       {
         CouplingScheme::load(ar);
-        dem::Particle::Checkpoint c;
-        ar &c &interface_;
-        particle_->restore(c);
+        for (std::size_t i = 0; i < particles_.size(); ++i)
+          {
+            dem::Particle::Checkpoint c;
+            ar &c & *interfaces_[i];
+            particles_[i]->restore(c);
+          }
       }
 
     protected:
@@ -218,8 +238,28 @@ namespace granular::coupling
         return m.str();
       }
 
-      std::unique_ptr<dem::Particle>   particle_;
-      contact::RubberParticleInterface interface_;
+      /// One rubber-particle interface per particle, at the block's bottom contact points.
+      static std::vector<std::unique_ptr<contact::RubberParticleInterface>>
+      make_interfaces(const fem::RubberBlock &block, const RunParameters &P,
+                      const std::vector<std::unique_ptr<dem::Particle>> &particles)
+      {
+        if (particles.empty())
+          throw std::invalid_argument("ParticleCoupling: no particle");
+        std::vector<std::unique_ptr<contact::RubberParticleInterface>> interfaces;
+        for (const auto &p : particles)
+          interfaces.push_back(std::make_unique<contact::RubberParticleInterface>(
+            block.contact_points(), p->geometry(), P.contact.rubber_particle, P.block.length,
+            P.solver.rubber_particle_discrete_gradient ?
+              contact::RubberParticleInterface::ContactForces::discrete_gradient :
+              contact::RubberParticleInterface::ContactForces::end_of_step));
+        return interfaces;
+      }
+
+      std::vector<std::unique_ptr<dem::Particle>>                    particles_;
+      std::vector<std::unique_ptr<contact::RubberParticleInterface>> interfaces_;
+      /// particle 0 and its interface
+      dem::Particle                    *particle_;
+      contact::RubberParticleInterface &interface_;
     };
 
     // ---- monolithic ------------------------------------------------------------------------
@@ -230,12 +270,13 @@ namespace granular::coupling
     {
     public:
       MonolithicCoupling(fem::RubberBlock &block, const LoadingProgram &loading,
-                         const RunParameters &P, std::unique_ptr<dem::Particle> particle)
-        : ParticleCoupling(block, loading, P, std::move(particle))
-        , monolithic_(*particle_, interface_, P.solver.particle_gamma)
-        , particles_({&monolithic_})
+                         const RunParameters                          &P,
+                         std::vector<std::unique_ptr<dem::Particle>> particles)
+        : ParticleCoupling(block, loading, P, std::move(particles))
+        , parts_(make_parts(particles_, interfaces_, P.solver.particle_gamma))
+        , obstacle_(raw(parts_))
       {
-        block.set_obstacle(&particles_);
+        block.set_obstacle(&obstacle_);
       }
       ~MonolithicCoupling() override { block_.set_obstacle(nullptr); }
 
@@ -244,16 +285,18 @@ namespace granular::coupling
       {
         return advance_rubber(t_n, h, 0);
       }
+      /// on particle 0
       Tensor<1, 2> rubber_force() const override
       {
-        const auto P = monolithic_.rubber_resultant();
+        const auto P = parts_.front()->rubber_resultant();
         return Tensor<1, 2>({P[0], P[1]});
       }
-      double rubber_moment() const override { return monolithic_.rubber_resultant()[2]; }
+      double rubber_moment() const override { return parts_.front()->rubber_resultant()[2]; }
       void add_particle_dissipation(Dissipation &d) const override
       {
         ParticleCoupling::add_particle_dissipation(d);
-        d.numerical += monolithic_.numerical_dissipation();
+        for (const auto &part : parts_)
+          d.numerical += part->numerical_dissipation();
       }
       std::string energy_error_advice() const override
       {
@@ -264,19 +307,41 @@ namespace granular::coupling
       void save(boost::archive::binary_oarchive &ar) const override
       {
         ParticleCoupling::save(ar);
-        ar &monolithic_;
+        for (const auto &part : parts_)
+          ar & *part;
       }
       void load(boost::archive::binary_iarchive &ar) override
       {
         ParticleCoupling::load(ar);
-        ar &monolithic_;
+        for (const auto &part : parts_)
+          ar & *part;
       }
 
     private:
-      MonolithicParticle  monolithic_;
-      /// the particle's unknowns in the block's Newton system (one particle: bit for bit
-      /// monolithic_ alone)
-      MonolithicParticles particles_;
+      static std::vector<std::unique_ptr<MonolithicParticle>>
+      make_parts(const std::vector<std::unique_ptr<dem::Particle>> &particles,
+                 const std::vector<std::unique_ptr<contact::RubberParticleInterface>> &interfaces,
+                 const double gamma)
+      {
+        std::vector<std::unique_ptr<MonolithicParticle>> parts;
+        for (std::size_t i = 0; i < particles.size(); ++i)
+          parts.push_back(std::make_unique<MonolithicParticle>(*particles[i], *interfaces[i], gamma));
+        return parts;
+      }
+      static std::vector<MonolithicParticle *>
+      raw(const std::vector<std::unique_ptr<MonolithicParticle>> &parts)
+      {
+        std::vector<MonolithicParticle *> r;
+        for (const auto &part : parts)
+          r.push_back(part.get());
+        return r;
+      }
+
+      /// each particle's unknowns and equations
+      std::vector<std::unique_ptr<MonolithicParticle>> parts_;
+      /// all particles' unknowns in the block's Newton system (one particle: bit for bit
+      /// its MonolithicParticle alone)
+      MonolithicParticles obstacle_;
     };
 
     // ---- staggered ---------------------------------------------------------------------------
@@ -288,14 +353,19 @@ namespace granular::coupling
     {
     public:
       StaggeredCoupling(fem::RubberBlock &block, const LoadingProgram &loading,
-                        const RunParameters &P, std::unique_ptr<dem::Particle> particle,
-                        dealii::TimerOutput *timer)
-        : ParticleCoupling(block, loading, P, std::move(particle))
+                        const RunParameters                          &P,
+                        std::vector<std::unique_ptr<dem::Particle>> particles,
+                        dealii::TimerOutput                         *timer)
+        : ParticleCoupling(block, loading, P, std::move(particles))
         , iterations_(P.solver.coupling_iterations)
         , tolerance_(P.solver.coupling_tolerance)
         , r0_(P.particle.reference_radius)
         , timer_(timer)
       {
+        if (particles_.size() != 1)
+          throw std::invalid_argument(
+            "the staggered coupling moves one particle; several need Solver/Coupling "
+            "scheme = monolithic");
         block.set_obstacle(&interface_);
       }
       ~StaggeredCoupling() override { block_.set_obstacle(nullptr); }
@@ -513,8 +583,10 @@ namespace granular::coupling
   {
     if (!particle)
       return std::make_unique<BareInterface>(block, loading, P.solver.max_cutbacks);
+    std::vector<std::unique_ptr<dem::Particle>> particles;
+    particles.push_back(std::move(particle));
     if (P.solver.monolithic_coupling)
-      return std::make_unique<MonolithicCoupling>(block, loading, P, std::move(particle));
-    return std::make_unique<StaggeredCoupling>(block, loading, P, std::move(particle), timer);
+      return std::make_unique<MonolithicCoupling>(block, loading, P, std::move(particles));
+    return std::make_unique<StaggeredCoupling>(block, loading, P, std::move(particles), timer);
   }
 } // namespace granular::coupling
