@@ -2,18 +2,30 @@
 """The validation page of the reproduced Temizer 2013 study, from the studies' CSV files.
 
 Usage:
-    temizer_2013_page.py [--data DIR] [--page DIR] [--notes FILE]
+    temizer_2013_page.py [--data DIR] [--page DIR] [--notes FILE] [--paper FILE]
 
 Reads DATA/<study>.csv (the sweep.csv of each study of params/temizer-2013/, copied there by
 scripts/reproduce-temizer-2013.sh) and DATA/histories/<study>/<point>.csv (the k_I
 histories of Fig. 8), and writes PAGE/temizer-2013.md with its figures
-PAGE/temizer-2013/fig*.png: each figure of Temizer 2013 §5 in the paper's layout, the
-convergence of k̄, Table 5, and a table of every number (k̄, k̄_F, k̄_V, spread, energy
-error, numerical share, wall time) per study. A point that a study file asks for but that
-has not been computed (no row in its study's CSV file, or no such file), or has failed, is
-listed as missing or failed (with its error) in the tables and named under its figure:
-never dropped silently. A row whose status is ok but whose k̄ (or k̄_F, k̄_V) is not a
-finite number counts as failed.
+PAGE/temizer-2013/fig*.png and table5.png: each figure of Temizer 2013 §5 in the paper's
+layout, Table 5, the convergence of k̄, and a table of every number (k̄, k̄_F, k̄_V, spread,
+energy error, numerical share, mean particle speed, particle-surface friction, step
+cut-backs, wall time) per study. A point that a study file asks for but that has not been
+computed (no row in its study's CSV file, or no such file), or has failed, is listed as
+missing or failed (with its error) in the tables and named under its figure: never dropped
+silently. A row whose status is ok but whose k̄ (or k̄_F, k̄_V) is not a finite number
+counts as failed.
+
+The paper beside ours: PAPER (default docs/validation/temizer-2013/paper-table5.csv) holds
+the k̄ that the paper's Table 5 publishes. The page shows each of them beside our point of
+the same parameters, with the difference (ours - paper), our uncertainty (the
+point's spread and the discretisation error below) and a mark: agrees when |difference| <=
+max(TOLERANCE, 3 x spread), else differs; missing or failed where our point is; a row of
+the paper's table without a value is "not published here". The figures draw the published
+values that fall on their points (a star, "Temizer 2013" in the legend). Each of the
+paper's claims about its figures (§5) is listed under its figure beside what our data show,
+computed from the data where the claim is quantitative, and marked agrees, differs or not
+checked (with the reason).
 
 The error bars of the figures are k̄'s discretisation uncertainty from the convergence
 studies (the largest change of k̄ between the 40 x 15 mesh with the reference step 1e-4 T0
@@ -28,12 +40,15 @@ Options:
     --data DIR    default docs/validation/temizer-2013/data
     --page DIR    default docs/validation
     --notes FILE  default PAGE/temizer-2013/notes.md
+    --paper FILE  default docs/validation/temizer-2013/paper-table5.csv (of the source tree)
 
 Exit status 0; 2 if DATA is not a directory or a CSV file is damaged: a row with more or
-fewer fields than the header (a file cut short), or a column the page needs missing. The
+fewer fields than the header (a file cut short), or a column the page needs missing, or
+PAPER is missing, has a column missing or a value that is not what its column holds. The
 message names the directory, or the file and its line or column; the page and its figures
 are then left as they were.
 """
+import csv
 import itertools
 import math
 import os
@@ -71,8 +86,24 @@ TAU_V_REFERENCE = 1e-4 * 2500.     # tau0 vbar_F of Table 5's ratio 1 (s mm/s)
 COLUMNS = ("name", "status", "error", "point_pressure", "point_slip_velocity",
            "point_shape", "point_rubber_model", "point_relaxation_time", "point_payne_d",
            "kbar", "kbar_F", "kbar_V", "kbar_spread", "energy_balance_error", "wall_time",
-           "block_length", "slip_velocity", "mean_normal_force", "dissipation_numerical")
+           "block_length", "slip_velocity", "mean_normal_force", "dissipation_numerical",
+           "dissipation_particle_surface", "mean_particle_speed", "cutbacks")
 HISTORY_COLUMNS = ("t", "kI")
+
+# the paper's published numbers: Temizer 2013, Table 5 (docs/validation/temizer-2013/)
+PAPER = os.path.join(ROOT, "docs", "validation", "temizer-2013", "paper-table5.csv")
+PAPER_COLUMNS = ("shape", "ratio", "control", "payne_d", "kbar", "source")
+CONTROLS = {"tau0": "τ0 varied", "slip_velocity": "v̄_F varied"}
+# Our k̄ agrees with a published one when they differ by at most max(TOLERANCE, 3 spread):
+# the paper gives three digits and no uncertainty. A change of k̄ counts as large ("strong",
+# "drastic", "not about the same") when it exceeds TOLERANCE too.
+TOLERANCE = 0.03
+K_O = 0.5                          # k_o, the rubber-surface friction (no study changes it)
+SLIDING = 1e-3                     # particle-surface friction per unit of normal work above
+#                                    which a particle counts as sliding, not rolling
+FIG9_STUDIES = ["fig9-circles", "fig9-noncircular", "fig9-square"]
+TABLE5_STUDIES = ["table5-velocity-circle", "table5-velocity-noncircular",
+                  "table5-velocity-square"]
 
 
 def split_list(text):
@@ -156,15 +187,25 @@ class Point:
     def get(self, column):
         return number(self.row.get(column)) if self.ok else float("nan")
 
-    @property
-    def numerical_share(self):
-        """Newmark's numerical dissipation per unit of the window's normal work (the
-        normalisation of kbar_F; benchmarks/run.py)."""
+    def share(self, column):
+        """The dissipation `column` per unit of the window's normal work (the normalisation
+        of kbar_F; benchmarks/run.py)."""
         if not self.ok:
             return float("nan")
         window = self.averaging_time * self.get("block_length") / self.get("slip_velocity")
         work = self.get("mean_normal_force") * window * self.get("slip_velocity")
-        return self.get("dissipation_numerical") / work if work > 0 else float("nan")
+        return self.get(column) / work if work > 0 else float("nan")
+
+    @property
+    def numerical_share(self):
+        """Newmark's numerical dissipation per unit of the window's normal work."""
+        return self.share("dissipation_numerical")
+
+    @property
+    def speed_ratio(self):
+        """The particle's mean |v_x| over the window per unit of the slip velocity."""
+        return self.get("mean_particle_speed") / self.slip_velocity if self.ok \
+            else float("nan")
 
     def describe(self):
         text = f"{LABEL.get(self.shape, self.shape)}, {self.model}, p = {self.pressure:g} MPa"
@@ -248,27 +289,725 @@ def convergence(studies):
 
 
 # ---------------------------------------------------------------------------------------
+# the paper beside ours
+# ---------------------------------------------------------------------------------------
+
+def num(x):
+    """A parameter value as the page writes it: 3.16e-4, 1e-5, 0.01, 0.25, 2.5."""
+    if x != 0 and abs(x) < 1e-2:
+        mantissa, exponent = f"{x:.3e}".split("e")
+        return f"{mantissa.rstrip('0').rstrip('.')}e{int(exponent)}"
+    return f"{x:g}"
+
+
+def peak_words(found):
+    """'one peak at τ0 = 3.16e-4 s' of peaks()'s τ0s."""
+    count = {0: "no peak", 1: "one peak", 2: "two peaks"}.get(len(found),
+                                                                f"{len(found)} peaks")
+    return count + (" at τ0 = " + ", ".join(f"{num(t)} s" for t in found) if found else "")
+
+
+def read_paper(path):
+    """The rows of the paper's Table 5 (PAPER) as dicts shape, ratio, control, payne_d,
+    kbar (None where the paper's value is not published here), source; lines that start
+    with '#' are comments. InputError naming the file, and the line, if it cannot be read,
+    lacks a column of PAPER_COLUMNS or holds a value its column cannot hold."""
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            lines = [(n, line) for n, line in enumerate(f, start=1)
+                     if line.strip() and not line.lstrip().startswith("#")]
+    except OSError as e:
+        raise common.InputError(f"{path}: {e.strerror} (--paper: the paper's Table 5)") \
+            from None
+    try:
+        fields = list(csv.reader(line for _, line in lines))
+    except csv.Error as e:
+        raise common.InputError(f"{path}: {e}") from None
+    if not fields:
+        raise common.InputError(f"{path} has no header line")
+    header = fields[0]
+    missing = [c for c in PAPER_COLUMNS if c not in header]
+    if missing:
+        raise common.InputError(f"{path} has no column {', '.join(missing)}")
+    rows = []
+    for (line, _), values in zip(lines[1:], fields[1:]):
+        if len(values) != len(header):
+            raise common.InputError(f"{path}, line {line}: {len(values)} fields instead of "
+                                    f"the header's {len(header)}")
+        r = dict(zip(header, (v.strip() for v in values)))
+
+        def bad(column, want):
+            return common.InputError(f"{path}, line {line}: {column} {r[column]!r} is not "
+                                     f"{want}")
+        if r["shape"] not in SHAPES:
+            raise bad("shape", "one of " + ", ".join(SHAPES))
+        if r["control"] not in CONTROLS:
+            raise bad("control", "one of " + ", ".join(CONTROLS))
+        ratio, d = number(r["ratio"]), number(r["payne_d"])
+        if not (math.isfinite(ratio) and ratio > 0):
+            raise bad("ratio", "a number > 0")
+        if not (math.isfinite(d) and d >= 0):
+            raise bad("payne_d", "a number >= 0 (s)")
+        kbar = number(r["kbar"]) if r["kbar"] else None
+        if kbar is not None and not math.isfinite(kbar):
+            raise bad("kbar", "a number (or empty: not published here)")
+        rows.append(dict(shape=r["shape"], ratio=ratio, control=r["control"], payne_d=d,
+                         kbar=kbar, source=r["source"]))
+    return rows
+
+
+def route_point(studies, shape, control, ratio, payne_d):
+    """Our point of a Table 5 entry (p̄ = 2 MPa, viscoelastic): τ0 = 1e-4 s · ratio at
+    v̄_F = 2.5 m/s (Fig. 9's studies), or v̄_F = 2.5 m/s · ratio at τ0 = 1e-4 s (the
+    studies table5-velocity-*); None if no study asks for it."""
+    if control == "tau0":
+        found = select(studies, FIG9_STUDIES, shape=shape, pressure=2., slip_velocity=2500.,
+                       relaxation_time=1e-4 * ratio, payne_d=payne_d, model="viscoelastic")
+    else:
+        found = select(studies, TABLE5_STUDIES, shape=shape, pressure=2.,
+                       slip_velocity=2500. * ratio, relaxation_time=1e-4, payne_d=payne_d,
+                       model="viscoelastic")
+    return found[0] if found else None
+
+
+def agreement(ours, paper, spread):
+    """agrees when |ours - paper| <= max(TOLERANCE, 3 spread), else differs."""
+    limit = max(TOLERANCE, 3. * spread) if math.isfinite(spread) else TOLERANCE
+    return "agrees" if abs(ours - paper) <= limit else "differs"
+
+
+def compare(studies, paper, uncertainty):
+    """Each row of the paper's Table 5 beside our point: dicts of the paper's row with
+    point (or None), ours, diff (ours - paper), spread, discretisation and mark (agrees,
+    differs, missing, failed, or "not published here")."""
+    rows = []
+    disc = uncertainty.get("viscoelastic", float("nan"))
+    for e in paper:
+        p = route_point(studies, e["shape"], e["control"], e["ratio"], e["payne_d"])
+        ours = p.get("kbar") if p is not None else float("nan")
+        spread = p.get("kbar_spread") if p is not None else float("nan")
+        diff = ours - e["kbar"] if e["kbar"] is not None else float("nan")
+        if e["kbar"] is None:
+            mark = "not published here"
+        elif p is None or not p.ok:
+            mark = p.status if p is not None else "missing"
+        else:
+            mark = agreement(ours, e["kbar"], spread)
+        rows.append(dict(e, point=p, ours=ours, diff=diff, spread=spread,
+                         discretisation=disc, mark=mark))
+    return rows
+
+
+def comparison_table(rows):
+    lines = ["| shape | ratio | control | point | Temizer 2013 | ours | ours − paper | spread "
+             "| discretisation | mark |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        if r["control"] == "tau0":
+            tau, v = 1e-4 * r["ratio"], 2500.
+        else:
+            tau, v = 1e-4, 2500. * r["ratio"]
+        point = f"τ0 = {num(tau)} s, v̄_F = {num(v / 1000.)} m/s, d = {num(r['payne_d'])} s"
+        paper = fmt(r["kbar"], 3) if r["kbar"] is not None else "not published here"
+        ours = fmt(r["ours"]) if r["point"] is not None and r["point"].ok else \
+            (r["point"].status if r["point"] is not None else "missing")
+        diff = f"{r['diff']:+.4f}" if math.isfinite(r["diff"]) else "–"
+        mark = "**differs**" if r["mark"] == "differs" else \
+            "–" if r["mark"] == "not published here" else r["mark"]
+        lines.append(f"| {LABEL[r['shape']]} | {num(r['ratio'])} | {CONTROLS[r['control']]} "
+                     f"| {point} | {paper} | {ours} | {diff} | {fmt(r['spread'])} | "
+                     f"{fmt(r['discretisation'])} | {mark} |")
+    return "\n".join(lines)
+
+
+def comparison_counts(rows):
+    """'N of the M published values agree, ...' of compare()'s rows."""
+    published = [r for r in rows if r["kbar"] is not None]
+    counts = {m: sum(r["mark"] == m for r in published)
+              for m in ("agrees", "differs", "missing", "failed")}
+    text = (f"{counts['agrees']} of the {len(published)} published values agree with ours, "
+            f"{counts['differs']} differ")
+    if counts["missing"]:
+        text += f", {counts['missing']} not computed"
+    if counts["failed"]:
+        text += f", {counts['failed']} failed"
+    return text
+
+
+class Unchecked(Exception):
+    """A claim that the data cannot check; its message says why."""
+
+
+def need(points):
+    """The points, all computed; Unchecked if there is none or one is missing or failed
+    (None: no study asks for it)."""
+    if not points or None in points:
+        raise Unchecked("needs a point that no study computes")
+    bad = [p for p in points if not p.ok]
+    if bad:
+        raise Unchecked("needs points not computed or failed: " + "; ".join(
+            f"{p.describe()} ({p.status})" for p in bad[:3]) +
+            (f"; and {len(bad) - 3} more" if len(bad) > 3 else ""))
+    return points
+
+
+def series(studies, names, key, **conditions):
+    """{value of `key`: point} of the points of the studies `names` that meet
+    `conditions`."""
+    return {getattr(p, key): p for p in select(studies, names, **conditions)}
+
+
+def needed(table):
+    need(list(table.values()))
+    return table
+
+
+def peaks(points, column):
+    """The τ0 of each maximum of `column` over the points (sorted by τ0): a rise followed
+    by a fall, a change counting only where it exceeds the larger spread of its two
+    points."""
+    pts = sorted(points, key=lambda p: p.relaxation_time)
+    ys = [p.get(column) for p in pts]
+    out, best = [], None
+    for i in range(len(pts) - 1):
+        step = ys[i + 1] - ys[i]
+        noise = max(pts[i].get("kbar_spread"), pts[i + 1].get("kbar_spread"))
+        if step > noise:
+            best = i + 1 if best is None or ys[i + 1] > ys[best] else best
+        elif step < -noise:
+            if best is not None:
+                out.append(pts[best].relaxation_time)
+            best = None
+        elif best is not None and ys[i + 1] > ys[best]:
+            best = i + 1
+    return out
+
+
+def window_stats(p):
+    """(lowest, highest k_I in the averaging window, t/T0 from which the moving average
+    stays within 0.01 of k̄) of a point's k_I history; None without one."""
+    if p is None or not p.ok or not p.history:
+        return None
+    T0 = p.get("block_length") / p.slip_velocity
+    t = [x / T0 for x in p.history["t"]]
+    inside = [k for x, k in zip(t, p.history["kI"]) if x >= 2.]
+    window = moving_average(t, p.history["kI"], 2.)
+    if not inside or not window:
+        return None
+    settle = window[0][0]
+    for (x, m), nxt in zip(window, window[1:] + [None]):
+        if abs(m - p.get("kbar")) > 0.01:
+            settle = nxt[0] if nxt else x
+    return min(inside), max(inside), settle
+
+
+def fig8_points(studies, shape, model):
+    names, cond = ((["fig6a-elastic", "fig6a-elastic-square"], {"pressure": 1.})
+                   if model == "elastic" else (FIG9_STUDIES, {"relaxation_time": 2e-3}))
+    found = select(studies, names, shape=shape, **cond)
+    return found[0] if found else None
+
+
+def claims(studies, paper, rows):
+    """{section: [(the paper's claim, what our data show, mark)]}: the paper's claims
+    about its results (Temizer 2013, §5), each checked on our data where it is
+    quantitative; mark is agrees, differs or not checked (the reason then in the second
+    column)."""
+    out = {}
+
+    def check(section, claim, test):
+        try:
+            ours, mark = test()
+        except Unchecked as e:
+            ours, mark = f"{e}", "not checked"
+        out.setdefault(section, []).append((claim, ours, mark))
+
+    def mark(ok):
+        return "agrees" if ok else "differs"
+
+    def paper_value(shape, control, ratio, d):
+        for e in paper:
+            if (e["shape"], e["control"]) == (shape, control) and close(e["ratio"], ratio) \
+                    and close(e["payne_d"], d) and e["kbar"] is not None:
+                return e["kbar"]
+        return None
+
+    computed, seen = [], set()
+    for study in STUDIES:
+        for p in studies[study]:
+            if p.ok and (p.row["name"], p.row.get("wall_time")) not in seen:
+                seen.add((p.row["name"], p.row.get("wall_time")))
+                computed.append(p)
+
+    # --- all simulations ----------------------------------------------------------------
+    def rolled():
+        if not computed:
+            raise Unchecked("no point computed")
+        slid = [p for p in computed if p.share("dissipation_particle_surface") >= SLIDING]
+        if not slid:
+            return (f"the particle–surface friction stays below {SLIDING:g} of the normal "
+                    f"work at all {len(computed)} points", "agrees")
+        worst = max(slid, key=lambda p: p.share("dissipation_particle_surface"))
+        counts = ", ".join(f"{LABEL[s]} {n}" for s in SHAPES + [BIG_CIRCLE, SMOOTH_SQUARE]
+                           for n in [sum(p.shape == s for p in slid)] if n)
+        return (f"the particle also slides on the surface (friction there ≥ {SLIDING:g} of "
+                f"the normal work) at {len(slid)} of {len(computed)} points ({counts}); at "
+                f"most {worst.share('dissipation_particle_surface'):.3f} "
+                f"({worst.describe()})", "differs")
+    check("general", "The particles always roll at the particle–surface interface.", rolled)
+
+    def below_k_o():
+        if not computed:
+            raise Unchecked("no point computed")
+        top = max(computed, key=lambda p: p.get("kbar"))
+        return (f"largest k̄ {top.get('kbar'):.3f} ({top.describe()}) at "
+                f"{len(computed)} points", mark(top.get("kbar") <= K_O))
+    check("general", f"k̄ never exceeds k_o = {K_O:g}.", below_k_o)
+
+    def explicit():
+        raise Unchecked("a statement about the paper's time integration, not about its "
+                        "results")
+    check("general", "The explicit coupling is satisfactory at the time step that "
+          "non-circular particles need.", explicit)
+
+    # --- Fig. 6a --------------------------------------------------------------------------
+    def elastic(shape):
+        return series(studies, ["fig6a-elastic", "fig6a-elastic-square"], "pressure",
+                      shape=shape, model="elastic")
+
+    def on_pressure():
+        curves = {s: needed(elastic(s)) for s in SHAPES + [BIG_CIRCLE]}
+        parts, ok, rising = [], True, []
+        for s, c in curves.items():
+            ps = sorted(c)
+            ks = [c[p].get("kbar") for p in ps]
+            parts.append(f"{LABEL[s]} {ks[0]:.3f} → {ks[-1]:.3f}")
+            ok = ok and abs(ks[-1] - ks[0]) > TOLERANCE
+            rising.append(all(b > a for a, b in zip(ks, ks[1:])))
+        ps = sorted(next(iter(curves.values())))
+        return (f"from {num(ps[0])} to {num(ps[-1])} MPa: " + ", ".join(parts) +
+                ("; rising at every step for every shape" if all(rising) else ""), mark(ok))
+    check("fig6a", "k̄ depends strongly on p̄.", on_pressure)
+
+    def on_shape():
+        curves = {s: needed(elastic(s)) for s in SHAPES}
+        spans = {p: max(c[p].get("kbar") for c in curves.values()) -
+                 min(c[p].get("kbar") for c in curves.values())
+                 for p in sorted(set.intersection(*(set(c) for c in curves.values())))}
+        weak = [p for p, x in spans.items() if x <= TOLERANCE]
+        text = ("the four shapes' k̄ span " +
+                ", ".join(f"{x:.3f} at {num(p)}" for p, x in spans.items()) + " MPa")
+        if weak:
+            text += f"; at most {TOLERANCE:g} at " + ", ".join(num(p) for p in weak) + " MPa"
+        return text, mark(spans and not weak)
+    check("fig6a", "k̄ depends strongly on the shape.", on_shape)
+
+    def bounded():
+        small, big = needed(elastic("circular")), needed(elastic(BIG_CIRCLE))
+        fails, n = [], 0
+        for s in ("elliptical", "rectangular", "square"):
+            for p, q in sorted(needed(elastic(s)).items()):
+                if p not in small or p not in big:
+                    continue
+                n += 1
+                k, hi, lo = q.get("kbar"), small[p].get("kbar"), big[p].get("kbar")
+                if k > hi:
+                    fails.append(f"{LABEL[s]} at {num(p)} MPa, {k:.3f} above the r0 "
+                                 f"circle's {hi:.3f} by {k - hi:.3f} (spread "
+                                 f"{q.get('kbar_spread'):.3f})")
+                elif k < lo:
+                    fails.append(f"{LABEL[s]} at {num(p)} MPa, {k:.3f} below the 1.5 r0 "
+                                 f"circle's {lo:.3f} by {lo - k:.3f} (spread "
+                                 f"{q.get('kbar_spread'):.3f})")
+        if not fails:
+            return f"all {n} points of the ellipse, the rectangle and the square lie " \
+                   "between the two circles", "agrees"
+        return (f"{n - len(fails)} of {n} points lie between the circles; outside: " +
+                "; ".join(fails), "differs")
+    check("fig6a", "The non-circular shapes lie between the circle of radius r0 and that "
+          "of radius 1.5 r0.", bounded)
+
+    # --- Fig. 6b --------------------------------------------------------------------------
+    ellipse_el = elastic("elliptical")
+    ellipse_ve = series(studies, ["viscoelastic-pressure-noncircular"], "pressure",
+                        shape="elliptical")
+    payne_ds = sorted({p.payne_d for p in studies["fig6b-payne-ellipse"]})
+    payne = {d: series(studies, ["fig6b-payne-ellipse"], "pressure", payne_d=d)
+             for d in payne_ds}
+
+    def above_elastic():
+        el, ve = needed(ellipse_el), needed(ellipse_ve)
+        gaps = {p: ve[p].get("kbar") - el[p].get("kbar") for p in sorted(ve) if p in el}
+        if not gaps:
+            raise Unchecked("no pressure with both points")
+        low = [p for p, g in gaps.items() if g <= 0]
+        lo, hi = min(gaps, key=gaps.get), max(gaps, key=gaps.get)
+        text = (f"above at {len(gaps) - len(low)} of {len(gaps)} pressures, by "
+                f"{gaps[lo]:+.3f} ({num(lo)} MPa) to {gaps[hi]:+.3f} ({num(hi)} MPa)")
+        if low:
+            text += "; not above at " + ", ".join(num(p) for p in low) + " MPa"
+        return text, mark(not low)
+    check("fig6b", "The viscoelastic k̄ is above the elastic one (ellipse).", above_elastic)
+
+    def spans_range():
+        el, ve = needed(ellipse_el), needed(ellipse_ve)
+        if not payne_ds:
+            raise Unchecked("no Payne point planned")
+        curves = {d: needed(payne[d]) for d in payne_ds}
+        problems, gap = [], 0.
+        for p in sorted(ve):
+            if p not in el or any(p not in c for c in curves.values()):
+                continue
+            e, chain = el[p], [ve[p]] + [curves[d][p] for d in payne_ds]
+            for d, q in zip(payne_ds, chain[1:]):
+                s = 3. * max(q.get("kbar_spread"), e.get("kbar_spread"),
+                             ve[p].get("kbar_spread"))
+                if not e.get("kbar") - s <= q.get("kbar") <= ve[p].get("kbar") + s:
+                    problems.append(f"d = {num(d)} s outside at {num(p)} MPa "
+                                    f"({q.get('kbar'):.3f})")
+            for d, a, b in zip(payne_ds, chain, chain[1:]):
+                if b.get("kbar") > a.get("kbar") + 3. * max(a.get("kbar_spread"),
+                                                            b.get("kbar_spread")):
+                    problems.append(f"k̄ rises at d = {num(d)} s, {num(p)} MPa")
+            gap = max(gap, abs(chain[-1].get("kbar") - e.get("kbar")))
+        text = (f"d = {', '.join(num(d) for d in payne_ds)} s: between the two at every "
+                "pressure and falling towards the elastic k̄ as d grows (within 3 × spread)"
+                if not problems else "; ".join(problems))
+        text += f"; at d = {num(payne_ds[-1])} s at most {gap:.3f} from the elastic k̄"
+        return text, mark(not problems and gap <= TOLERANCE)
+    check("fig6b", "The Payne effect spans the range between them as d grows.", spans_range)
+
+    def payne_onset():
+        d0 = paper_value("elliptical", "slip_velocity", 1., 0.)
+        d5 = paper_value("elliptical", "slip_velocity", 1., 1e-5)
+        if d0 is None or d5 is None:
+            raise Unchecked("the paper's values are not given here")
+        ve = need([ellipse_ve.get(2.)])[0]
+        q = need([payne.get(1e-5, {}).get(2.)])[0]
+        ours = ve.get("kbar") - q.get("kbar")
+        first = [d for d in payne_ds if payne[d].get(2.) is not None and payne[d][2.].ok and
+                 ve.get("kbar") - payne[d][2.].get("kbar") >= d0 - d5]
+        text = (f"changed by {-ours:+.4f} ({ve.get('kbar'):.4f} → {q.get('kbar'):.4f}); "
+                "lowered as much as in the paper ")
+        text += (f"first at d = {num(first[0])} s" if first else
+                 "at none of d = " + ", ".join(num(d) for d in payne_ds) + " s")
+        return text, agreement(ours, d0 - d5, q.get("kbar_spread"))
+    claim = "At 2 MPa, d = 1e-5 s already lowers the ellipse's k̄"
+    d0 = paper_value("elliptical", "slip_velocity", 1., 0.)
+    d5 = paper_value("elliptical", "slip_velocity", 1., 1e-5)
+    if d0 is not None and d5 is not None:
+        claim += f" (Table 5: {d0:.3f} → {d5:.3f}, by {d5 - d0:+.3f})"
+    check("fig6b", claim + ".", payne_onset)
+
+    # --- Fig. 7 ---------------------------------------------------------------------------
+    fig7 = {s: (series(studies, [study], "pressure", shape=s), elastic(s))
+            for s, study in (("circular", "viscoelastic-pressure-circles"),
+                             ("rectangular", "viscoelastic-pressure-noncircular"))}
+
+    def deviations(value):
+        parts, ok = [], True
+        for s, (ve, el) in fig7.items():
+            needed(ve), needed(el)
+            dev = {p: value(ve[p], el[p]) for p in sorted(ve) if p in el}
+            if not dev:
+                raise Unchecked("no pressure with both points")
+            off = [p for p, x in dev.items() if abs(x) > TOLERANCE]
+            ok = ok and not off
+            parts.append(f"{LABEL[s]} {min(dev.values()):+.3f} to {max(dev.values()):+.3f}" +
+                         (f", beyond ±{TOLERANCE:g} at " + ", ".join(num(p) for p in off) +
+                          " MPa" if off else ""))
+        return "; ".join(parts), mark(ok)
+    check("fig7", "k̄_F keeps about its elastic value.", lambda: deviations(
+        lambda v, e: v.get("kbar_F") - e.get("kbar_F")))
+    check("fig7", "So k̄ − k̄ (elastic) ≈ k̄_V.", lambda: deviations(
+        lambda v, e: v.get("kbar") - e.get("kbar") - v.get("kbar_V")))
+
+    def trends():
+        signs, parts = {}, []
+        for column, name in (("kbar_F", "k̄_F"), ("kbar_V", "k̄_V")):
+            words = []
+            for s, (ve, _) in fig7.items():
+                needed(ve)
+                ps = sorted(ve)
+                a, b = ve[ps[0]].get(column), ve[ps[-1]].get(column)
+                signs.setdefault(column, set()).add(b > a)
+                words.append(f"{LABEL[s]} {a:.3f} → {b:.3f}")
+            parts.append(f"{name}: " + ", ".join(words))
+        same = all(len(v) == 1 for v in signs.values())
+        return "; ".join(parts) + (" (from the lowest to the highest pressure)"), mark(same)
+    check("fig7", "The p̄ dependence of k̄_F and k̄_V of the rectangle is qualitatively the "
+          "circle's.", trends)
+
+    # --- Fig. 8 ---------------------------------------------------------------------------
+    def ranges(model):
+        out = {}
+        for s in SHAPES:
+            stats = window_stats(need([fig8_points(studies, s, model)])[0])
+            if stats is None:
+                raise Unchecked(f"no k_I history of the {LABEL[s]} ({model})")
+            out[s] = stats[1] - stats[0]
+        return out
+
+    def oscillation():
+        parts, ok = [], True
+        for model in ("elastic", "viscoelastic"):
+            r = ranges(model)
+            ok = ok and all(r[s] >= 2. * r["circular"] for s in SHAPES[1:])
+            parts.append(f"{model}: " + ", ".join(f"{LABEL[s]} {r[s]:.3f}" for s in SHAPES))
+        return ("range of k_I over the averaging window, " + "; ".join(parts) +
+                " (agrees when every other shape's is at least twice the circle's)", mark(ok))
+    check("fig8", "The circle's k_I oscillates little; non-circular particles give sharp "
+          "oscillations (resting on a flat side, rolling over an edge).", oscillation)
+
+    def larger_viscoelastic():
+        el, ve = ranges("elastic"), ranges("viscoelastic")
+        return ("range of k_I, elastic → viscoelastic: " +
+                ", ".join(f"{LABEL[s]} {el[s]:.3f} → {ve[s]:.3f}" for s in SHAPES[1:]),
+                mark(all(ve[s] > el[s] for s in SHAPES[1:])))
+    check("fig8", "The oscillations are larger when the rubber is viscoelastic.",
+          larger_viscoelastic)
+
+    # --- Fig. 9 ---------------------------------------------------------------------------
+    def tau_points(shape):
+        return need(select(studies, FIG9_STUDIES, shape=shape))
+
+    def circle_peak():
+        pts = tau_points("circular")
+        found = peaks(pts, "kbar_V")
+        T0 = pts[0].get("block_length") / pts[0].slip_velocity
+        text = f"k̄_V has {peak_words(found)}; L0/v̄_F = {num(T0)} s"
+        if len(found) == 1:
+            text += f", {T0 / found[0]:.3g} times as long"
+        return text, mark(len(found) == 1 and
+                          1. / math.sqrt(10.) <= T0 / found[0] <= math.sqrt(10.))
+    check("fig9", "Circle: a smooth transition, with the viscous peak near τ0 ≈ L0/v̄_F "
+          "(within half a decade).", circle_peak)
+
+    def largest_at():
+        parts, ok = [], True
+        for s in SHAPES:
+            vals = {r: paper_value(s, "tau0", r, 0.) for r in (0.1, 1., 10.)}
+            if None in vals.values():
+                continue
+            ours = {r: need([route_point(studies, s, "tau0", r, 0.)])[0].get("kbar")
+                    for r in vals}
+            a, b = max(vals, key=vals.get), max(ours, key=ours.get)
+            ok = ok and a == b
+            parts.append(f"{LABEL[s]}: ratio {num(b)}")
+        if not parts:
+            raise Unchecked("the paper's values are not given here")
+        return "largest at " + "; ".join(parts), mark(ok)
+    check("fig9", "Table 5 (τ0 varied): k̄ is largest at the ratio 1 of 0.1, 1 and 10 "
+          "(circle, ellipse).", largest_at)
+
+    def count_peaks(shape):
+        found = peaks(tau_points(shape), "kbar_V")
+        return found, f"{LABEL[shape]}: k̄_V has {peak_words(found)}"
+
+    def square_two():
+        found, text = count_peaks("square")
+        return text, mark(len(found) == 2)
+    check("fig9", "Square: k̄_V has two peaks, the second from rolling over its edges "
+          "(period π/(2ω) < 1e-3 s, ω ≈ v̄_F/(2 r0)).", square_two)
+
+    def merged():
+        results = [count_peaks(s) for s in ("elliptical", "rectangular")]
+        return "; ".join(t for _, t in results), mark(all(len(f) == 1 for f, _ in results))
+    check("fig9", "Ellipse and rectangle: the two peaks merge into one.", merged)
+
+    def smoother():
+        smooth, a = count_peaks(SMOOTH_SQUARE)
+        square, b = count_peaks("square")
+        return f"{a}; {b}", mark(len(smooth) <= 1 and len(square) > len(smooth))
+    check("fig9", "The smoothed square (p = 3) is much smoother than the square.", smoother)
+
+    def mesh():
+        raise Unchecked("our square is computed on the 80 × 25 mesh only, as the paper's")
+    check("fig9", "The square needs the 80 × 25 mesh.", mesh)
+
+    # --- Table 5 --------------------------------------------------------------------------
+    def routes(shape, d=0.):
+        """{ratio: (v̄_F route − τ0 route, 3 × the larger spread)} at the ratios 0.1 and 10
+        (at 1 the two routes are one point)."""
+        out = {}
+        for r in (0.1, 10.):
+            a, b = need([route_point(studies, shape, "tau0", r, d),
+                         route_point(studies, shape, "slip_velocity", r, d)])
+            out[r] = (b.get("kbar") - a.get("kbar"),
+                      3. * max(a.get("kbar_spread"), b.get("kbar_spread")))
+        return out
+
+    def route_text(gaps):
+        return ("v̄_F route − τ0 route: " +
+                ", ".join(f"{x:+.4f} at the ratio {num(r)} (3 × spread {s:.4f})"
+                          for r, (x, s) in gaps.items()) +
+                "; equivalent where within 3 × the larger spread")
+
+    def equivalent():
+        gaps = routes("circular")
+        return route_text(gaps), mark(all(abs(x) <= s for x, s in gaps.values()))
+    vals = [(paper_value("circular", "tau0", r, 0.),
+             paper_value("circular", "slip_velocity", r, 0.)) for r in (0.1, 1., 10.)]
+    claim = "Circle, without the Payne effect: τ0- and v̄_F-control are equivalent"
+    if all(None not in v for v in vals):
+        claim += " (Table 5: " + ", ".join(f"{a:.3f} and {b:.3f}" for a, b in vals) + \
+            " at the ratios 0.1, 1, 10)"
+    check("table5", claim + ".", equivalent)
+
+    for shape in ("elliptical", "rectangular", "square"):
+        def grows(shape=shape):
+            gaps = routes(shape)
+            low, high = gaps[0.1], gaps[10.]
+            return (route_text(gaps),
+                    mark(abs(low[0]) <= low[1] and abs(high[0]) > max(high[1], abs(low[0]))))
+        claim = (f"Non-circular ({LABEL[shape]}): the two controls are equivalent at low slip "
+                 "velocity, the mismatch grows at higher ones")
+        a, b = (paper_value(shape, "tau0", 0.1, 0.), paper_value(shape, "slip_velocity", 0.1, 0.))
+        c, d = (paper_value(shape, "tau0", 10., 0.), paper_value(shape, "slip_velocity", 10., 0.))
+        if None not in (a, b, c, d):
+            claim += f" (Table 5: {b - a:+.3f} at the ratio 0.1, {d - c:+.3f} at 10)"
+        check("table5", claim + ".", grows)
+
+    def payne_changes(shape):
+        """{(v̄_F, d): k̄(d) − k̄(0)} of our route (b)."""
+        out = {}
+        for r in (0.1, 1., 10.):
+            base = need([route_point(studies, shape, "slip_velocity", r, 0.)])[0]
+            for d in (1e-6, 1e-5):
+                q = need([route_point(studies, shape, "slip_velocity", r, d)])[0]
+                out[(2.5 * r, d)] = q.get("kbar") - base.get("kbar")
+        return out
+
+    def paper_changes(shape):
+        out = {}
+        for r in (0.1, 1., 10.):
+            base = paper_value(shape, "slip_velocity", r, 0.)
+            for d in (1e-6, 1e-5):
+                q = paper_value(shape, "slip_velocity", r, d)
+                if base is None or q is None:
+                    return None
+                out[(2.5 * r, d)] = q - base
+        return out
+
+    published = [s for s in SHAPES if paper_changes(s)]
+
+    def drastic():
+        parts, top = [], 0.
+        for s in SHAPES:
+            ch = payne_changes(s)
+            (v, d), x = max(ch.items(), key=lambda kv: abs(kv[1]))
+            top = max(top, abs(x))
+            parts.append(f"{LABEL[s]} {x:+.3f} ({num(v)} m/s, d = {num(d)} s)")
+        return "largest change of k̄ by d: " + ", ".join(parts), mark(top > TOLERANCE)
+    claim = "The Payne effect alters the response drastically"
+    if published:
+        claim += " (Table 5: " + ", ".join(
+            f"{LABEL[s]} by up to {max(abs(x) for x in paper_changes(s).values()):.3f}"
+            for s in published) + ")"
+    check("table5", claim + ".", drastic)
+
+    def more_at_speed():
+        parts, ok = [], True
+        for s in SHAPES:
+            ch = payne_changes(s)
+            by_v = {v: max(abs(ch[(v, d)]) for d in (1e-6, 1e-5))
+                    for v in sorted({v for v, _ in ch})}
+            ok = ok and max(by_v, key=by_v.get) == max(by_v)
+            parts.append(f"{LABEL[s]} " + ", ".join(f"{x:.4f}" for x in by_v.values()))
+        return ("largest |change| at v̄_F = 0.25, 2.5, 25 m/s: " + "; ".join(parts),
+                mark(ok))
+    claim = "The Payne effect alters the response more at higher slip velocities"
+    if published:
+        claim += " (Table 5, d = 1e-5 s: " + "; ".join(
+            f"{LABEL[s]} " + ", ".join(f"{paper_changes(s)[(2.5 * r, 1e-5)]:+.3f}"
+                                       for r in (0.1, 1., 10.)) for s in published) + \
+            " at 0.25, 2.5, 25 m/s)"
+    check("table5", claim + ".", more_at_speed)
+    return out
+
+
+def claims_table(rows):
+    lines = ["| Temizer 2013 | ours | mark |", "|---|---|---|"]
+    for claim, ours, mark in rows:
+        shown = "**differs**" if mark == "differs" else mark
+        lines.append(f"| {claim} | {ours} | {shown} |")
+    return "\n".join(lines)
+
+
+def fig8_table(studies):
+    lines = ["| shape | rubber | k̄ | spread | k_I in the window | k_I* within 0.01 of k̄ "
+             "from |", "|---|---|---|---|---|---|"]
+    for model in ("elastic", "viscoelastic"):
+        for s in SHAPES:
+            p = fig8_points(studies, s, model)
+            stats = window_stats(p)
+            if p is None or not p.ok:
+                status = p.status if p is not None else "missing"
+                lines.append(f"| {LABEL[s]} | {model} | {status} | – | – | – |")
+                continue
+            lines.append(f"| {LABEL[s]} | {model} | {fmt(p.get('kbar'))} | "
+                         f"{fmt(p.get('kbar_spread'))} | " +
+                         (f"{stats[0]:.3f}–{stats[1]:.3f} | {stats[2]:.2f} T0 |" if stats
+                          else "no history | – |"))
+    return "\n".join(lines)
+
+
+def fig9_table(studies):
+    lines = ["| shape | largest k̄ | at τ0 | largest k̄_V | at τ0 | peaks of k̄_V at τ0 |",
+             "|---|---|---|---|---|---|"]
+    for s in SHAPES + [SMOOTH_SQUARE, BIG_CIRCLE]:
+        pts = select(studies, FIG9_STUDIES, shape=s)
+        bad = [p for p in pts if not p.ok]
+        if not pts or bad:
+            lines.append(f"| {LABEL[s]} | {len(bad)} of {len(pts)} points not computed or "
+                         "failed | – | – | – | – |")
+            continue
+        k = max(pts, key=lambda p: p.get("kbar"))
+        v = max(pts, key=lambda p: p.get("kbar_V"))
+        found = peaks(pts, "kbar_V")
+        lines.append(f"| {LABEL[s]} | {fmt(k.get('kbar'))} | {num(k.relaxation_time)} s | "
+                     f"{fmt(v.get('kbar_V'))} | {num(v.relaxation_time)} s | "
+                     f"{len(found)}: " + ", ".join(f"{num(t)} s" for t in found) + " |")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------
 # figures
 # ---------------------------------------------------------------------------------------
 
 def plot_series(ax, points, x, y="kbar", label=None, bars=None, style="-", **kw):
-    """One curve of the ok points (sorted by x), with error bars `bars` if finite."""
+    """One curve of the ok points (sorted by x), with error bars `bars` if finite; the
+    curve's colour, or None if no point is drawn."""
     good = sorted((p for p in points if p.ok), key=x)
     if not good:
-        return
+        return None
     xs = [x(p) for p in good]
     ys = [p.get(y) for p in good]
     if bars is not None and math.isfinite(bars):
-        ax.errorbar(xs, ys, yerr=bars, fmt=style, capsize=2, label=label, **kw)
-    else:
-        ax.plot(xs, ys, style, label=label, **kw)
+        drawn = ax.errorbar(xs, ys, yerr=bars, fmt=style, capsize=2, label=label, **kw)
+        return drawn.lines[0].get_color()
+    return ax.plot(xs, ys, style, label=label, **kw)[0].get_color()
+
+
+PAPER_LABEL = "Temizer 2013 (Table 5)"
+
+
+def paper_marks(ax, xs, ys, color):
+    """The paper's published values at (xs, ys): stars in the colour of the curve they
+    belong to, and once per panel a grey star labelled PAPER_LABEL for the legend."""
+    if not xs:
+        return
+    # colour given: the stars leave the panel's colour cycle to its curves
+    ax.plot(xs, ys, "*", color="k", ms=12, mfc=color or "0.8", mew=0.8, zorder=5)
+    if PAPER_LABEL not in ax.get_legend_handles_labels()[1]:
+        ax.plot([], [], "*", color="k", ms=12, mfc="0.8", mew=0.8, label=PAPER_LABEL)
 
 
 def legend(axes):
     """The legend to the right of the last of `axes` (one or a list of panels that draw
     the same curves), with every curve drawn in any of them, once, in the order they first
-    appear: a curve whose points are computed in one panel only (or in none yet) is still
-    named, in the colour it has wherever it is drawn."""
+    appear, the paper's values (PAPER_LABEL) last: a curve whose points are computed in one
+    panel only (or in none yet) is still named, in the colour it has wherever it is
+    drawn."""
     axes = list(axes) if isinstance(axes, (list, tuple)) else [axes]
     handles, seen = [], set()
     for ax in axes:
@@ -276,6 +1015,8 @@ def legend(axes):
             if label not in seen:
                 seen.add(label)
                 handles.append(handle)
+    # the paper's values last, after our curves
+    handles.sort(key=lambda h: h.get_label() == PAPER_LABEL)
     if handles:
         common.outside_legend(axes[-1], handles=handles)
 
@@ -302,12 +1043,25 @@ def missing_note(fig, points):
     return missing
 
 
-def figures(studies, uncertainty, out_dir):
-    """Draws every figure; {figure: (file name, [missing points])}."""
+def figures(studies, uncertainty, out_dir, paper=()):
+    """Draws every figure, with the values of the paper's Table 5 (read_paper()'s rows)
+    that fall on its points; {figure: (file name, [missing points])}."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     made = {}
+
+    def published(shape, control, ratio, d=0.):
+        for e in paper:
+            if (e["shape"], e["control"]) == (shape, control) and close(e["ratio"], ratio) \
+                    and close(e["payne_d"], d) and e["kbar"] is not None:
+                return e["kbar"]
+        return None
+
+    def tau_route(shape):
+        """[(τ0 v̄_F in mm, published k̄)] of Table 5's τ0 route of a shape (2 MPa)."""
+        return [(1e-4 * r * 2500., k) for r in (0.1, 1., 10.)
+                for k in [published(shape, "tau0", r)] if k is not None]
     pressure = lambda p: p.pressure                              # noqa: E731
     tau_v = lambda p: p.relaxation_time * p.slip_velocity            # mm      # noqa: E731
     u_el, u_ve = uncertainty.get("elastic"), uncertainty.get("viscoelastic")
@@ -337,12 +1091,19 @@ def figures(studies, uncertainty, out_dir):
     plot_series(ax, pts, pressure, label="elastic", bars=u_el, style="-o", ms=4)
     pts = select(studies, ["viscoelastic-pressure-noncircular"], shape="elliptical")
     shown += pts
-    plot_series(ax, pts, pressure, label="viscoelastic, d = 0", bars=u_ve, style="-s", ms=4)
+    color = plot_series(ax, pts, pressure, label="viscoelastic, d = 0", bars=u_ve,
+                        style="-s", ms=4)
+    colors = {0.: color}
     for d in sorted({p.payne_d for p in studies["fig6b-payne-ellipse"]}):
         pts = select(studies, ["fig6b-payne-ellipse"], payne_d=d)
         shown += pts
-        plot_series(ax, pts, pressure, label=f"Payne, d = {d:g} s", bars=u_ve, style="--^",
-                    ms=4)
+        colors[d] = plot_series(ax, pts, pressure, label=f"Payne, d = {d:g} s", bars=u_ve,
+                                style="--^", ms=4)
+    # Table 5's ratio 1 is this figure's point at 2 MPa (τ0 = 1e-4 s, v̄_F = 2.5 m/s)
+    for d, color in colors.items():
+        k = published("elliptical", "slip_velocity", 1., d)
+        if k is not None:
+            paper_marks(ax, [2.], [k], color)
     ax.set(xlabel="p̄ (MPa)", ylabel="k̄", title="Fig. 6b: ellipse, τ0 = 1e-4 s")
     ax.grid(alpha=0.3)
     legend(ax)
@@ -357,7 +1118,10 @@ def figures(studies, uncertainty, out_dir):
         ve = select(studies, [study], shape=shape)
         el = select(studies, ["fig6a-elastic"], shape=shape)
         shown += ve + el
-        plot_series(ax, ve, pressure, "kbar", "k̄ viscoelastic", u_ve, "-o", ms=4)
+        color = plot_series(ax, ve, pressure, "kbar", "k̄ viscoelastic", u_ve, "-o", ms=4)
+        k = published(shape, "tau0", 1.)
+        if k is not None:
+            paper_marks(ax, [2.], [k], color)
         plot_series(ax, ve, pressure, "kbar_F", "k̄_F", None, "--s", ms=3)
         plot_series(ax, ve, pressure, "kbar_V", "k̄_V", None, ":^", ms=3)
         plot_series(ax, el, pressure, "kbar", "k̄ elastic", u_el, "-", color="0.5")
@@ -403,7 +1167,9 @@ def figures(studies, uncertainty, out_dir):
     for ax, shape in zip(axes, shapes9):
         pts = select(studies, ["fig9-circles", "fig9-noncircular", "fig9-square"], shape=shape)
         shown += pts
-        plot_series(ax, pts, tau_v, "kbar", "k̄", u_ve, "-o", ms=4)
+        color = plot_series(ax, pts, tau_v, "kbar", "k̄", u_ve, "-o", ms=4)
+        marks = tau_route(shape)
+        paper_marks(ax, [x for x, _ in marks], [k for _, k in marks], color)
         plot_series(ax, pts, tau_v, "kbar_F", "k̄_F", None, "--s", ms=3)
         plot_series(ax, pts, tau_v, "kbar_V", "k̄_V", None, ":^", ms=3)
         ax.set_xscale("log")
@@ -423,11 +1189,16 @@ def figures(studies, uncertainty, out_dir):
         shown += pts
         plot_series(axes[0], pts, pressure, label=LABEL[shape], bars=u_ve,
                     style=f"-{MARKER[shape]}", ms=4, color=COLOR[shape])
+        k = published(shape, "tau0", 1.) if shape in SHAPES else None
+        if k is not None:
+            paper_marks(axes[0], [2.], [k], COLOR[shape])
         pts = select(studies, ["fig9-circles", "fig9-noncircular", "fig9-square"],
                      shape=shape)
         shown += pts
         plot_series(axes[1], pts, tau_v, label=LABEL[shape], bars=u_ve,
                     style=f"-{MARKER[shape]}", ms=4, color=COLOR[shape])
+        marks = tau_route(shape) if shape in SHAPES else []
+        paper_marks(axes[1], [x for x, _ in marks], [k for _, k in marks], COLOR[shape])
     axes[0].set(xlabel="p̄ (MPa)", ylabel="k̄", title="Fig. 10: viscoelastic, τ0 = 1e-4 s")
     axes[1].set(xlabel="τ0 v̄_F (mm)", title="Fig. 10: viscoelastic, p̄ = 2 MPa")
     axes[1].set_xscale("log")
@@ -435,6 +1206,37 @@ def figures(studies, uncertainty, out_dir):
         ax.grid(alpha=0.3)
     legend(list(axes))
     save(fig, "fig10", shown)
+
+    # Table 5: k̄ against the ratio, each route of ours beside the paper's values
+    fig, axes = plt.subplots(1, len(SHAPES), figsize=(13, 3.6), sharey=True)
+    shown = []
+    routes = [("tau0", 0., "τ0 varied, d = 0", "-o"),
+              ("slip_velocity", 0., "v̄_F varied, d = 0", "--s"),
+              ("slip_velocity", 1e-6, "v̄_F varied, d = 1e-6 s", ":D"),
+              ("slip_velocity", 1e-5, "v̄_F varied, d = 1e-5 s", "-.^")]
+    for ax, shape in zip(axes, SHAPES):
+        any_published = False
+        for i, (control, d, label, style) in enumerate(routes):
+            pts = [p for r in (0.1, 1., 10.)
+                   for p in [route_point(studies, shape, control, r, d)] if p is not None]
+            shown += pts
+            ratio = (lambda p: p.relaxation_time / 1e-4) if control == "tau0" else \
+                (lambda p: p.slip_velocity / 2500.)
+            plot_series(ax, pts, ratio, label=label, bars=u_ve, style=style, ms=4,
+                        color=f"C{i}")
+            marks = [(r, k) for r in (0.1, 1., 10.)
+                     for k in [published(shape, control, r, d)] if k is not None]
+            any_published = any_published or bool(marks)
+            paper_marks(ax, [r for r, _ in marks], [k for _, k in marks], f"C{i}")
+        ax.set_xscale("log")
+        ax.set(xlabel="τ0 v̄_F / (1e-4 s · 2.5 m/s)",
+               title=f"Table 5: {LABEL[shape]}" +
+               ("" if any_published else "\n(Temizer 2013: not published here)"))
+        ax.title.set_fontsize(9)
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("k̄ (p̄ = 2 MPa)")
+    legend(list(axes))
+    save(fig, "table5", shown)
     return made
 
 
@@ -483,40 +1285,21 @@ def fmt(x, digits=4):
 
 def point_table(points):
     lines = ["| point | status | k̄ | k̄_F | k̄_V | spread | energy error | numerical share "
-             "| wall time |", "|---|---|---|---|---|---|---|---|---|"]
+             "| \\|v_x\\| / v̄_F | particle–surface friction | cut-backs | wall time |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for p in points:
         if p.ok:
             lines.append(f"| {p.describe()} | ok | {fmt(p.get('kbar'))} | "
                          f"{fmt(p.get('kbar_F'))} | {fmt(p.get('kbar_V'))} | "
                          f"{fmt(p.get('kbar_spread'))} | "
                          f"{fmt(100. * p.get('energy_balance_error'), 2)} % | "
-                         f"{fmt(p.numerical_share)} | {fmt(p.get('wall_time'), 0)} s |")
+                         f"{fmt(p.numerical_share)} | {fmt(p.speed_ratio, 2)} | "
+                         f"{fmt(p.share('dissipation_particle_surface'))} | "
+                         f"{fmt(p.get('cutbacks'), 0)} | {fmt(p.get('wall_time'), 0)} s |")
         else:
             error = (p.row or {}).get("error", "") if p.status == "failed" else ""
             status = f"**{p.status}**" + (f": {error}" if error else "")
-            lines.append(f"| {p.describe()} | {status} | – | – | – | – | – | – | – |")
-    return "\n".join(lines)
-
-
-def table5(studies):
-    lines = ["| shape | route | τ0 v̄_F / (1e-4 s · 2.5 m/s) = 0.1 | 1 | 10 |",
-             "|---|---|---|---|---|"]
-    names9 = ["fig9-circles", "fig9-noncircular", "fig9-square"]
-    names5 = ["table5-velocity-circle", "table5-velocity-noncircular", "table5-velocity-square"]
-    for shape in SHAPES:
-        cells = []
-        for ratio in (0.1, 1., 10.):
-            pts = select(studies, names9, shape=shape, relaxation_time=1e-4 * ratio)
-            cells.append(cell(pts))
-        lines.append(f"| {LABEL[shape]} | (a) τ0, d = 0 | " + " | ".join(cells) + " |")
-        for d in (0., 1e-6, 1e-5):
-            cells = []
-            for ratio in (0.1, 1., 10.):
-                pts = select(studies, names5, shape=shape, payne_d=d,
-                             slip_velocity=2500. * ratio)
-                cells.append(cell(pts))
-            lines.append(f"| {LABEL[shape]} | (b) v̄_F, d = {d:g} s | " + " | ".join(cells) +
-                         " |")
+            lines.append(f"| {p.describe()} | {status} |" + " – |" * 10)
     return "\n".join(lines)
 
 
@@ -549,7 +1332,7 @@ def read_notes(path):
     return {k: v.strip() for k, v in notes.items()}
 
 
-def page(studies, made, conv_rows, uncertainty, notes):
+def page(studies, made, conv_rows, uncertainty, notes, compared, checked):
     total = sum(len(p) for p in studies.values())
     done = sum(p.ok for pts in studies.values() for p in pts)
     failed = sum(p.status == "failed" for pts in studies.values() for p in pts)
@@ -558,7 +1341,7 @@ def page(studies, made, conv_rows, uncertainty, notes):
                     for pts in studies.values() for p in pts if p.ok).values())
     out = ["# Validation: Temizer 2013 reproduced", "",
            "<!-- generated by postprocess/temizer_2013_page.py from "
-           "docs/validation/temizer-2013/data/; do not edit -->", "",
+           "docs/validation/temizer-2013/data/ and paper-table5.csv; do not edit -->", "",
            "The studies of Temizer, *Tribology International* 2013, §5, computed with this "
            "program at the paper's parameters (its Table 1, [methods §7](../methods.md)), "
            "each figure in the paper's layout. Regenerate everything with",
@@ -577,6 +1360,26 @@ def page(studies, made, conv_rows, uncertainty, notes):
     out += ["Error bars: k̄'s discretisation uncertainty from the convergence study below "
             f"(elastic {u['elastic']}, viscoelastic {u['viscoelastic']})." + missing_note,
             ""]
+    marks = [m for rows in checked.values() for _, _, m in rows]
+    out += ["## Beside the paper", "",
+            "The paper publishes numbers only in its Table 5, for the circle and the ellipse "
+            "([paper-table5.csv](temizer-2013/paper-table5.csv), with its source); its "
+            "figures support claims in words. The section Table 5 below shows each published "
+            "value beside ours, the difference and our uncertainty: the point's spread and "
+            "the discretisation error of the convergence study. **Rule: our k̄ agrees with a "
+            f"published one when they differ by at most max({TOLERANCE:g}, 3 × spread)**, "
+            "the paper giving three digits and no uncertainty. Where a claim calls a change "
+            "strong or drastic, or a value about the same, we read a change of more than "
+            f"{TOLERANCE:g} as large and one of at most {TOLERANCE:g} as small. The figures draw "
+            "the published values that fall on their points as stars. Under each figure the "
+            "paper's claims about it stand beside what our data show, checked on the data "
+            "wherever the claim is a number or an order, and marked agrees, differs or not "
+            "checked (with the reason).", "",
+            f"**Table 5: {comparison_counts(compared)}. The paper's claims: "
+            f"{marks.count('agrees')} agree, {marks.count('differs')} differ, "
+            f"{marks.count('not checked')} not checked.**", "",
+            "The paper's claims about all its simulations:", "",
+            claims_table(checked.get("general", [])), ""]
     sections = [("fig6a", "Fig. 6a: the elastic pressure response and its geometric bounds"),
                 ("fig6b", "Fig. 6b: the ellipse, elastic, viscoelastic and with the Payne "
                           "effect"),
@@ -594,18 +1397,36 @@ def page(studies, made, conv_rows, uncertainty, notes):
             if missing:
                 out += [f"Not computed yet or failed: {len(missing)} point(s), named under "
                         "the figure.", ""]
-        if key == "table5":
-            out += [table5(studies), ""]
-        if key == "convergence":
-            out += [convergence_table(conv_rows), ""]
         out += [notes.get(key, "*What these results show is written once they are "
                                "computed.*"), ""]
+        if key == "fig8":
+            out += ["k_I over the averaging window of each history, and the time from which "
+                    "its moving average k_I* stays within 0.01 of k̄:", "",
+                    fig8_table(studies), ""]
+        if key == "fig9":
+            out += ["The maxima over τ0 (p̄ = 2 MPa, v̄_F = 2.5 m/s); a peak of k̄_V is a "
+                    "rise followed by a fall, each step counting where it exceeds the larger "
+                    "spread of its two points:", "", fig9_table(studies), ""]
+        if key == "table5":
+            out += [f"Each value of the paper's Table 5 beside ours (p̄ = 2 MPa; ratio: "
+                    "τ0 v̄_F / (1e-4 s · 2.5 m/s)); spread and discretisation: our "
+                    "uncertainty; mark: agrees when |ours − paper| ≤ "
+                    f"max({TOLERANCE:g}, 3 × spread). {comparison_counts(compared)}.", "",
+                    comparison_table(compared), ""]
+        if key in checked:
+            out += ["The paper's claims beside our data:", "", claims_table(checked[key]),
+                    ""]
+        if key == "convergence":
+            out += [convergence_table(conv_rows), ""]
     out += ["## Every number", "",
             "k̄ is averaged over the window T_avg; spread: the largest change of the moving "
             "average over the window's last quarter; energy error: the energy balance's "
-            "error per unit of the platen's work; numerical share: Newmark's numerical "
-            "dissipation in the window per unit of its normal work (in units of k̄); wall "
-            "time on one core of the 2-core machine.", ""]
+            "error per unit of the platen's work; numerical share and particle–surface "
+            "friction: Newmark's numerical dissipation and the friction dissipated between "
+            "the particle and the surface in the window, per unit of its normal work (in "
+            "units of k̄); |v_x| / v̄_F: the particle's mean horizontal speed over the window "
+            "per unit of the slip velocity; cut-backs: the time steps cut back and retried; "
+            "wall time on one core of the 2-core machine.", ""]
     for study in STUDIES:
         out += [f"### {study}", "", f"`params/temizer-2013/{study}.prm`", "",
                 point_table(studies[study]), ""]
@@ -618,15 +1439,19 @@ def main(argv):
                                                        "temizer-2013", "data"))
     parser.add_argument("--page", default=os.path.join(ROOT, "docs", "validation"))
     parser.add_argument("--notes", default=None)
+    parser.add_argument("--paper", default=PAPER)
     args = parser.parse_args(argv)
     studies = load(args.data)
+    paper = read_paper(args.paper)
     conv_rows, uncertainty = convergence(studies)
+    compared = compare(studies, paper, uncertainty)
+    checked = claims(studies, paper, compared)
     figure_dir = os.path.join(args.page, "temizer-2013")
     os.makedirs(figure_dir, exist_ok=True)
-    made = figures(studies, uncertainty, figure_dir)
+    made = figures(studies, uncertainty, figure_dir, paper)
     notes = read_notes(args.notes or os.path.join(figure_dir, "notes.md"))
     common.write_text(os.path.join(args.page, "temizer-2013.md"),
-                      page(studies, made, conv_rows, uncertainty, notes))
+                      page(studies, made, conv_rows, uncertainty, notes, compared, checked))
     print(f"wrote {os.path.join(args.page, 'temizer-2013.md')} and "
           f"{len(made)} figures in {figure_dir}")
     return 0
