@@ -10,16 +10,29 @@
  * particles' equations are coupled through the rubber (the blocks d R_q_i / d x at the
  * shared points).
  *
+ * Given the dem::Particle of each, the particles also touch each other: every pair (i < j)
+ * and every periodic image k L0 e1 of j next to i whose circumradii overlap at either end of
+ * the step acts through contact::particle_particle_contact_step() (docs/methods.md §5.6) with
+ * the particle-surface law and parameters of particle i, its forces in R_q and its exact
+ * Jacobian in the 6 x 6 blocks of the pair; the pair's history is kept per (i, j, k) and
+ * renumbered when a particle is wrapped into the cell. The rate branch of a damping law
+ * follows the sign of the pair's rate in the first MonolithicParticle::free_branch_iterations
+ * assemblies of a step and is then frozen, as for the particle-surface contact.
+ *
  * With one particle every call is that of its MonolithicParticle, so the run is bit for bit
  * the single-particle run.
  *
  * Units: mm, s, N per mm thickness (moments N mm/mm).
  */
 #include "base/boundary_obstacle.h"
+#include "contact/particle_particle_contact.h"
 #include "coupling/monolithic_particle.h"
+#include "dem/particle.h"
 
 #include <deal.II/base/tensor.h>
 
+#include <map>
+#include <tuple>
 #include <vector>
 
 namespace granular::coupling
@@ -34,6 +47,15 @@ namespace granular::coupling
      *         their interfaces disagree on whether the traction is the step's force.
      */
     explicit MonolithicParticles(std::vector<MonolithicParticle *> particles);
+    /**
+     * Several particles that also touch each other: @p bodies[i] is the dem::Particle of
+     * @p particles[i] (not owned; its state at t_n gives the pair's start pose).
+     * @throws std::invalid_argument as above, if the sizes differ, if a body is null, or if a
+     *         particle's circumradius is half the cell length or more (it would touch its own
+     *         image).
+     */
+    MonolithicParticles(std::vector<MonolithicParticle *> particles,
+                        std::vector<const dem::Particle *> bodies);
 
     /// The number of particles N.
     unsigned int n_particles() const { return static_cast<unsigned int>(particles_.size()); }
@@ -63,7 +85,39 @@ namespace granular::coupling
     void rigid_residual(std::vector<double>              &residual,
                         std::vector<std::vector<double>> &tangent) override;
 
+    /// @name The contacts between particles (zero without bodies)
+    /// @{
+    /// Friction and damping dissipated in them since t = 0 (N mm per mm).
+    double pair_friction_dissipation() const { return pair_friction_; }
+    double pair_damping_dissipation() const { return pair_damping_; }
+    /// Energy stored in them at the last committed step: the normal law's and the
+    /// tangential springs' (N mm per mm).
+    double pair_energy() const { return pair_energy_; }
+    /// Pairs (i, j, image) in contact at the last committed step.
+    unsigned int pairs_in_contact() const;
+    /// @}
+
   private:
+    /// (i, j, k): particle i and the image c_j + k L0 e1 of particle j
+    using PairKey = std::tuple<unsigned int, unsigned int, int>;
+    struct PairStep
+    {
+      PairKey                                   key;
+      contact::ParticleParticleContactResult   result;
+    };
+    /// The pair terms of R_q and its tangent at the current iterate.
+    void add_pair_contacts(std::vector<double> &residual, std::vector<std::vector<double>> &tangent);
+
+    std::vector<const dem::Particle *>                        bodies_;
+    std::vector<geometry::Superellipse::FlatSideRounding>     roundings_;
+    double                                                     h_ = 0., cell_length_ = 0.;
+    std::vector<contact::ParticlePose>                         start_, end_;
+    std::map<PairKey, contact::ParticleParticleContactHistory> pair_history_;
+    std::vector<PairStep>                                      pair_steps_;
+    unsigned int pair_evaluations_ = 0; ///< rigid_residual() calls in this step
+    std::map<PairKey, contact::NormalContactLaw::RateBranch> pair_branch_;
+    double pair_friction_ = 0., pair_damping_ = 0., pair_energy_ = 0.;
+
     std::vector<MonolithicParticle *> particles_;
     bool                              step_force_ = false;
     /// work space of evaluate(), coupling_tangent() and rigid_residual()
