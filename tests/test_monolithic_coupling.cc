@@ -532,7 +532,7 @@ TEST(MonolithicCoupling, TwoParticlesCollideKeepingEnergyAndMomentum)
         {
           rubber_block.solve_step(1e-7, 0., 0.);
           rubber_block.commit_step();
-          if (pair.pairs_in_contact() > 0 && steps_in_contact++ == 5)
+          if (pair.pairs_in_contact() > 0 && steps_in_contact++ == 15)
             {
               // the block's tangent with the pair's 6 x 6 blocks against central differences,
               // at a state a little further into the contact
@@ -549,8 +549,10 @@ TEST(MonolithicCoupling, TwoParticlesCollideKeepingEnergyAndMomentum)
               const double e =
                 granular::testing::relative_tangent_error(rubber_block, u, 1e-7, 0.);
               std::cout << "  relative FD error of the tangent in contact " << e << std::endl;
-              // (with the default law's damping the difference is 8e-6, open: the pair
-              // kernel's own Jacobian test passes with damping)
+              // (with the default law's damping the difference is 8e-6 in contact and 1.2e-5
+              // with the discs apart, before they touch: it is the particle-surface contact's
+              // at this step and rate, open; the pair kernel's own Jacobian test passes with
+              // damping)
               if (!dissipative)
                 EXPECT_LT(e, 1e-6);
             }
