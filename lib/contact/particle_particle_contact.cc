@@ -2,6 +2,7 @@
 #include "contact/particle_particle_contact.h"
 
 #include "contact/coulomb_return_mapping.h"
+#include "contact/step_force_arithmetic.h"
 #include "geometry/superellipse_pair.h"
 
 #include <Sacado.hpp>
@@ -40,41 +41,8 @@ namespace granular::contact
     /// exact derivative is O(|Delta z|)).
     constexpr double smallest_differentiated_correction_step = 1e-5;
 
-    double
-    value(const double x)
-    {
-      return x;
-    }
-    double
-    value(const Fad &x)
-    {
-      return x.val();
-    }
-
-    /// f(x) from f's value @p f and derivative @p df at value(x) (the chain rule; a double
-    /// passes f through).
-    double
-    chain(const double f, const double, const double)
-    {
-      return f;
-    }
-    Fad
-    chain(const double f, const double df, const Fad &x)
-    {
-      Fad r(f);
-      for (int i = 0; i < n_pose; ++i)
-        r.fastAccessDx(i) = df * x.fastAccessDx(i);
-      return r;
-    }
-    /// f(x, y) from its value and partial derivatives.
-    Fad
-    chain(const double f, const double dfdx, const Fad &x, const double dfdy, const Fad &y)
-    {
-      Fad r(f);
-      for (int i = 0; i < n_pose; ++i)
-        r.fastAccessDx(i) = dfdx * x.fastAccessDx(i) + dfdy * y.fastAccessDx(i);
-      return r;
-    }
+    using step_arithmetic::chain;
+    using step_arithmetic::value;
 
     /// The two particles of the pair and the metric length l.
     struct Pair
@@ -246,45 +214,12 @@ namespace granular::contact
 
       // normal: secant of the stored energy (conservative) + damping at t_{n+1}, as in
       // particle_surface_contact_step()
-      const double d_1 = value(r.d_1), rate = value(r.rate);
-      r.h              = law.updated_history(d_1, rate, dt, old.normal);
-      const auto &h    = r.h;
-      const auto  V    = [&](const auto &d) -> Number {
-        const double dv = value(d);
-        if (!(dv > 0.))
-          return Number(0.);
-        if constexpr (differentiate)
-          return chain(law.stored_energy(dv, h), law.elastic_force(dv, h), d);
-        else
-          return law.stored_energy(dv, h);
-      };
-      const auto F_el = [&](const auto &d) -> Number {
-        const double dv = value(d);
-        if constexpr (differentiate)
-          return chain(law.elastic_force(dv, h), law.elastic_stiffness(dv, h), d);
-        else
-          return law.elastic_force(dv, h);
-      };
-      if (std::abs(value(r.d_d)) > 1e-6 * std::max(std::abs(d_0), std::abs(d_1)))
-        r.f_el = (V(r.d_1) - V(d_0)) / r.d_d;
-      else if (0.5 * (d_0 + d_1) > 0.)
-        r.f_el = F_el(0.5 * (d_0 + r.d_1)); // the secant's limit
-      Number f_end(0.), f_D(0.);
-      if (d_1 > 0.)
-        {
-          if constexpr (differentiate)
-            {
-              const auto derivatives = law.force_derivatives_on_branch(d_1, rate, branch, h);
-              f_end = chain(law.force_on_branch(d_1, rate, branch, h), derivatives.stiffness,
-                            r.d_1, derivatives.damping_coefficient, r.rate);
-            }
-          else
-            f_end = law.force_on_branch(d_1, rate, branch, h);
-          f_D = f_end - F_el(r.d_1);
-        }
-      const Number f_sum = r.f_el + f_D;
-      r.f_N              = value(f_sum) < 0. ? Number(0.) : f_sum; // no tensile force
-      r.in_contact       = d_1 > 0. && value(f_end) > 0.;
+      const auto normal =
+        step_arithmetic::normal_step_force(law, d_0, r.d_1, r.d_d, r.rate, dt, old.normal, branch);
+      r.h          = normal.h;
+      r.f_el       = normal.f_el;
+      r.f_N        = normal.f_N;
+      r.in_contact = normal.in_contact;
       if (mid == nullptr)
         return r; // apart at both ends: f_el = f_D = 0
 
@@ -326,26 +261,10 @@ namespace granular::contact
       r.slide = b[0] * dz[0] + b[1] * dz[1] + b[2] * dz[2] + b[3] * dz[3];
       if (r.in_contact)
         {
-          const double               k_T   = parameters.tangential_stiffness;
-          const double               d_T0  = old.tangential_displacement;
-          const Number               trial = d_T0 + r.slide;
-          const CoulombReturnMapping m     = coulomb_return_mapping(
-            value(trial), k_T, parameters.friction_coefficient, value(r.f_N));
-          if (m.sticking)
-            r.d_T1 = trial;
-          else // the slip traction mu f_N sign(trial traction)
-            r.d_T1 = -Number(chain(m.traction, m.dtraction_dpressure, r.f_N)) / k_T;
-          // the spring force at d_T,n + alpha (d_T,n+1 - d_T,n): alpha = 1/2 (mid-point)
-          // unless the slip's dissipation would then be negative; then the smallest
-          // alpha <= 1 that makes it zero (particle_surface_contact_step())
-          Number       alpha(0.5);
-          const Number D_half = 0.5 * k_T * (d_T0 + r.d_T1) * (trial - r.d_T1);
-          if (value(D_half) < 0.)
-            {
-              const Number a = 0.5 - D_half / (k_T * (r.d_T1 - d_T0) * r.slide);
-              alpha          = value(a) < 1. ? a : Number(1.); // std::min(1., a)
-            }
-          r.f_T      = -k_T * (d_T0 + alpha * (r.d_T1 - d_T0));
+          const auto m = step_arithmetic::tangential_step_force(
+            parameters, old.tangential_displacement, r.slide, r.f_N);
+          r.d_T1     = m.d_T1;
+          r.f_T      = m.f_T;
           r.sticking = m.sticking;
         }
       for (unsigned int i = 0; i < 4; ++i)

@@ -1,5 +1,6 @@
 // Particle-surface contact (docs/methods.md §4.2, §5.1, §5.2). See particle_surface_contact.h.
 #include "contact/particle_surface_contact.h"
+#include "contact/step_force_arithmetic.h"
 
 #include "contact/coulomb_return_mapping.h"
 
@@ -125,41 +126,8 @@ namespace granular::contact
     constexpr int n_pose = 3; ///< (c_1, c_2, theta)
     using Fad            = Sacado::Fad::SFad<double, n_pose>;
 
-    double
-    value(const double x)
-    {
-      return x;
-    }
-    double
-    value(const Fad &x)
-    {
-      return x.val();
-    }
-
-    /// f(x) from f's value @p f and derivative @p df at value(x) (the chain rule; a double
-    /// passes f through).
-    double
-    chain(const double f, const double, const double)
-    {
-      return f;
-    }
-    Fad
-    chain(const double f, const double df, const Fad &x)
-    {
-      Fad r(f);
-      for (int i = 0; i < n_pose; ++i)
-        r.fastAccessDx(i) = df * x.fastAccessDx(i);
-      return r;
-    }
-    /// f(x, y) from its value and partial derivatives.
-    Fad
-    chain(const double f, const double dfdx, const Fad &x, const double dfdy, const Fad &y)
-    {
-      Fad r(f);
-      for (int i = 0; i < n_pose; ++i)
-        r.fastAccessDx(i) = dfdx * x.fastAccessDx(i) + dfdy * y.fastAccessDx(i);
-      return r;
-    }
+    using step_arithmetic::chain;
+    using step_arithmetic::value;
 
     /// The end pose of the step and the arm x_c - c of its lowest point, as numbers that may
     /// carry derivatives with respect to the end pose.
@@ -224,70 +192,20 @@ namespace granular::contact
       r.slide             = dc_1 - a_2 * dtheta;
 
       // normal: secant of the stored energy (conservative) + damping at t_{n+1}
-      const double d_1 = value(r.d_1), rate = value(r.rate);
-      r.h              = law.updated_history(d_1, rate, dt, old.normal);
-      const auto &h    = r.h;
-      // the law's stored energy V and elastic force F_el = V' at an indentation d
-      const auto V = [&](const auto &d) -> Number {
-        const double dv = value(d);
-        if (!(dv > 0.))
-          return Number(0.);
-        if constexpr (differentiate)
-          return chain(law.stored_energy(dv, h), law.elastic_force(dv, h), d);
-        else
-          return law.stored_energy(dv, h);
-      };
-      const auto F_el = [&](const auto &d) -> Number {
-        const double dv = value(d);
-        if constexpr (differentiate)
-          return chain(law.elastic_force(dv, h), law.elastic_stiffness(dv, h), d);
-        else
-          return law.elastic_force(dv, h);
-      };
-      if (std::abs(value(r.d_d)) > 1e-6 * std::max(std::abs(d_0), std::abs(d_1)))
-        r.f_el = (V(r.d_1) - V(d_0)) / r.d_d;
-      else if (0.5 * (d_0 + d_1) > 0.)
-        r.f_el = F_el(0.5 * (d_0 + r.d_1)); // the secant's limit
-      Number f_end(0.), f_D(0.);
-      if (d_1 > 0.)
-        {
-          if constexpr (differentiate)
-            {
-              const auto derivatives = law.force_derivatives_on_branch(d_1, rate, branch, h);
-              f_end = chain(law.force_on_branch(d_1, rate, branch, h), derivatives.stiffness,
-                            r.d_1, derivatives.damping_coefficient, r.rate);
-            }
-          else
-            f_end = law.force_on_branch(d_1, rate, branch, h);
-          f_D   = f_end - F_el(r.d_1);
-        }
-      const Number f_sum = r.f_el + f_D;
-      r.f_N              = value(f_sum) < 0. ? Number(0.) : f_sum; // no tensile force
-      r.in_contact       = d_1 > 0. && value(f_end) > 0.;
+      const auto normal =
+        step_arithmetic::normal_step_force(law, d_0, r.d_1, r.d_d, r.rate, dt, old.normal, branch);
+      r.h          = normal.h;
+      r.f_el       = normal.f_el;
+      r.f_N        = normal.f_N;
+      r.in_contact = normal.in_contact;
 
       // tangential: return mapping on the slide, mid-point spring force
       if (r.in_contact)
         {
-          const double               k_T   = parameters.tangential_stiffness;
-          const double               d_T0  = old.tangential_displacement;
-          const Number               trial = d_T0 + r.slide;
-          const CoulombReturnMapping t     = coulomb_return_mapping(
-            value(trial), k_T, parameters.friction_coefficient, value(r.f_N));
-          if (t.sticking)
-            r.d_T1 = trial;
-          else // the slip traction mu f_N sign(trial traction)
-            r.d_T1 = -Number(chain(t.traction, t.dtraction_dpressure, r.f_N)) / k_T;
-          // the spring force at d_T,n + alpha (d_T,n+1 - d_T,n): alpha = 1/2 (mid-point)
-          // unless the slip's dissipation would then be negative (see the header); then the
-          // smallest alpha <= 1 that makes it zero, so the force is continuous in the pose
-          Number       alpha(0.5);
-          const Number D_half = 0.5 * k_T * (d_T0 + r.d_T1) * (trial - r.d_T1);
-          if (value(D_half) < 0.)
-            {
-              const Number a = 0.5 - D_half / (k_T * (r.d_T1 - d_T0) * r.slide);
-              alpha          = value(a) < 1. ? a : Number(1.); // std::min(1., a)
-            }
-          r.f_T      = -k_T * (d_T0 + alpha * (r.d_T1 - d_T0));
+          const auto t = step_arithmetic::tangential_step_force(
+            parameters, old.tangential_displacement, r.slide, r.f_N);
+          r.d_T1     = t.d_T1;
+          r.f_T      = t.f_T;
           r.sticking = t.sticking;
         }
       r.moment = a_1 * r.f_N - a_2 * r.f_T;
