@@ -180,6 +180,20 @@ namespace granular::coupling
       {
         return &interface_;
       }
+      std::vector<const dem::Particle *> particles() const override
+      {
+        std::vector<const dem::Particle *> r;
+        for (const auto &p : particles_)
+          r.push_back(p.get());
+        return r;
+      }
+      std::vector<const contact::RubberParticleInterface *> interfaces() const override
+      {
+        std::vector<const contact::RubberParticleInterface *> r;
+        for (const auto &i : interfaces_)
+          r.push_back(i.get());
+        return r;
+      }
 
       void add_particle_dissipation(Dissipation &d) const override
       {
@@ -274,7 +288,8 @@ namespace granular::coupling
                          std::vector<std::unique_ptr<dem::Particle>> particles)
         : ParticleCoupling(block, loading, P, std::move(particles))
         , parts_(make_parts(particles_, interfaces_, P.solver.particle_gamma))
-        , obstacle_(raw(parts_))
+        , obstacle_(particles_.size() == 1 ? MonolithicParticles(raw(parts_)) :
+                                             MonolithicParticles(raw(parts_), bodies(particles_)))
       {
         block.set_obstacle(&obstacle_);
       }
@@ -297,7 +312,17 @@ namespace granular::coupling
         ParticleCoupling::add_particle_dissipation(d);
         for (const auto &part : parts_)
           d.numerical += part->numerical_dissipation();
+        d.particle_particle         = obstacle_.pair_friction_dissipation();
+        d.particle_particle_damping = obstacle_.pair_damping_dissipation();
       }
+      double particle_energy() const override
+      {
+        // one particle: its energy alone, bit for bit
+        const double e = ParticleCoupling::particle_energy();
+        return particles_.size() == 1 ? e : e + obstacle_.pair_energy();
+      }
+      double       pair_energy() const override { return obstacle_.pair_energy(); }
+      unsigned int pairs_in_contact() const override { return obstacle_.pairs_in_contact(); }
       std::string energy_error_advice() const override
       {
         return " (" + name() + "; " + particle_position() +
@@ -309,12 +334,16 @@ namespace granular::coupling
         ParticleCoupling::save(ar);
         for (const auto &part : parts_)
           ar & *part;
+        if (particles_.size() > 1) // the pairs (one particle: the state of earlier builds)
+          ar &obstacle_;
       }
       void load(boost::archive::binary_iarchive &ar) override
       {
         ParticleCoupling::load(ar);
         for (const auto &part : parts_)
           ar & *part;
+        if (particles_.size() > 1) // the pairs (one particle: the state of earlier builds)
+          ar &obstacle_;
       }
 
     private:
@@ -327,6 +356,14 @@ namespace granular::coupling
         for (std::size_t i = 0; i < particles.size(); ++i)
           parts.push_back(std::make_unique<MonolithicParticle>(*particles[i], *interfaces[i], gamma));
         return parts;
+      }
+      static std::vector<const dem::Particle *>
+      bodies(const std::vector<std::unique_ptr<dem::Particle>> &particles)
+      {
+        std::vector<const dem::Particle *> r;
+        for (const auto &p : particles)
+          r.push_back(p.get());
+        return r;
       }
       static std::vector<MonolithicParticle *>
       raw(const std::vector<std::unique_ptr<MonolithicParticle>> &parts)
@@ -538,29 +575,35 @@ namespace granular::coupling
     }
   } // namespace
 
-  std::unique_ptr<dem::Particle> make_particle(const RunParameters &P)
+  std::vector<std::unique_ptr<dem::Particle>> make_particles(const RunParameters &P)
   {
+    std::vector<std::unique_ptr<dem::Particle>> particles;
     if (!P.particle.enabled)
-      return nullptr;
-    const geometry::SuperellipseShape shape = P.particle.shape();
-    return std::make_unique<dem::Particle>(
-      shape, P.particle.mass(), P.particle.moment_of_inertia(), P.particle.gravity,
-      P.contact.particle_surface,
-      dem::Particle::initial_state_resting(
-        shape, P.particle.initial_rotation, 0.5 * P.block.length,
-        P.solver.monolithic_coupling ?
-          P.contact.particle_surface.flat_side_radius :
-          0.),
-      P.block.length);
+      return particles;
+    const double rounding =
+      P.solver.monolithic_coupling ? P.contact.particle_surface.flat_side_radius : 0.;
+    for (const ParticlePlacement &p : P.particles.placements(P.particle, P.block.length, rounding))
+      particles.push_back(std::make_unique<dem::Particle>(
+        p.shape, P.particle.mass(), P.particle.moment_of_inertia(), P.particle.gravity,
+        P.contact.particle_surface,
+        dem::Particle::initial_state_resting(p.shape, p.rotation, p.x, rounding),
+        P.block.length));
+    return particles;
   }
 
   CoupledModel make_coupled_model(const RunParameters &P, const LoadingProgram &loading,
                                   dealii::TimerOutput *timer)
   {
-    std::unique_ptr<dem::Particle> particle      = make_particle(P);
-    double                         bottom_height = P.block.initial_gap;
-    if (particle)
-      bottom_height += particle->top();
+    std::vector<std::unique_ptr<dem::Particle>> particles = make_particles(P);
+    // the block's bottom above the highest particle
+    double bottom_height = P.block.initial_gap;
+    if (!particles.empty())
+      {
+        double top = particles.front()->top();
+        for (const auto &p : particles)
+          top = std::max(top, p->top());
+        bottom_height += top;
+      }
     CoupledModel m;
     m.block = std::make_unique<fem::RubberBlock>(P.block, P.rubber, P.contact.rubber_surface,
                                                  P.solver,
@@ -568,7 +611,7 @@ namespace granular::coupling
                                                  bottom_height, loading.full_load,
                                                  P.output.verbose);
     m.block->set_timer(timer);
-    m.scheme = make_coupling_scheme(P, *m.block, std::move(particle), loading, timer);
+    m.scheme = make_coupling_scheme(P, *m.block, std::move(particles), loading, timer);
     if (P.solver.adaptive_time_step)
       m.scheme->set_long_steps(P.loading.time_step(P.block.length),
                                P.solver.long_step_newton_iterations,
@@ -578,15 +621,24 @@ namespace granular::coupling
 
   std::unique_ptr<CouplingScheme>
   make_coupling_scheme(const RunParameters &P, fem::RubberBlock &block,
-                       std::unique_ptr<dem::Particle> particle, const LoadingProgram &loading,
-                       dealii::TimerOutput *timer)
+                       std::vector<std::unique_ptr<dem::Particle>> particles,
+                       const LoadingProgram &loading, dealii::TimerOutput *timer)
   {
-    if (!particle)
+    if (particles.empty())
       return std::make_unique<BareInterface>(block, loading, P.solver.max_cutbacks);
-    std::vector<std::unique_ptr<dem::Particle>> particles;
-    particles.push_back(std::move(particle));
     if (P.solver.monolithic_coupling)
       return std::make_unique<MonolithicCoupling>(block, loading, P, std::move(particles));
     return std::make_unique<StaggeredCoupling>(block, loading, P, std::move(particles), timer);
+  }
+
+  std::unique_ptr<CouplingScheme>
+  make_coupling_scheme(const RunParameters &P, fem::RubberBlock &block,
+                       std::unique_ptr<dem::Particle> particle, const LoadingProgram &loading,
+                       dealii::TimerOutput *timer)
+  {
+    std::vector<std::unique_ptr<dem::Particle>> particles;
+    if (particle)
+      particles.push_back(std::move(particle));
+    return make_coupling_scheme(P, block, std::move(particles), loading, timer);
   }
 } // namespace granular::coupling

@@ -41,13 +41,22 @@ namespace granular::coupling
     double viscous = 0.; ///< Maxwell branch
     /// Newmark's algorithmic dissipation (rubber and, monolithic, particle); not physical
     double numerical = 0.;
-    double frictional() const { return rubber_surface + rubber_particle + particle_surface; }
-    double total() const { return frictional() + damping + viscous + numerical; }
+    /// friction and damping of the contacts between particles (several particles)
+    double particle_particle = 0., particle_particle_damping = 0.;
+    double frictional() const
+    {
+      return rubber_surface + rubber_particle + particle_surface + particle_particle;
+    }
+    double total() const
+    {
+      return frictional() + damping + viscous + numerical + particle_particle_damping;
+    }
 
     template <class Archive>
     void serialize(Archive &ar, const unsigned int)
     {
       ar &rubber_surface &rubber_particle &particle_surface &damping &viscous &numerical;
+      ar &particle_particle &particle_particle_damping;
     }
   };
 
@@ -111,8 +120,19 @@ namespace granular::coupling
      */
     virtual fem::StepStatistics advance(double t_n, double h) = 0;
 
-    /// The particle, or nullptr for the bare interface.
+    /// The particle (particle 0 of several), or nullptr for the bare interface.
     virtual const dem::Particle *particle() const { return nullptr; }
+    /// All particles, particle 0 first (none for the bare interface).
+    virtual std::vector<const dem::Particle *> particles() const { return {}; }
+    /// The rubber-particle interface of each particle, in the order of particles().
+    virtual std::vector<const contact::RubberParticleInterface *> interfaces() const
+    {
+      return {};
+    }
+    /// Energy stored in the contacts between particles (N mm/mm) and the pairs (i, j, image)
+    /// in contact, at the last committed step (0 with fewer than two particles).
+    virtual double       pair_energy() const { return 0.; }
+    virtual unsigned int pairs_in_contact() const { return 0; }
     /// The rubber-particle interface, or nullptr for the bare interface.
     virtual const contact::RubberParticleInterface *interface() const { return nullptr; }
     /// Force (N/mm) and moment about the centre (N mm/mm) of the rubber on the particle at
@@ -121,10 +141,12 @@ namespace granular::coupling
     virtual double       rubber_moment() const { return 0.; }
 
     /// Adds the particle side's accumulated dissipation (rubber-particle and particle-surface
-    /// friction, DEM damping, the particle's Newmark dissipation) to @p d.
+    /// friction, DEM damping, the particle's Newmark dissipation, the contacts between
+    /// particles) to @p d.
     virtual void add_particle_dissipation(Dissipation & /*d*/) const {}
-    /// Energy of the particle side (N mm/mm): rubber-particle penalty springs, the particle's
-    /// kinetic and gravitational energy and its surface-contact springs.
+    /// Energy of the particle side (N mm/mm): rubber-particle penalty springs, the particles'
+    /// kinetic and gravitational energy, their surface-contact springs and the energy stored
+    /// in the contacts between them.
     virtual double particle_energy() const { return 0.; }
     /// Explicit DEM sub-steps of the last step (0: the particle is implicit or absent).
     virtual unsigned int last_substeps() const { return 0; }
@@ -195,19 +217,26 @@ namespace granular::coupling
   };
 
   /**
-   * The scheme of @p P.solver for the run: with P.particle.enabled the DEM particle
-   * (resting on the surface at x = L0/2, docs/methods.md §2) is created and registered with @p
-   * block as its obstacle. @p timer (not owned, may be nullptr) times the section "particle".
-   * @p particle is the particle the block was built around (make_particle()), or nullptr.
+   * The scheme of @p P.solver for the run with @p particles (make_particles(); registered
+   * with @p block as its obstacle): none, the bare interface; several need the monolithic
+   * scheme (the staggered one throws std::invalid_argument). @p timer (not owned, may be
+   * nullptr) times the section "particle".
    */
+  std::unique_ptr<CouplingScheme>
+  make_coupling_scheme(const RunParameters &P, fem::RubberBlock &block,
+                       std::vector<std::unique_ptr<dem::Particle>> particles,
+                       const LoadingProgram &loading, dealii::TimerOutput *timer);
+  /// The same with one particle, or none (@p particle nullptr).
   std::unique_ptr<CouplingScheme>
   make_coupling_scheme(const RunParameters &P, fem::RubberBlock &block,
                        std::unique_ptr<dem::Particle> particle, const LoadingProgram &loading,
                        dealii::TimerOutput *timer);
 
-  /// The DEM particle of @p P at rest on the surface at x = L0/2 (docs/methods.md §2), or nullptr
-  /// when Particle/Enabled is false.
-  std::unique_ptr<dem::Particle> make_particle(const RunParameters &P);
+  /// The DEM particles of @p P at rest on the surface where subsection Particles places them
+  /// (ParticleLayerParameters::placements(); by default the one particle at x = L0/2,
+  /// docs/methods.md §2), particle 0 first; none when Particle/Enabled is false.
+  /// @throws ParameterError as placements() does.
+  std::vector<std::unique_ptr<dem::Particle>> make_particles(const RunParameters &P);
 
   /// The rubber block and the scheme of a run (the scheme refers to the block: it is
   /// destroyed first).
@@ -218,7 +247,7 @@ namespace granular::coupling
   };
 
   /**
-   * The rubber block of @p P above its particle (make_particle(), resting at x = L0/2) and
+   * The rubber block of @p P above its highest particle (make_particles()) and
    * the scheme that couples them (make_coupling_scheme()), with the adaptive steps' iteration
    * limits (set_long_steps()) when Solver/Time step control = adaptive. @p timer (not owned,
    * may be nullptr) times the block's and the particle's sections. Throws what the

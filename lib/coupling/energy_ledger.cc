@@ -46,10 +46,15 @@ namespace granular::coupling
     const fem::BlockEnergies e = block_.energies();
     stored_0_                  = e.stored;
     surface_springs_0_         = e.surface_springs;
-    if (const contact::RubberParticleInterface *interface = scheme_.interface())
-      particle_springs_0_ = interface->spring_energy();
-    if (const dem::Particle *particle = scheme_.particle())
-      particle_contact_0_ = particle->contact_energy();
+    // one particle: its energies as they are (bit for bit), several: summed
+    const auto interfaces = scheme_.interfaces();
+    for (std::size_t i = 0; i < interfaces.size(); ++i)
+      particle_springs_0_ = i == 0 ? interfaces[i]->spring_energy() :
+                                     particle_springs_0_ + interfaces[i]->spring_energy();
+    const auto particles = scheme_.particles();
+    for (std::size_t i = 0; i < particles.size(); ++i)
+      particle_contact_0_ = i == 0 ? particles[i]->contact_energy() :
+                                     particle_contact_0_ + particles[i]->contact_energy();
   }
 
   LedgerRow EnergyLedger::row(const double t, const double h, const EnergyAccountant &energy,
@@ -72,21 +77,40 @@ namespace granular::coupling
     r.rubber_surface = {w.surface, e.surface_springs - surface_springs_0_,
                         e.surface_friction_dissipation};
     r.rubber_particle.work = w.obstacle;
-    if (const contact::RubberParticleInterface *interface = scheme_.interface())
+    // summed over the particles (one: its terms as they are); the contacts between
+    // particles have no term of their own: their step forces are energy-consistent (docs/
+    // methods.md §5.6), and what they would create is left in `unassigned`
+    const auto interfaces = scheme_.interfaces();
+    for (std::size_t i = 0; i < interfaces.size(); ++i)
       {
-        r.rubber_particle.stored      = interface->spring_energy() - particle_springs_0_;
-        r.rubber_particle.dissipation = interface->frictional_dissipation();
+        const double stored = interfaces[i]->spring_energy();
+        const double dissipation = interfaces[i]->frictional_dissipation();
+        r.rubber_particle.stored = i == 0 ? stored : r.rubber_particle.stored + stored;
+        r.rubber_particle.dissipation =
+          i == 0 ? dissipation : r.rubber_particle.dissipation + dissipation;
       }
-    if (const dem::Particle *particle = scheme_.particle())
+    if (!interfaces.empty())
+      r.rubber_particle.stored -= particle_springs_0_;
+    const auto particles = scheme_.particles();
+    for (std::size_t i = 0; i < particles.size(); ++i)
       {
+        const dem::Particle &particle = *particles[i];
         // the rubber's force and moment on the particle: the work the particle received
         // (monolithic: trapezoidal; staggered: of the force held over the step)
-        r.rubber_particle.work += particle->external_work();
-        r.particle_surface = {particle->surface_work(),
-                              particle->contact_energy() - particle_contact_0_,
-                              particle->friction_dissipation() +
-                                particle->damping_dissipation()};
+        r.rubber_particle.work += particle.external_work();
+        const LedgerTerms t = {particle.surface_work(), particle.contact_energy(),
+                               particle.friction_dissipation() + particle.damping_dissipation()};
+        if (i == 0)
+          r.particle_surface = t;
+        else
+          {
+            r.particle_surface.work += t.work;
+            r.particle_surface.stored += t.stored;
+            r.particle_surface.dissipation += t.dissipation;
+          }
       }
+    if (!particles.empty())
+      r.particle_surface.stored -= particle_contact_0_;
     // the platen's work over the sub-steps, with the top nodes' inertia, minus the balance's
     r.platen     = w.platen - r.platen_work;
     r.unassigned = -r.balance - (r.bulk.created() + r.rubber_surface.created() +

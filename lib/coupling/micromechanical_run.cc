@@ -59,6 +59,10 @@ namespace granular::coupling
       s.dissipation_damping          = d_end.damping - d_0.damping;
       s.dissipation_viscous          = d_end.viscous - d_0.viscous;
       s.dissipation_numerical        = d_end.numerical - d_0.numerical;
+      s.dissipation_particle_particle = d_end.particle_particle - d_0.particle_particle;
+      s.dissipation_particle_particle_damping =
+        d_end.particle_particle_damping - d_0.particle_particle_damping;
+      s.particles = static_cast<unsigned int>(scheme.particles().size());
       const double normal_work = energy.normal_work_window();
       if (normal_work > 0.) // paper eq. (13)
         {
@@ -105,7 +109,7 @@ namespace granular::coupling
   {
     for (const auto &x : block.contact_point_positions())
       max_penetration_surface = std::max(max_penetration_surface, -x[1]);
-    if (const contact::RubberParticleInterface *interface = scheme.interface())
+    for (const contact::RubberParticleInterface *interface : scheme.interfaces())
       for (unsigned int i = 0; i < interface->n_points(); ++i)
         if (interface->response(i).in_contact)
           max_penetration_particle =
@@ -204,7 +208,27 @@ namespace granular::coupling
     remove_stale_temporary_files(dir);
   }
 
-  // The particle (DEM) resting at x = L0/2, the rubber block (FEM) above it, the scheme
+  std::string MicromechanicalRun::particle_description() const
+  {
+    const std::vector<const dem::Particle *> all = scheme->particles();
+    if (all.empty())
+      return "bare interface (no particle)";
+    if (all.size() == 1)
+      return "particle " + P.particle.shape_name;
+    std::ostringstream s;
+    s << all.size() << " particles (";
+    const std::vector<ParticlePlacement> placed =
+      P.particles.placements(P.particle, P.block.length,
+                             P.solver.monolithic_coupling ?
+                               P.contact.particle_surface.flat_side_radius :
+                               0.);
+    for (std::size_t i = 0; i < placed.size(); ++i)
+      s << (i ? ", " : "") << placed[i].shape_text << " at x = " << placed[i].x;
+    s << " mm)";
+    return s.str();
+  }
+
+  // The particles (DEM) resting on the surface, the rubber block (FEM) above them, the scheme
   // that couples them, and the parts of the loop.
   void MicromechanicalRun::set_up()
   {
@@ -221,16 +245,16 @@ namespace granular::coupling
                       " x " :
                     std::to_string(n_steps) + " steps of ")
               << dt << " s (T0 = " << loading.T0 << " s); "
-              << (particle ? "particle " + P.particle.shape_name : "bare interface (no particle)")
-              << std::endl;
+              << particle_description() << std::endl;
 
     friction = std::make_unique<MacroscopicFriction>(2. * loading.T0, t_end);
     energy = std::make_unique<EnergyAccountant>(*block, *scheme);
     ledger = std::make_unique<EnergyLedger>(*block, *scheme, loading);
     // a p > 2 particle keeps the steps at dt until the dragging starts (StepPlanner)
-    const bool rocks_at_rest =
-      particle != nullptr && (particle->geometry().shape().p1 > 2. ||
-                              particle->geometry().shape().p2 > 2.);
+    bool rocks_at_rest = false;
+    for (const dem::Particle *p : scheme->particles())
+      rocks_at_rest = rocks_at_rest || p->geometry().shape().p1 > 2. ||
+                      p->geometry().shape().p2 > 2.;
     planner = std::make_unique<StepPlanner>(
       loading, dt, n_steps, P.solver.adaptive_time_step,
       TimeStepControl(P.solver.max_step_multiple, P.solver.step_energy_tolerance),
@@ -294,6 +318,7 @@ namespace granular::coupling
     if (!P.output.restart)
       fs::remove(checkpoint.path()); // nor a checkpoint of another run
     output->open_history(P.output.restart, S.history_bytes);
+    output->open_particles(P.output.restart, S.step * dt);
     ledger->open(dir + "/energy.csv", P.output.restart);
     if (!P.output.restart)
       {

@@ -109,6 +109,8 @@ namespace granular::coupling
     using Clock = std::chrono::steady_clock;
 
     void set_up();
+    /// "particle <shape>", "N particles (<shape> at x = ..., ...)" or "bare interface".
+    std::string particle_description() const;
     void restart_or_start();
     /// A step accepted by the step control, with what it measured.
     struct AcceptedStep

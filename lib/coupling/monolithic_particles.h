@@ -31,6 +31,8 @@
 
 #include <deal.II/base/tensor.h>
 
+#include <boost/serialization/split_member.hpp>
+
 #include <map>
 #include <tuple>
 #include <vector>
@@ -96,6 +98,40 @@ namespace granular::coupling
     /// Pairs (i, j, image) in contact at the last committed step.
     unsigned int pairs_in_contact() const;
     /// @}
+
+    /// Boost.Serialization of what carries over between steps besides the particles' own
+    /// parts: the pairs' histories (keyed by (i, j, image)), their dissipation and stored
+    /// energy (checkpoint/restart).
+    template <class Archive>
+    void save(Archive &ar, const unsigned int) const
+    {
+      std::size_t n = pair_history_.size();
+      ar &n;
+      for (const auto &[key, history] : pair_history_)
+        {
+          unsigned int i = std::get<0>(key), j = std::get<1>(key);
+          int          k = std::get<2>(key);
+          ar &i &j &k &history;
+        }
+      ar &pair_friction_ &pair_damping_ &pair_energy_;
+    }
+    template <class Archive>
+    void load(Archive &ar, const unsigned int)
+    {
+      std::size_t n = 0;
+      ar &n;
+      pair_history_.clear();
+      for (std::size_t p = 0; p < n; ++p)
+        {
+          unsigned int i = 0, j = 0;
+          int          k = 0;
+          contact::ParticleParticleContactHistory history;
+          ar &i &j &k &history;
+          pair_history_[PairKey(i, j, k)] = history;
+        }
+      ar &pair_friction_ &pair_damping_ &pair_energy_;
+    }
+    BOOST_SERIALIZATION_SPLIT_MEMBER()
 
   private:
     /// (i, j, k): particle i and the image c_j + k L0 e1 of particle j

@@ -1,12 +1,16 @@
 // What the time loop writes while it runs (docs/methods.md §8.2). See run_output.h.
 #include "coupling/run_output.h"
 
+#include "base/atomic_file.h"
+#include "base/csv_columns.h"
 #include "base/parameter_error.h"
 #include "dem/particle_output.h"
 
 #include <deal.II/base/data_out_base.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -41,7 +45,8 @@ namespace granular::coupling
                           name.rfind("surface-", 0) == 0);
         if (vtu || name == "summary.csv" || name == "history.csv" || name == "energy.csv" ||
             name == "checkpoint.bin" || name == "error.txt" || name == "solution.pvd" ||
-            name == "particle.pvd" || name == "surface.pvd" || name == "attempts")
+            name == "particle.pvd" || name == "surface.pvd" || name == "attempts" ||
+            name == "particles.csv")
           names.push_back(name);
       }
     std::sort(names.begin(), names.end());
@@ -176,8 +181,12 @@ namespace granular::coupling
         p.rubber_force_y  = scheme_.rubber_force()[1];
         p.rubber_moment   = scheme_.rubber_moment();
         r.particle        = p;
-        r.contacts_rubber_particle = scheme_.interface()->n_in_contact();
-        r.slipping_rubber_particle = scheme_.interface()->n_slipping();
+        // summed over the particles
+        for (const contact::RubberParticleInterface *interface : scheme_.interfaces())
+          {
+            r.contacts_rubber_particle += interface->n_in_contact();
+            r.slipping_rubber_particle += interface->n_slipping();
+          }
         r.particle_energy_residual = particle->energy_balance_error();
       }
     r.contacts_rubber_surface = stats.contact_points_in_contact;
@@ -213,7 +222,76 @@ namespace granular::coupling
                                   loading_.phase_name(g * dt_)));
     if (plan.step % every == 0 || plan.step == n_steps_)
       history_->write(row);
+    // the particles at the end of a step that reached a row's time
+    if (particles_csv_.is_open() &&
+        (plan.step / every > plan.k / every || plan.step == n_steps_))
+      write_particles_csv(plan.t);
   }
+
+  void RunOutput::open_particles(const bool restart, const double t_restart)
+  {
+    if (scheme_.particles().empty())
+      return;
+    const std::string path = dir_ + "/particles.csv";
+    if (restart && fs::exists(path))
+      {
+        // the rows up to the checkpoint's time; those after it are computed again
+        std::ifstream in(path);
+        std::string   line, kept;
+        if (!std::getline(in, line))
+          throw std::runtime_error("cannot read " + path);
+        kept = line + '\n';
+        while (std::getline(in, line))
+          {
+            const double t = std::strtod(line.c_str(), nullptr);
+            if (t <= t_restart * (1. + 1e-12) + 1e-300 && !line.empty())
+              kept += line + '\n';
+          }
+        write_file_atomically(path, kept);
+        particles_csv_.open(path, std::ios::app);
+      }
+    else
+      {
+        particles_csv_.open(path, std::ios::trunc);
+        particles_csv_ << csv_header(particle_columns()) << '\n';
+        if (!restart)
+          write_particles_csv(0.);
+      }
+    if (!particles_csv_)
+      throw std::runtime_error("cannot write " + path);
+  }
+
+  void RunOutput::write_particles_csv(const double t)
+  {
+    const auto particles  = scheme_.particles();
+    const auto interfaces = scheme_.interfaces();
+    std::ostringstream o;
+    o << std::setprecision(12);
+    for (std::size_t i = 0; i < particles.size(); ++i)
+      {
+        const dem::Particle &p     = *particles[i];
+        const auto          &s     = p.state();
+        const auto          &c     = p.surface_contact();
+        const auto          &shape = p.geometry().shape();
+        ParticleRow          r;
+        r.t = t, r.particle = static_cast<unsigned int>(i);
+        r.x = s.centre[0], r.y = s.centre[1], r.theta = s.rotation;
+        r.vx = s.velocity[0], r.vy = s.velocity[1], r.omega = s.angular_velocity;
+        r.x_unwrapped     = p.unwrapped_centre()[0];
+        r.surface_fN      = c.normal_force;
+        r.surface_fT      = c.tangential_force;
+        r.surface_contact = c.in_contact, r.surface_stick = c.sticking;
+        r.contacts_rubber_particle = interfaces[i]->n_in_contact();
+        r.slipping_rubber_particle = interfaces[i]->n_slipping();
+        r.r1 = shape.r1, r.r2 = shape.r2, r.p1 = shape.p1, r.p2 = shape.p2;
+        write_csv_row(o, particle_columns(), r);
+        o << '\n';
+      }
+    particles_csv_ << o.str() << std::flush;
+    if (!particles_csv_)
+      throw std::runtime_error("cannot write " + dir_ + "/particles.csv");
+  }
+
 
   void RunOutput::write_vtu(const unsigned int number, const double t)
   {
@@ -232,11 +310,12 @@ namespace granular::coupling
     double x_min = std::numeric_limits<double>::max(), x_max = -x_min;
     for (const auto &x : block_.contact_point_positions())
       x_min = std::min(x_min, x[0]), x_max = std::max(x_max, x[0]);
-    if (const dem::Particle *particle = scheme_.particle())
-      particle_pvd_.add(t, dem::write_particle_vtu(
-                             dir_, number,
-                             particle->outline(200, x_min - 0.25 * L0_, x_max + 0.25 * L0_),
-                             particle->state().rotation));
+    std::vector<dem::ParticleOutlines> outlines;
+    for (const dem::Particle *particle : scheme_.particles())
+      outlines.push_back({particle->outline(200, x_min - 0.25 * L0_, x_max + 0.25 * L0_),
+                          particle->state().rotation});
+    if (!outlines.empty())
+      particle_pvd_.add(t, dem::write_particle_vtu(dir_, number, outlines));
   }
 
   void RunOutput::progress(const StepPlan &plan, const StepMeasurements &m,

@@ -14,6 +14,7 @@
 #include "coupling/run_record.h"
 #include "coupling/step_planner.h"
 
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -114,6 +115,14 @@ namespace granular::coupling
                   const fem::StepStatistics &stats, const MacroscopicFriction &friction,
                   double step_seconds);
 
+    /**
+     * Opens particles.csv (with a particle; docs/outputs.md#particlescsv): a fresh run writes
+     * its header and the rows of t = 0; a restart at @p t_restart (s) keeps the rows up to
+     * that time (rewritten atomically) and appends.
+     * @throws std::runtime_error if the file cannot be read or written.
+     */
+    void open_particles(bool restart, double t_restart);
+
     /// Flushes history.csv and returns its size (bytes), for a checkpoint.
     std::uint64_t flush_history() { return history_->flush(); }
     void          close_history() { history_->close(); }
@@ -136,6 +145,10 @@ namespace granular::coupling
     bool                         adaptive_;
     PvdCollection                solution_pvd_, particle_pvd_, surface_pvd_;
     std::optional<HistoryWriter> history_;
+    /// particles.csv: one row per particle at every step that reaches a history row's time
+    std::ofstream particles_csv_;
+    /// Writes the rows of particles.csv at time @p t (s), the state at the last committed step.
+    void write_particles_csv(double t);
     RemainingTime                remaining_;
     double                       seconds_since_progress_ = 0.;
   };

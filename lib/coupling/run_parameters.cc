@@ -19,6 +19,7 @@ namespace granular
     loading.entries(e);
     rubber.entries(e);
     particle.entries(e);
+    particles.entries(e);
     contact.entries(e);
     solver.entries(e);
   }
@@ -30,6 +31,7 @@ namespace granular
     loading.validate();
     rubber.validate();
     particle.validate();
+    particles.validate();
     contact.validate();
     solver.validate();
 
@@ -151,6 +153,58 @@ namespace granular
                          "particle's mass)";
             throw ParameterError(entry, message);
           }
+        validate_particle_layer();
+      }
+  }
+
+  // Several particles (subsection Particles): each fits the cell and the mesh, they are
+  // solved monolithically (their contacts with each other are terms of the Newton system,
+  // docs/methods.md §5.6), and none touches another at rest.
+  void RunParameters::validate_particle_layer() const
+  {
+    const bool several = particles.n_particles() > 1;
+    const std::string entry = particles.list.find_first_not_of(" \t") != std::string::npos ?
+                                "Particles/List" :
+                                particles.mixture.find_first_not_of(" \t") != std::string::npos ?
+                                "Particles/Mixture" :
+                                "Particles/Number";
+    if (several && !solver.monolithic_coupling)
+      throw ParameterError(entry, "several particles need Solver/Coupling scheme = monolithic "
+                                  "(their contacts with each other are solved in the "
+                                  "rubber's Newton system, docs/methods.md §5.6)");
+    const double rounding =
+      solver.monolithic_coupling ? contact.particle_surface.flat_side_radius : 0.;
+    const std::vector<ParticlePlacement> placed =
+      particles.placements(particle, block.length, rounding);
+    const double face = block.length / block.n_x;
+    for (std::size_t i = 0; i < placed.size(); ++i)
+      {
+        const geometry::SuperellipseShape &shape = placed[i].shape;
+        std::ostringstream                 s;
+        s << "particle " << i << " (" << placed[i].shape_text << ") ";
+        if (!(2. * shape.half_width_bound() < block.length))
+          {
+            s << "has a circumradius of " << shape.half_width_bound()
+              << " mm, half the cell length Geometry/Block length = " << block.length
+              << " mm or more: it would touch its own periodic image";
+            throw ParameterError(entry, s.str());
+          }
+        if (block.mesh_file.empty() && 2. * std::min(shape.r1, shape.r2) < face)
+          {
+            s << "is thinner (2 min(r1, r2) = " << 2. * std::min(shape.r1, shape.r2)
+              << " mm) than the block's bottom elements, L0 / N_X = " << face
+              << " mm: the rubber's contact points would not resolve it";
+            throw ParameterError(entry, s.str());
+          }
+        if (solver.monolithic_coupling)
+          try
+            {
+              geometry::Superellipse(shape).flat_side_rounding(rounding);
+            }
+          catch (const std::invalid_argument &e)
+            {
+              throw ParameterError("Contact/Particle-surface/Flat side radius", e.what());
+            }
       }
   }
 } // namespace granular

@@ -10,6 +10,7 @@
 #include "contact/contact_parameters.h"
 #include "coupling/loading_parameters.h"
 #include "coupling/output_parameters.h"
+#include "dem/particle_layer.h"
 #include "dem/particle_parameters.h"
 #include "fem/block_parameters.h"
 #include "material/rubber_parameters.h"
@@ -26,6 +27,7 @@ namespace granular
     LoadingParameters  loading;
     RubberParameters   rubber;
     ParticleParameters particle;
+    ParticleLayerParameters particles; ///< subsection Particles: N, shapes, places
     ContactParameters  contact;
     SolverParameters   solver;
 
@@ -37,6 +39,10 @@ namespace granular
     /// speed, and with a particle the reference step not exceed max_particle_time_step.
     /// Throws ParameterError naming the entry.
     void validate() const;
+
+  private:
+    /// validate()'s checks of subsection Particles against the cell, mesh and solver.
+    void validate_particle_layer() const;
   };
 
   /// The longest reference step Delta t (s) of a run with a particle: the runs measured at

@@ -201,7 +201,19 @@ namespace granular
         member_column("assemblies_failed", "–",
                       "of `assemblies`: all those (Newton iterates, trials, tangents) of attempts "
                       "that were cut back and of steps that were rejected: the work thrown away",
-                      &S::assemblies_failed)})
+                      &S::assemblies_failed),
+        member_column("particles", "–",
+                      "N, the particles of the cell (`Particles/Number` or `Particles/List`; 0 "
+                      "for the bare interface); with several, `r1` … `p2` are particle 0's",
+                      &S::particles),
+        member_column("dissipation_particle_particle", "N·mm/mm",
+                      "frictional dissipation of the contacts between particles over the window "
+                      "(part of `kbar_F`; 0 with one particle)",
+                      &S::dissipation_particle_particle),
+        member_column("dissipation_particle_particle_damping", "N·mm/mm",
+                      "the damping of the contacts between particles over the window (0 with one "
+                      "particle)",
+                      &S::dissipation_particle_particle_damping)})
         c.push_back(std::move(column));
       return c;
     }();
@@ -273,6 +285,45 @@ namespace granular
       if (!(in >> minutes >> unit) || unit != "min")
         return -1.;
       return 3600. * value + 60. * minutes;
+    }
+
+    const std::vector<CsvColumn<ParticleRow>> &particle_columns()
+    {
+      using R = ParticleRow;
+      static const std::vector<CsvColumn<R>> columns = {
+        member_column("t", "s", "time", &R::t),
+        member_column("particle", "–",
+                      "the particle's index: the order of `Particles/List`, or of the generated "
+                      "layer from x = 0; particle 0 is the one of history.csv",
+                      &R::particle),
+        member_column("x", "mm", "its centre, x wrapped into the cell [0, L0)", &R::x),
+        member_column("y", "mm", "its centre, x wrapped into the cell [0, L0)", &R::y),
+        member_column("theta", "rad", "its rotation, counter-clockwise", &R::theta),
+        member_column("vx", "mm/s", "its velocity", &R::vx),
+        member_column("vy", "mm/s", "its velocity", &R::vy),
+        member_column("omega", "rad/s", "its angular velocity", &R::omega),
+        member_column("x_unwrapped", "mm", "its centre's x without the periodic wrapping",
+                      &R::x_unwrapped),
+        member_column("surface_fN", "N/mm",
+                      "its particle–surface contact: normal and tangential force", &R::surface_fN),
+        member_column("surface_fT", "N/mm",
+                      "its particle–surface contact: normal and tangential force", &R::surface_fT),
+        member_column("surface_contact", "–",
+                      "1 if it touches the surface, 1 if that contact sticks",
+                      &R::surface_contact),
+        member_column("surface_stick", "–",
+                      "1 if it touches the surface, 1 if that contact sticks", &R::surface_stick),
+        member_column("contacts_rubber_particle", "–",
+                      "the rubber's contact points touching it, and of them those slipping",
+                      &R::contacts_rubber_particle),
+        member_column("slipping_rubber_particle", "–",
+                      "the rubber's contact points touching it, and of them those slipping",
+                      &R::slipping_rubber_particle),
+        member_column("r1", "mm", "its semi-axes", &R::r1),
+        member_column("r2", "mm", "its semi-axes", &R::r2),
+        member_column("p1", "–", "its superellipse exponents", &R::p1),
+        member_column("p2", "–", "its superellipse exponents", &R::p2)};
+      return columns;
     }
 
     const std::vector<CsvColumn<HistoryRow>> &history_columns(const bool boundary_layer)

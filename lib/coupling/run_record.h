@@ -89,6 +89,11 @@ namespace granular
     /// of the assemblies: the residual-only line-search trials of steps shorter than the
     /// Newton step, and all those of attempts that failed (cut back) or were rejected
     unsigned long assemblies_line_search = 0, assemblies_failed = 0;
+    /// the particles of the cell (subsection Particles; 0 without a particle)
+    unsigned int particles = 0;
+    /// friction and damping dissipation of the contacts between particles over the averaging
+    /// window (N mm per mm; 0 with fewer than two particles)
+    double dissipation_particle_particle = 0., dissipation_particle_particle_damping = 0.;
   };
 
   template <class Row>
@@ -184,6 +189,23 @@ namespace granular
     /// of a viscoelastic run if @p boundary_layer: its header, its rows and the tables of
     /// docs/outputs.md are made from them.
     const std::vector<CsvColumn<HistoryRow>> &history_columns(bool boundary_layer);
+
+    /// One row of particles.csv: one particle at one time (docs/outputs.md#particlescsv).
+    struct ParticleRow
+    {
+      double       t = 0.;          ///< s
+      unsigned int particle = 0;    ///< its index (0: the particle of history.csv)
+      double       x = 0., y = 0., theta = 0.;          ///< centre (mm, in [0, L0)), rad
+      double       vx = 0., vy = 0., omega = 0.;        ///< mm/s, rad/s
+      double       x_unwrapped = 0.;                    ///< mm, without periodic wrapping
+      double       surface_fN = 0., surface_fT = 0.;    ///< N/mm
+      unsigned int surface_contact = 0, surface_stick = 0;
+      unsigned int contacts_rubber_particle = 0, slipping_rubber_particle = 0;
+      double       r1 = 0., r2 = 0., p1 = 0., p2 = 0.;  ///< its shape (mm, -)
+    };
+
+    /// The columns of particles.csv (base/csv_columns.h).
+    const std::vector<CsvColumn<ParticleRow>> &particle_columns();
 
     /// history.csv of a run: the header, then one HistoryRow per recorded step.
     class HistoryWriter

@@ -7,6 +7,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <vector>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -227,6 +230,44 @@ namespace granular::geometry
       throw std::invalid_argument("SuperellipseShape::named: unknown particle shape \"" + name +
                                   "\" (known: circular, square, elliptical, rectangular)");
     s.validate();
+    return s;
+  }
+
+  SuperellipseShape
+  SuperellipseShape::from_text(const std::string &text, const double r0)
+  {
+    std::vector<std::string> fields;
+    std::string              field;
+    std::istringstream       in(text);
+    while (std::getline(in, field, ':'))
+      {
+        const auto first = field.find_first_not_of(" \t");
+        const auto last  = field.find_last_not_of(" \t");
+        fields.push_back(first == std::string::npos ? "" :
+                                                      field.substr(first, last - first + 1));
+      }
+    if (fields.size() == 1)
+      return named(fields[0], r0);
+    if (fields.size() != 4)
+      throw std::invalid_argument("shape '" + text +
+                                  "' is neither a named shape nor r1:r2:p1:p2");
+    double v[4];
+    for (unsigned int i = 0; i < 4; ++i)
+      {
+        char *end = nullptr;
+        v[i]      = std::strtod(fields[i].c_str(), &end);
+        if (fields[i].empty() || end == nullptr || *end != '\0')
+          throw std::invalid_argument("shape '" + text + "': r1:r2:p1:p2 must be numbers");
+      }
+    const SuperellipseShape s{v[0], v[1], v[2], v[3]};
+    try
+      {
+        s.validate();
+      }
+    catch (const std::invalid_argument &e)
+      {
+        throw std::invalid_argument("shape '" + text + "': " + e.what());
+      }
     return s;
   }
 

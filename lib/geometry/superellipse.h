@@ -39,6 +39,15 @@ namespace granular::geometry
     named(const std::string &name, double r0);
 
     /**
+     * A shape from its text: a name of named() with reference radius @p r0 (mm), or
+     * "r1:r2:p1:p2" (semi-axes in mm, exponents). The result is validated.
+     * @throws std::invalid_argument quoting @p text if it is neither, if a field is not a
+     *         number, or if the shape is invalid (validate()).
+     */
+    static SuperellipseShape
+    from_text(const std::string &text, double r0);
+
+    /**
      * Check the parameters.
      * @throws std::invalid_argument with a message naming the offending parameter if r1 or r2 is
      *         not a positive finite number, or p1 or p2 is not a finite number >= 2.

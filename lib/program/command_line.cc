@@ -282,9 +282,10 @@ namespace granular
            "  --list-laws=markdown             print the table of the contact laws (formula,\n"
            "                                   parameters, data needed, source) as Markdown,\n"
            "                                   which is docs/contact-law-table.md, and exit\n"
-           "  --print-columns                  print the columns of summary.csv, history.csv\n"
-           "                                   and sweep.csv (name, unit, meaning) as the\n"
-           "                                   Markdown tables of docs/outputs.md, and exit\n"
+           "  --print-columns                  print the columns of summary.csv, history.csv,\n"
+           "                                   particles.csv and sweep.csv (name, unit,\n"
+           "                                   meaning) as the Markdown tables of\n"
+           "                                   docs/outputs.md, and exit\n"
            "  --help                           print this text and exit\n"
            "\n"
            "A parameter file with a non-empty Sweep subsection runs the Cartesian\n"
@@ -746,6 +747,8 @@ namespace granular
                all.begin() + coupling::history_columns(false).size(), all.end());
              return markdown_column_table(added);
            }() +
+           "<!-- /columns -->\n<!-- columns: particles.csv -->\n" +
+           markdown_column_table(coupling::particle_columns()) +
            "<!-- /columns -->\n<!-- columns: sweep.csv -->\n" +
            markdown_column_table(sweep::sweep_point_columns()) + "| `" +
            summary_columns().front().name + "` … `" + summary_columns().back().name +

@@ -118,9 +118,10 @@ namespace granular
 
   /**
    * The tables of the columns of summary.csv, of history.csv, of the columns a viscoelastic
-   * run adds to history.csv and of sweep.csv (what --print-columns prints), each between the
-   * lines "<!-- columns: FILE -->" and "<!-- /columns -->", made from summary_columns() and
-   * coupling::history_columns() and sweep::sweep_point_columns(): docs/outputs.md holds them
+   * run adds to history.csv, of particles.csv and of sweep.csv (what --print-columns prints),
+   * each between the lines "<!-- columns: FILE -->" and "<!-- /columns -->", made from
+   * summary_columns(), coupling::history_columns(), coupling::particle_columns() and
+   * sweep::sweep_point_columns(): docs/outputs.md holds them
    * (scripts/outputs-page.sh).
    */
   std::string output_column_tables();

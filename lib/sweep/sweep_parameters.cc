@@ -11,27 +11,14 @@ namespace granular
 
   geometry::SuperellipseShape parse_sweep_shape(const std::string &text, double r0)
   {
-    const auto parts = dealii::Utilities::split_string_list(text, ':');
-    if (parts.size() == 1)
-      return geometry::SuperellipseShape::named(parts[0], r0);
-    if (parts.size() != 4)
-      throw std::invalid_argument("shape '" + text +
-                                  "' is neither a named shape nor r1:r2:p1:p2");
-    try
-      {
-        const auto v = dealii::Utilities::string_to_double(parts);
-        return geometry::SuperellipseShape{v[0], v[1], v[2], v[3]};
-      }
-    catch (...)
-      {
-        throw std::invalid_argument("shape '" + text + "': r1:r2:p1:p2 must be numbers");
-      }
+    return geometry::SuperellipseShape::from_text(text, r0);
   }
 
   bool SweepParameters::active() const
   {
     return !(pressures.empty() && relaxation_times.empty() && slip_velocities.empty() &&
-             shapes.empty() && payne_d.empty() && rubber_models.empty());
+             shapes.empty() && payne_d.empty() && rubber_models.empty() &&
+             particle_numbers.empty());
   }
 
   void SweepParameters::entries(ParameterEntries &e)
@@ -51,6 +38,9 @@ namespace granular
       e.entry(rubber_models, "Rubber models", "", List(Selection("elastic|viscoelastic"), 0),
               "elastic and/or viscoelastic (empty: Rubber/Maxwell branch/Viscoelastic); an "
               "elastic point takes the lists' first relaxation time and Payne d.");
+      e.entry(particle_numbers, "Numbers of particles", "", List(Integer(1, 64), 0),
+              "N of the generated layer, Particles/Number (empty: the file's); needs "
+              "Particles/List empty.");
       e.entry(scale_time_step_with_slip_velocity, "Scale time step with slip velocity",
               "true",
               "true: Delta t = (Loading/Time step) L0 / v_F, i.e. proportional to "

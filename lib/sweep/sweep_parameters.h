@@ -22,6 +22,8 @@ namespace granular
     std::vector<std::string> shapes;           ///< named shapes or "r1:r2:p1:p2"
     std::vector<double>      payne_d;          ///< s
     std::vector<std::string> rubber_models;    ///< "elastic" | "viscoelastic"
+    /// N of Particles/Number (whole numbers 1..64; a generated layer, Particles/List empty)
+    std::vector<double>      particle_numbers;
     bool scale_time_step_with_slip_velocity = true;
 
     /// true if any list is non-empty.

@@ -83,6 +83,12 @@ namespace granular
     if (models.empty())
       models.push_back(P.rubber.viscoelastic ? "viscoelastic" : "elastic");
 
+    std::vector<unsigned int> numbers;
+    for (const double n : S.particle_numbers)
+      numbers.push_back(static_cast<unsigned int>(n));
+    if (numbers.empty())
+      numbers.push_back(0); // the file's
+
     std::vector<SweepPoint> points;
     std::set<std::string>   names;
     for (const double p : pressures)
@@ -91,6 +97,7 @@ namespace granular
           for (const std::string &shape : shapes)
             for (const double d : ds)
               for (const std::string &model : models)
+                for (const unsigned int n : numbers)
                 {
                   // the elastic rubber has no relaxation time and no Payne effect: its
                   // point is run once, with the first values of those lists
@@ -105,7 +112,9 @@ namespace granular
                   pt.payne_d         = d;
                   pt.rubber_model    = model;
                   pt.name = "p" + shortest(p) + "_v" + shortest(v) + "_tau" + shortest(tau) +
-                            "_" + shape_label(shape) + "_d" + shortest(d) + "_" + model;
+                            "_" + shape_label(shape) + "_d" + shortest(d) + "_" + model +
+                            (n > 0 ? "_n" + std::to_string(n) : "");
+                  pt.particles = n;
                   if (!names.insert(pt.name).second)
                     throw std::invalid_argument(
                       "sweep: two points share the name '" + pt.name +
@@ -134,7 +143,8 @@ namespace granular
       {"Loading/Time step", "Sweep/Slip velocities"},
       {"Rubber/Maxwell branch/Relaxation time", "Sweep/Relaxation times"},
       {"Rubber/Maxwell branch/Payne parameter", "Sweep/Payne parameters"},
-      {"Rubber/Maxwell branch/Viscoelastic", "Sweep/Rubber models"}};
+      {"Rubber/Maxwell branch/Viscoelastic", "Sweep/Rubber models"},
+      {"Particles/", "Sweep/Numbers of particles"}};
     for (const SweepPoint &point : points)
       {
         try
@@ -180,6 +190,14 @@ namespace granular
         Q.particle.p1         = shape.p1;
         Q.particle.p2         = shape.p2;
       }
+    if (point.particles > 0)
+      {
+        if (P.particles.list.find_first_not_of(" \t") != std::string::npos)
+          throw ParameterError("Sweep/Numbers of particles",
+                               "varies Particles/Number, the generated layer, but "
+                               "Particles/List gives the particles: empty the list");
+        Q.particles.number = point.particles;
+      }
     Q.output.output_directory = P.output.output_directory + "/" + point.name;
     Q.output.restart          = false;
     // the point's parameters.prm reruns it as a single run
@@ -189,6 +207,7 @@ namespace granular
     Q.sweep.shapes.clear();
     Q.sweep.payne_d.clear();
     Q.sweep.rubber_models.clear();
+    Q.sweep.particle_numbers.clear();
     // a point writes checkpoints (Output/Checkpoint interval) in its directory, but the
     // signals are the sweep's: they must stop every rank of mpirun, and the sweep asks the
     // point in progress for its checkpoint (run_point)

@@ -1,0 +1,373 @@
+// Several particles in the cell (subsection Particles, docs/parameter-files.md#several-particles,
+// docs/methods.md §5.7): where they start, what is refused, that one particle through the
+// subsection is the single-particle run bit for bit, and that particles pressed against each
+// other by the rubber keep the energy balance and restart exactly.
+#include "base/parameter_error.h"
+#include "coupling/micromechanical_run.h"
+#include "dem/particle.h"
+#include "dem/particle_layer.h"
+#include "dem/particle_parameters.h"
+#include "geometry/superellipse_pair.h"
+#include "program/command_line.h"
+#include "sweep/sweep_points.h"
+#include "base/stop_signals.h"
+#include "test_helpers.h"
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <csignal>
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+namespace
+{
+  namespace fs = std::filesystem;
+  using granular::ParticleLayerParameters;
+  using granular::ParticleParameters;
+  using granular::ParticlePlacement;
+  using granular::testing::read_file;
+
+  /// The smallest depth (< 0: apart) between the resting particles @p a and @p b, b's
+  /// periodic images in a cell of length @p L0 included (b = a: only its images).
+  double smallest_separation(const ParticlePlacement &a, const ParticlePlacement &b,
+                             const bool same, const double L0)
+  {
+    const granular::geometry::Superellipse sa(a.shape), sb(b.shape);
+    const auto ra = sa.flat_side_rounding(50.), rb = sb.flat_side_rounding(50.);
+    const auto ca = granular::dem::Particle::initial_state_resting(a.shape, a.rotation, a.x, 50.);
+    const auto cb = granular::dem::Particle::initial_state_resting(b.shape, b.rotation, b.x, 50.);
+    double     deepest = -1e300;
+    for (int k = -1; k <= 1; ++k)
+      {
+        if (same && k == 0)
+          continue;
+        dealii::Tensor<1, 2> c = cb.centre;
+        c[0] += k * L0;
+        deepest = std::max(deepest, granular::geometry::pair_overlap(sa, ra, ca.centre,
+                                                                     a.rotation, sb, rb, c,
+                                                                     b.rotation)
+                                      .depth);
+      }
+    return deepest;
+  }
+
+  /// The ParameterError's entry of placements() (or validate()), "" if none is thrown.
+  std::string refused_entry(const ParticleLayerParameters &layer, const double L0 = 10.)
+  {
+    try
+      {
+        layer.validate();
+        layer.placements(ParticleParameters(), L0, 50.);
+      }
+    catch (const granular::ParameterError &e)
+      {
+        return e.entry();
+      }
+    return "";
+  }
+} // namespace
+
+TEST(ParticleLayer, DefaultSubsectionIsTheSingleParticleAtHalfTheCell)
+{
+  ParticleParameters particle;
+  particle.initial_rotation = 0.3;
+  const auto placed = ParticleLayerParameters().placements(particle, 10., 50.);
+  ASSERT_EQ(placed.size(), 1u);
+  EXPECT_EQ(placed[0].x, 5.);
+  EXPECT_EQ(placed[0].rotation, 0.3);
+  EXPECT_EQ(placed[0].shape.r1, particle.shape().r1);
+  EXPECT_EQ(placed[0].shape.r2, particle.shape().r2);
+  EXPECT_EQ(ParticleLayerParameters().n_particles(), 1u);
+}
+
+TEST(ParticleLayer, ListGivesShapesPlacesAndRotations)
+{
+  ParticleLayerParameters layer;
+  layer.list = "elliptical @ 2.5 @ 1.5708; circular@6 ; 0.6:0.4:4:4 @ 18.5";
+  ASSERT_EQ(layer.n_particles(), 3u);
+  const auto placed = layer.placements(ParticleParameters(), 10., 50.);
+  ASSERT_EQ(placed.size(), 3u);
+  EXPECT_EQ(placed[0].shape.r1, 0.75);
+  EXPECT_EQ(placed[0].rotation, 1.5708);
+  EXPECT_EQ(placed[1].shape.r1, 0.5);
+  EXPECT_EQ(placed[1].x, 6.);
+  EXPECT_EQ(placed[1].rotation, 0.); // Particle/Initial rotation
+  EXPECT_EQ(placed[2].shape.r1, 0.6);
+  EXPECT_EQ(placed[2].shape.p2, 4.);
+  EXPECT_DOUBLE_EQ(placed[2].x, 8.5); // taken into the cell
+  // the equally spaced layer: (i + 1/2) L0 / N, with the mixture cycled
+  ParticleLayerParameters generated;
+  generated.number  = 4;
+  generated.mixture = "circular, square";
+  const auto g      = generated.placements(ParticleParameters(), 10., 50.);
+  ASSERT_EQ(g.size(), 4u);
+  for (unsigned int i = 0; i < 4; ++i)
+    {
+      EXPECT_DOUBLE_EQ(g[i].x, (i + 0.5) * 2.5);
+      EXPECT_EQ(g[i].shape.p1, i % 2 == 0 ? 2. : 4.);
+    }
+}
+
+TEST(ParticleLayer, BadListsAreRejectedNamingTheEntry)
+{
+  for (const std::string list : {"elliptical", "elliptical @", "elliptical @ 2 @ 1 @ 3",
+                                  "oval @ 2", "1:2:3 @ 2", "0.5:0.5:1.5:2 @ 2",
+                                  "circular @ 2;", "circular @ x"})
+    {
+      ParticleLayerParameters layer;
+      layer.list = list;
+      EXPECT_EQ(refused_entry(layer), "Particles/List") << list;
+    }
+  ParticleLayerParameters mixture;
+  mixture.number  = 2;
+  mixture.mixture = "circular, blob";
+  EXPECT_EQ(refused_entry(mixture), "Particles/Mixture");
+  ParticleLayerParameters none;
+  none.number = 0;
+  EXPECT_EQ(refused_entry(none), "Particles/Number");
+}
+
+TEST(ParticleLayer, TouchingParticlesAreRefusedBeforeTheRun)
+{
+  // two flat ellipses (width 1.5 mm) 1.49 mm apart touch; 1.51 mm apart they do not
+  ParticleLayerParameters layer;
+  layer.list = "elliptical @ 2; elliptical @ 3.49";
+  EXPECT_EQ(refused_entry(layer), "Particles/List");
+  layer.list = "elliptical @ 2; elliptical @ 3.51";
+  EXPECT_EQ(refused_entry(layer), "");
+  // across the cell's ends: a particle at 0.6 and its neighbour's image from 9.5
+  layer.list = "elliptical @ 0.6; circular @ 9.5";
+  EXPECT_EQ(refused_entry(layer), "Particles/List");
+  // eight flat ellipses need 12 mm, the cell has 10: equally spaced they touch, standing up
+  // (1 mm wide each) they fit
+  ParticleLayerParameters crowd;
+  crowd.number = 8;
+  EXPECT_EQ(refused_entry(crowd), "Particles/Number");
+  ParticleParameters standing;
+  standing.initial_rotation = 0.5 * M_PI;
+  EXPECT_EQ(crowd.placements(standing, 10., 50.).size(), 8u);
+}
+
+TEST(ParticleLayer, RandomLayerIsReproducibleAndItsParticlesDoNotTouch)
+{
+  ParticleLayerParameters layer;
+  layer.number    = 6;
+  layer.mixture   = "elliptical, rectangular, circular";
+  layer.placement = "random";
+  layer.seed      = 7;
+  const auto a    = layer.placements(ParticleParameters(), 10., 50.);
+  const auto b    = layer.placements(ParticleParameters(), 10., 50.);
+  layer.seed      = 8;
+  const auto c    = layer.placements(ParticleParameters(), 10., 50.);
+  ASSERT_EQ(a.size(), 6u);
+  bool differs = false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    {
+      EXPECT_EQ(a[i].x, b[i].x);
+      EXPECT_EQ(a[i].rotation, b[i].rotation);
+      differs = differs || a[i].x != c[i].x;
+      EXPECT_GE(a[i].x, 0.);
+      EXPECT_LT(a[i].x, 10.);
+      for (std::size_t j = i; j < a.size(); ++j)
+        EXPECT_LT(smallest_separation(a[i], a[j], i == j, 10.), 0.) << i << ' ' << j;
+    }
+  EXPECT_TRUE(differs) << "another seed gives another layer";
+  // no room: six rectangles standing on their long side need 9 mm of the 5 mm cell
+  layer.number  = 6;
+  layer.mixture = "rectangular";
+  EXPECT_EQ(refused_entry(layer, 5.), "Particles/Number");
+}
+
+namespace
+{
+  /// The reduced cell (L0 = 3 mm, 12 x 6) of the regression cases, shortened to T_avg =
+  /// @p averaging T0, with @p extra entries.
+  granular::CommandLineOptions reduced(const std::string &name,
+                                       const std::vector<std::string> &extra,
+                                       const double averaging = 0.05)
+  {
+    granular::CommandLineOptions options;
+    options.parameter_file   = std::string(GRANULAR_SOURCE_DIR) + "/params/circular.prm";
+    options.output_directory = granular::testing::scratch_directory(name);
+    options.set_entries      = {"Geometry/Block length=3",
+                                "Geometry/Block height=1.5",
+                                "Geometry/Elements in x=12",
+                                "Geometry/Elements in y=6",
+                                "Loading/Time step=1.25e-4",
+                                "Loading/Averaging time=" + std::to_string(averaging),
+                                "Output/VTU output interval=0",
+                                "Output/Progress interval=100000",
+                                "Output/Checkpoint interval=0"};
+    options.set_entries.insert(options.set_entries.end(), extra.begin(), extra.end());
+    return options;
+  }
+
+  granular::RunSummary run(const granular::CommandLineOptions &options,
+                           const std::function<void()>       &after_each_step = {})
+  {
+    dealii::ParameterHandler prm;
+    const auto               P = granular::read_parameters(options, prm);
+    return granular::run_micromechanical_test(P, prm, after_each_step);
+  }
+
+  /// The column @p name of the rows of the CSV file @p path.
+  std::vector<double> csv_column(const std::string &path, const std::string &name)
+  {
+    const auto          table = granular::testing::read_csv(path);
+    std::vector<double> values;
+    const unsigned int  c = table.column(name);
+    for (const auto &row : table.rows)
+      values.push_back(row[c]);
+    return values;
+  }
+} // namespace
+
+TEST(SeveralParticles, OneParticleThroughTheListIsTheSingleParticleRunBitForBit)
+{
+  // each shape at x = L0/2 through Particles/List gives the run without the subsection
+  for (const std::string shape : {"elliptical", "circular", "rectangular", "square"})
+    {
+      const auto plain  = reduced("one-plain-" + shape, {"Particle/Shape=" + shape});
+      const auto listed = reduced("one-listed-" + shape,
+                                  {"Particle/Shape=circular", "Particles/List=" + shape + " @ 1.5"});
+      run(plain);
+      run(listed);
+      EXPECT_EQ(read_file(plain.output_directory + "/history.csv"),
+                read_file(listed.output_directory + "/history.csv"))
+        << shape;
+      EXPECT_EQ(read_file(plain.output_directory + "/particles.csv"),
+                read_file(listed.output_directory + "/particles.csv"))
+        << shape;
+      if (shape == "circular")
+        {
+          // and so does a generated layer of one
+          const auto numbered = reduced("one-numbered", {"Particles/Number=1"});
+          run(numbered);
+          EXPECT_EQ(read_file(plain.output_directory + "/history.csv"),
+                    read_file(numbered.output_directory + "/history.csv"));
+        }
+    }
+}
+
+namespace
+{
+  /// A square and a standing rectangle 0.3 mm apart in the reduced cell: the dragged rubber
+  /// presses them against each other.
+  const std::vector<std::string> pressed_pair = {
+    "Particles/List=square @ 0.8; rectangular @ 2.1 @ 1.5708"};
+} // namespace
+
+TEST(SeveralParticles, ParticlesPressedTogetherKeepTheEnergyBalance)
+{
+  const auto                 options = reduced("pressed-pair", pressed_pair, 0.25);
+  const granular::RunSummary s       = run(options);
+  EXPECT_EQ(s.particles, 2u);
+  // they touched, slid against each other and were damped
+  EXPECT_GT(s.dissipation_particle_particle, 0.);
+  EXPECT_GT(s.dissipation_particle_particle_damping, 0.);
+  // the pair contact creates no energy: the ledger, which has no term for it, closes as in
+  // the single-particle runs (1e-10 to 1e-9 of the platen's work), and the run's balance is
+  // that of the single-particle runs (0.1 % to 1.3 %)
+  const double platen_work = csv_column(options.output_directory + "/energy.csv",
+                                        "platen_work").back();
+  EXPECT_GT(platen_work, 1.);
+  EXPECT_LT(std::abs(s.created_energy.unassigned), 1e-8 * platen_work);
+  EXPECT_LT(s.energy_balance_error, 0.02);
+  // particles.csv: both particles at every output time, inside the cell
+  const auto t = csv_column(options.output_directory + "/particles.csv", "t");
+  const auto i = csv_column(options.output_directory + "/particles.csv", "particle");
+  const auto x = csv_column(options.output_directory + "/particles.csv", "x");
+  ASSERT_EQ(t.size() % 2, 0u);
+  ASSERT_GT(t.size(), 100u);
+  for (std::size_t r = 0; r < t.size(); r += 2)
+    {
+      EXPECT_EQ(t[r], t[r + 1]);
+      EXPECT_EQ(i[r], 0.);
+      EXPECT_EQ(i[r + 1], 1.);
+    }
+  for (const double v : x)
+    {
+      EXPECT_GE(v, 0.);
+      EXPECT_LT(v, 3.);
+    }
+}
+
+TEST(SeveralParticles, RestartWithParticlesInContactRepeatsTheUninterruptedRun)
+{
+  // the pairs' histories (common normal, tangential spring, the law's history), their
+  // dissipation and stored energy travel with the checkpoint
+  auto uninterrupted = reduced("pair-restart-a", pressed_pair, 0.25);
+  const granular::RunSummary a = run(uninterrupted);
+  ASSERT_GT(a.dissipation_particle_particle, 0.);
+
+  auto interrupted = reduced("pair-restart-b", pressed_pair, 0.25);
+  interrupted.set_entries.push_back("Output/Checkpoint step interval=500");
+  // stopped after 97 % of the computed steps, while the pair slides (the particles touch
+  // from about 94 % of the steps on)
+  const unsigned int stop_step = static_cast<unsigned int>(0.97 * a.steps);
+  unsigned int       steps     = 0;
+  EXPECT_THROW(run(interrupted,
+                   [&]() {
+                     if (++steps == stop_step)
+                       std::raise(SIGTERM);
+                   }),
+               granular::RunInterrupted);
+  ASSERT_TRUE(fs::exists(interrupted.output_directory + "/checkpoint.bin"));
+  auto restart    = interrupted;
+  restart.restart = true;
+  const granular::RunSummary b = run(restart);
+
+  for (const std::string file : {"history.csv", "particles.csv", "energy.csv"})
+    EXPECT_EQ(read_file(uninterrupted.output_directory + "/" + file),
+              read_file(interrupted.output_directory + "/" + file))
+      << file;
+  EXPECT_EQ(a.kbar, b.kbar);
+  EXPECT_EQ(a.dissipation_particle_particle, b.dissipation_particle_particle);
+  EXPECT_EQ(a.dissipation_particle_particle_damping, b.dissipation_particle_particle_damping);
+  EXPECT_EQ(a.steps, b.steps);
+}
+
+TEST(SeveralParticles, SweepVariesTheNumberOfParticles)
+{
+  auto read = [](const std::vector<std::string> &sets) {
+    dealii::ParameterHandler     prm;
+    granular::CommandLineOptions options;
+    options.set_entries = sets;
+    options.set_entries.push_back("Output/Output directory=/tmp/granular-sweep-particles");
+    return granular::read_parameters(options, prm);
+  };
+  const auto P      = read({"Sweep/Numbers of particles=1, 2, 4", "Particles/Mixture=circular"});
+  const auto points = granular::sweep_points(P);
+  ASSERT_EQ(points.size(), 3u);
+  EXPECT_EQ(points[2].name, "p2_v2500_tau0.0001_elliptical_d0_elastic_n4");
+  const auto Q = granular::sweep_point_parameters(P, points[2]);
+  EXPECT_EQ(Q.particles.number, 4u);
+  EXPECT_EQ(Q.particles.placements(Q.particle, Q.block.length, 50.).size(), 4u);
+  EXPECT_TRUE(Q.sweep.particle_numbers.empty()) << "its parameters.prm is a single run";
+  // without the list, the names stay those of earlier sweeps
+  EXPECT_EQ(granular::sweep_points(read({"Sweep/Pressures=2"}))[0].name,
+            "p2_v2500_tau0.0001_elliptical_d0_elastic");
+  // refused before the sweep starts, naming the list: eight flat ellipses do not fit the
+  // 10 mm cell, and a Particles/List leaves no layer to vary
+  auto entry = [&](const std::vector<std::string> &sets) {
+    try
+      {
+        read(sets);
+      }
+    catch (const granular::ParameterError &e)
+      {
+        return e.entry();
+      }
+    return std::string();
+  };
+  EXPECT_EQ(entry({"Sweep/Numbers of particles=2, 8"}), "Sweep/Numbers of particles");
+  EXPECT_EQ(entry({"Sweep/Numbers of particles=2", "Particles/List=circular @ 3"}),
+            "Sweep/Numbers of particles");
+  // (a value outside 1 ... 64 is refused by the entry's pattern, naming the --set)
+  EXPECT_NE(entry({"Sweep/Numbers of particles=0"}).find("Sweep/Numbers of particles"),
+            std::string::npos);
+}
