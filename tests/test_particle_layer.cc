@@ -371,3 +371,57 @@ TEST(SeveralParticles, SweepVariesTheNumberOfParticles)
   EXPECT_NE(entry({"Sweep/Numbers of particles=0"}).find("Sweep/Numbers of particles"),
             std::string::npos);
 }
+
+TEST(SeveralParticles, TwoEquallySpacedInTwiceTheCellAreOneInTheCell)
+{
+  // one circle in the reduced cell (L0 = 3 mm, 12 x 6) against two equally spaced circles in
+  // a cell of 6 mm with the same elements (24 x 6) and the same physical time steps and ramp
+  // (fractions of T0 = L0 / v_F halved): while the layer stays symmetric each circle is
+  // the single one, so the platen's k_I at every slide distance is the single cell's. The
+  // drag starts at T0, later in the longer cell; the particles have come to rest by then.
+  const std::vector<std::string> fixed = {"Geometry/Block height=1.5",
+                                          "Geometry/Elements in y=6",
+                                          "Solver/Time step control=fixed"};
+  auto one = reduced("equal-spacing-one", fixed, 0.25);
+  one.set_entries.push_back("Geometry/Block length=3");
+  auto two = reduced("equal-spacing-two", fixed, 0.125);
+  for (const std::string e : {"Geometry/Block length=6", "Geometry/Elements in x=24",
+                              "Loading/Time step=6.25e-5", "Loading/Load ramp fraction=0.25",
+                              "Particles/Number=2"})
+    two.set_entries.push_back(e);
+  run(one);
+  run(two);
+  const auto u1_one = csv_column(one.output_directory + "/history.csv", "platen_u1");
+  const auto k_one  = csv_column(one.output_directory + "/history.csv", "kI");
+  const auto u1_two = csv_column(two.output_directory + "/history.csv", "platen_u1");
+  const auto k_two  = csv_column(two.output_directory + "/history.csv", "kI");
+  // the rows of the drag, on the same grid of slide distances
+  std::size_t a = 0, b = 0;
+  while (u1_one[a] == 0.)
+    ++a;
+  while (u1_two[b] == 0.)
+    ++b;
+  ASSERT_EQ(u1_one.size() - a, 10000u); // 1.25 T0 of the single cell at 1.25e-4 T0
+  double largest = 0., deviation = 0.;
+  for (; a < u1_one.size(); ++a, ++b)
+    {
+      ASSERT_LT(b, u1_two.size());
+      ASSERT_EQ(u1_one[a], u1_two[b]);
+      largest   = std::max(largest, std::abs(k_one[a]));
+      deviation = std::max(deviation, std::abs(k_one[a] - k_two[b]));
+    }
+  EXPECT_GT(largest, 0.04);               // the circle rolls and snaps
+  EXPECT_LT(deviation, 1e-4 * largest);   // measured: 3e-6 of it
+  // the layer stayed symmetric: the second circle is L0/2 ahead, turned as the first
+  const std::string particles = two.output_directory + "/particles.csv";
+  const auto        index     = csv_column(particles, "particle");
+  const auto        x         = csv_column(particles, "x_unwrapped");
+  const auto        theta     = csv_column(particles, "theta");
+  ASSERT_GT(x.back(), 3.5) << "the second circle has rolled across the cell boundary";
+  for (std::size_t r = 0; r + 1 < x.size(); r += 2)
+    {
+      ASSERT_EQ(index[r + 1], 1.);
+      EXPECT_NEAR(x[r + 1] - x[r], 3., 1e-9);
+      EXPECT_NEAR(theta[r + 1], theta[r], 1e-9);
+    }
+}
