@@ -9,6 +9,9 @@ k̄ = k̄_F + k̄_V (Temizer 2013 eq. 13), against one swept parameter of a swee
               (log axis; L0 from sweep.csv's block_length, or the point's parameters.prm);
               k̄_V is expected to peak near tau0 ~ L0 / v_F and to vanish in both limits;
               the three quantities in one panel
+  particles   the number of particles per cell N (Sweep/Numbers of particles; summary.csv's
+              column particles, so a point not done has no place on the axis); the three
+              quantities in one panel
   payne       the Payne parameter d (s, log axis; eta = eta0 / (1 + d q), docs/methods.md
               §3.4): k̄ moves from the viscoelastic value (small d) towards the elastic
               one (large d); the d = 0 point (no place on a log axis) and the elastic
@@ -26,7 +29,7 @@ of them are listed on stderr. A point whose k̄, k̄_F or k̄_V is not a finite 
 nan in sweep.csv, or k̄ missing) counts as failed. A quantity whose values are all zero or absent (k̄_V of an
 elastic rubber) is not drawn: no empty panel, no line along zero.
 
-Usage: kbar_vs_parameter.py {pressure,relaxation,payne} SWEEP_CSV_OR_DIR [-o PREFIX]
+Usage: kbar_vs_parameter.py {pressure,relaxation,payne,particles} SWEEP_CSV_OR_DIR [-o PREFIX]
                             [--layout panels|single] [--length L0] [--dpi 150]
 kbar_vs_pressure.py, kbar_vs_relaxation.py and kbar_vs_payne.py are this script with the
 parameter given (and their own default PREFIX).
@@ -132,7 +135,13 @@ def parameters():
                                   "pressure p (MPa)", False, "panels",
                                   ["point_slip_velocity", "point_relaxation_time",
                                    "point_payne_d", "point_rubber_model"], in_bar=True),
-            "relaxation": Relaxation(), "payne": Payne()}
+            "relaxation": Relaxation(), "payne": Payne(),
+            "particles": Parameter("particles", "particles", "N", "",
+                                   "particles per cell N (docs/parameter-files.md, Several "
+                                   "particles)", False, "single",
+                                   ["point_pressure", "point_slip_velocity",
+                                    "point_relaxation_time", "point_payne_d",
+                                    "point_rubber_model"])}
 
 
 def drawn_quantities(rows):
@@ -301,7 +310,7 @@ def single_figure(sweep, colours):
 
 def plot(rows, parameter, sweep_dir=".", layout=None, length=None):
     """(figure, Sweep) of a sweep's rows (common.read_sweep) against `parameter`
-    ("pressure", "relaxation", "payne"); `layout` "panels" or "single" (default: the
+    ("pressure", "relaxation", "payne", "particles"); `layout` "panels" or "single" (default: the
     parameter's); `length` overrides L0 (mm) of relaxation. The figure is None if no
     point of a curve succeeded."""
     spec = parameters()[parameter]
@@ -327,7 +336,7 @@ def main(argv=None, parameter=None):
     common.add_output_argument(parser, None, default_text="kbar_vs_PARAMETER")
     parser.add_argument("--layout", choices=("panels", "single"),
                         help="one panel per quantity, or all in one (default: panels for "
-                             "pressure, single for relaxation and payne)")
+                             "pressure, single for the others)")
     parser.add_argument("--length", type=common.argument_number(positive=True, unit="mm"),
                         default=None, metavar="L0",
                         help="relaxation: the cell length L0 in mm, > 0 (default: each "

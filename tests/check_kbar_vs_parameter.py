@@ -14,6 +14,8 @@ quantity only where it has data. On a constructed pressure sweep of an elastic r
     one-panel layout.
   - a sweep.csv without the column kbar is refused by kbar_vs_pressure.py and compare.py
     with exit status 2 and a message naming the column, and no figure is written.
+  - against the number of particles, a layer sweep's points (summary.csv's `particles`)
+    make one curve per shape, in the order of N.
 
 Usage: check_kbar_vs_parameter.py SOURCE_DIR WORK_DIR
 Exit status 0 if every check passes, 1 with one line per failure otherwise. Needs Debian's
@@ -147,6 +149,27 @@ for script in ("kbar_vs_pressure.py", "compare.py"):
           and "Traceback" not in result.stderr and not os.path.exists(prefix + ".png"),
           f"{script} on a sweep.csv without kbar: exit status {result.returncode}\n"
           f"{result.stdout}{result.stderr}")
+
+# against the number of particles (Sweep/Numbers of particles): x is summary.csv's
+# `particles`, one curve per shape, the points in the order of N
+layer = os.path.join(work, "kbar-particles", "sweep.csv")
+os.makedirs(os.path.dirname(layer), exist_ok=True)
+with open(layer, "w", newline="") as f:
+    writer = csv.DictWriter(f, fieldnames=COLUMNS + ["particles"], extrasaction="ignore")
+    writer.writeheader()
+    for i, (shape, n, k) in enumerate((("circular", 4, 0.20), ("circular", 1, 0.34),
+                                       ("circular", 2, 0.30), ("elliptical", 1, 0.33))):
+        writer.writerow(dict(point=i, name=f"{shape}_n{n}", point_pressure=2,
+                             point_relaxation_time=1e-4, point_slip_velocity=2500,
+                             point_shape=shape, point_payne_d=0, point_rubber_model="elastic",
+                             status="ok", error="", kbar=k, kbar_F=k, kbar_V=0,
+                             kbar_spread=0.004, block_length=10, particles=n))
+_, sweep_of_layer = kbar_vs_parameter.plot(common.read_sweep(layer), "particles",
+                                           os.path.dirname(layer))
+circles = [c for label, c in sweep_of_layer.curves.items() if "circ" in label.lower()]
+check(len(sweep_of_layer.curves) == 2 and circles
+      and [float(r["particles"]) for r in circles[0]] == [1., 2., 4.],
+      f"against the number of particles: curves {dict(sweep_of_layer.curves)}")
 
 if failures:
     print(f"check_kbar_vs_parameter: {len(failures)} failure(s)")
