@@ -159,7 +159,7 @@ namespace granular
 
   // Several particles (subsection Particles): each fits the cell and the mesh, they are
   // solved monolithically (their contacts with each other are terms of the Newton system,
-  // docs/methods.md §5.6), and none touches another at rest.
+  // docs/methods.md §5.7), and none touches another at rest.
   void RunParameters::validate_particle_layer() const
   {
     const bool several = particles.n_particles() > 1;
@@ -171,7 +171,7 @@ namespace granular
     if (several && !solver.monolithic_coupling)
       throw ParameterError(entry, "several particles need Solver/Coupling scheme = monolithic "
                                   "(their contacts with each other are solved in the "
-                                  "rubber's Newton system, docs/methods.md §5.6)");
+                                  "rubber's Newton system, docs/methods.md §5.7)");
     const double rounding =
       solver.monolithic_coupling ? contact.particle_surface.flat_side_radius : 0.;
     const std::vector<ParticlePlacement> placed =

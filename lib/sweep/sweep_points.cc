@@ -126,6 +126,11 @@ namespace granular
 
   void validate_sweep_points(const ProgramParameters &P)
   {
+    if (!P.sweep.particle_numbers.empty() &&
+        P.particles.list.find_first_not_of(" \t") != std::string::npos)
+      throw ParameterError("Sweep/Numbers of particles",
+                           "varies Particles/Number, the generated layer, but Particles/List "
+                           "gives the particles: empty the list");
     std::vector<SweepPoint> points;
     try
       {
