@@ -269,6 +269,7 @@ TEST(SeveralParticles, ParticlesPressedTogetherKeepTheEnergyBalance)
   // they touched, slid against each other and were damped
   EXPECT_GT(s.dissipation_particle_particle, 0.);
   EXPECT_GT(s.dissipation_particle_particle_damping, 0.);
+  EXPECT_GT(s.pair_overlap_evaluations, 0u);
   // the pair contact creates no energy: the ledger, which has no term for it, closes as in
   // the single-particle runs (1e-10 to 1e-9 of the platen's work), and the run's balance is
   // that of the single-particle runs (0.1 % to 1.3 %)
@@ -329,6 +330,7 @@ TEST(SeveralParticles, RestartWithParticlesInContactRepeatsTheUninterruptedRun)
   EXPECT_EQ(a.dissipation_particle_particle, b.dissipation_particle_particle);
   EXPECT_EQ(a.dissipation_particle_particle_damping, b.dissipation_particle_particle_damping);
   EXPECT_EQ(a.steps, b.steps);
+  EXPECT_EQ(a.pair_overlap_evaluations, b.pair_overlap_evaluations);
 }
 
 TEST(SeveralParticles, SweepVariesTheNumberOfParticles)

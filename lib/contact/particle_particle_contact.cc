@@ -356,6 +356,8 @@ namespace granular::contact
                   mid ? &*mid : nullptr, old, dt, branch);
 
     ParticleParticleContactResult r;
+    r.overlap_evaluations =
+      s.start.evaluations + s.end.evaluations + (s.mid ? s.mid->evaluations : 0u);
     r.force_b[0]     = f.Q[0];
     r.force_b[1]     = f.Q[1];
     r.force_a        = -r.force_b;

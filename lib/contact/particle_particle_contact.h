@@ -81,6 +81,9 @@ namespace granular::contact
     double damping_dissipation  = 0.; ///< (f_N - f_el) Delta delta (N mm per mm) >= 0
     double normal_energy        = 0.; ///< V(delta_{n+1}) of the law (N mm per mm)
     double tangential_energy    = 0.; ///< k_T d_T^2 / 2 at t_{n+1} (N mm per mm)
+    /// g'(phi) evaluations of the step's closest-normal solves (geometry::pair_overlap() at
+    /// t_n, t_{n+1} and, in contact, the mid-step pose; PairOverlap::evaluations)
+    unsigned int overlap_evaluations = 0;
   };
 
   /**

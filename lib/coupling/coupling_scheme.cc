@@ -323,6 +323,10 @@ namespace granular::coupling
       }
       double       pair_energy() const override { return obstacle_.pair_energy(); }
       unsigned int pairs_in_contact() const override { return obstacle_.pairs_in_contact(); }
+      unsigned long pair_overlap_evaluations() const override
+      {
+        return obstacle_.overlap_evaluations();
+      }
       std::string energy_error_advice() const override
       {
         return " (" + name() + "; " + particle_position() +

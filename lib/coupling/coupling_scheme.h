@@ -133,6 +133,9 @@ namespace granular::coupling
     /// in contact, at the last committed step (0 with fewer than two particles).
     virtual double       pair_energy() const { return 0.; }
     virtual unsigned int pairs_in_contact() const { return 0; }
+    /// The closest-normal evaluations of the contacts between particles since t = 0
+    /// (MonolithicParticles::overlap_evaluations()).
+    virtual unsigned long pair_overlap_evaluations() const { return 0; }
     /// The rubber-particle interface, or nullptr for the bare interface.
     virtual const contact::RubberParticleInterface *interface() const { return nullptr; }
     /// Force (N/mm) and moment about the centre (N mm/mm) of the rubber on the particle at

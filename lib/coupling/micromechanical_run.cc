@@ -63,6 +63,7 @@ namespace granular::coupling
       s.dissipation_particle_particle_damping =
         d_end.particle_particle_damping - d_0.particle_particle_damping;
       s.particles = static_cast<unsigned int>(scheme.particles().size());
+      s.pair_overlap_evaluations = scheme.pair_overlap_evaluations();
       const double normal_work = energy.normal_work_window();
       if (normal_work > 0.) // paper eq. (13)
         {

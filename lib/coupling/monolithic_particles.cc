@@ -246,6 +246,7 @@ namespace granular::coupling
                   throw NewtonFailure("contact of particles " + std::to_string(i) + " and " +
                                       std::to_string(j) + ": " + e.what());
                 }
+              overlap_evaluations_ += step.result.overlap_evaluations;
               // then frozen at the iterate's branch (see the file comment)
               if (!free_branch && branch == Branch::by_sign && law.switches_with_rate() &&
                   step.result.depth > 0.)

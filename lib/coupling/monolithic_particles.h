@@ -97,6 +97,10 @@ namespace granular::coupling
     double pair_energy() const { return pair_energy_; }
     /// Pairs (i, j, image) in contact at the last committed step.
     unsigned int pairs_in_contact() const;
+    /// g'(phi) evaluations of the pairs' closest-normal solves of the step forces since
+    /// t = 0, in every assembly (those of attempts cut back included); the exact Jacobian's
+    /// solves repeat them.
+    unsigned long overlap_evaluations() const { return overlap_evaluations_; }
     /// @}
 
     /// Boost.Serialization of what carries over between steps besides the particles' own
@@ -113,7 +117,7 @@ namespace granular::coupling
           int          k = std::get<2>(key);
           ar &i &j &k &history;
         }
-      ar &pair_friction_ &pair_damping_ &pair_energy_;
+      ar &pair_friction_ &pair_damping_ &pair_energy_ &overlap_evaluations_;
     }
     template <class Archive>
     void load(Archive &ar, const unsigned int)
@@ -129,7 +133,7 @@ namespace granular::coupling
           ar &i &j &k &history;
           pair_history_[PairKey(i, j, k)] = history;
         }
-      ar &pair_friction_ &pair_damping_ &pair_energy_;
+      ar &pair_friction_ &pair_damping_ &pair_energy_ &overlap_evaluations_;
     }
     BOOST_SERIALIZATION_SPLIT_MEMBER()
 
@@ -153,6 +157,7 @@ namespace granular::coupling
     unsigned int pair_evaluations_ = 0; ///< rigid_residual() calls in this step
     std::map<PairKey, contact::NormalContactLaw::RateBranch> pair_branch_;
     double pair_friction_ = 0., pair_damping_ = 0., pair_energy_ = 0.;
+    unsigned long overlap_evaluations_ = 0;
 
     std::vector<MonolithicParticle *> particles_;
     bool                              step_force_ = false;

@@ -213,7 +213,13 @@ namespace granular
         member_column("dissipation_particle_particle_damping", "N·mm/mm",
                       "the damping of the contacts between particles over the window (0 with one "
                       "particle)",
-                      &S::dissipation_particle_particle_damping)})
+                      &S::dissipation_particle_particle_damping),
+        member_column("pair_overlap_evaluations", "–",
+                      "evaluations of the common-normal condition g′(φ) in the closest-normal "
+                      "solves of the contacts between particles over the run, in every assembly "
+                      "of the steps kept (each one support point per particle; [docs/methods.md "
+                      "§4.3](methods.md#43-overlap-of-two-particles)); 0 with one particle",
+                      &S::pair_overlap_evaluations)})
         c.push_back(std::move(column));
       return c;
     }();

@@ -94,6 +94,8 @@ namespace granular
     /// friction and damping dissipation of the contacts between particles over the averaging
     /// window (N mm per mm; 0 with fewer than two particles)
     double dissipation_particle_particle = 0., dissipation_particle_particle_damping = 0.;
+    /// g'(phi) evaluations of the pair contacts' closest-normal solves over the run
+    unsigned long pair_overlap_evaluations = 0;
   };
 
   template <class Row>
