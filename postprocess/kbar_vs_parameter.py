@@ -137,8 +137,7 @@ def parameters():
                                    "point_payne_d", "point_rubber_model"], in_bar=True),
             "relaxation": Relaxation(), "payne": Payne(),
             "particles": Parameter("particles", "particles", "N", "",
-                                   "particles per cell N (docs/parameter-files.md, Several "
-                                   "particles)", False, "single",
+                                   "particles per cell N", False, "single",
                                    ["point_pressure", "point_slip_velocity",
                                     "point_relaxation_time", "point_payne_d",
                                     "point_rubber_model"])}
