@@ -292,7 +292,6 @@ namespace granular::coupling
       throw std::runtime_error("cannot write " + dir_ + "/particles.csv");
   }
 
-
   void RunOutput::write_vtu(const unsigned int number, const double t)
   {
     solution_pvd_.add(t, block_.write_vtu(dir_, number));

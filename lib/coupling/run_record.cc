@@ -373,7 +373,8 @@ namespace granular
                       "the platen's horizontal and vertical displacement",
                       &H::platen_u2),
         particle("particle_x", "mm",
-                 "the particle's centre (empty without a particle, like all particle columns)",
+                 "the particle's centre (empty without a particle, like all particle columns; "
+                 "with several, particle 0's: the others are in particles.csv)",
                  &H::Particle::x),
         particle("particle_y", "mm",
                  "the particle's centre (empty without a particle, like all particle columns)",
@@ -418,10 +419,12 @@ namespace granular
                       "rubber contact points touching the surface, and of those the slipping ones",
                       &H::slipping_rubber_surface),
         member_column("contacts_rubber_particle", "–",
-                      "the same for the rubber–particle contact",
+                      "the same for the rubber–particle contact (summed over the particles; "
+                      "per particle in particles.csv)",
                       &H::contacts_rubber_particle),
         member_column("slipping_rubber_particle", "–",
-                      "the same for the rubber–particle contact",
+                      "the same for the rubber–particle contact (summed over the particles; "
+                      "per particle in particles.csv)",
                       &H::slipping_rubber_particle),
         member_column("newton_iterations", "–",
                       "Newton iterations of the step (0: an interpolated row)",
