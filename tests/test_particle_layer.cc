@@ -339,7 +339,8 @@ TEST(SeveralParticles, SweepVariesTheNumberOfParticles)
     dealii::ParameterHandler     prm;
     granular::CommandLineOptions options;
     options.set_entries = sets;
-    options.set_entries.push_back("Output/Output directory=/tmp/granular-sweep-particles");
+    options.set_entries.push_back("Output/Output directory=" +
+                                  granular::testing::scratch_directory("sweep-particles"));
     return granular::read_parameters(options, prm);
   };
   const auto P      = read({"Sweep/Numbers of particles=1, 2, 4", "Particles/Mixture=circular"});
