@@ -537,6 +537,7 @@ SWEPT_ENTRIES = {
                     "Particle/Exponent p1", "Particle/Exponent p2"],
     "point_payne_d": ["Rubber/Maxwell branch/Payne parameter"],
     "point_rubber_model": ["Rubber/Maxwell branch/Viscoelastic"],
+    "point_mixture": ["Particles/Mixture"],
 }
 
 # (symbol, unit) of the swept values in legends ("" symbol: the value alone)
@@ -547,6 +548,7 @@ SWEPT_SYMBOLS = {
     "point_shape": ("", ""),
     "point_payne_d": ("d", "s"),
     "point_rubber_model": ("", ""),
+    "point_mixture": ("", ""),
 }
 
 
@@ -632,8 +634,13 @@ def point_is_bare(sweep_dir, row):
 
 
 def shape_label(sweep_dir, row):
-    """The point's shape for a legend: "bare interface" for a point without particle."""
-    return "bare interface" if point_is_bare(sweep_dir, row) else row.get("point_shape", "?")
+    """The point's shape for a legend: "bare interface" for a point without particle, the
+    mixture ("circular + elliptical") for a point of Sweep/Mixtures."""
+    if point_is_bare(sweep_dir, row):
+        return "bare interface"
+    if (row.get("point_mixture") or "").strip():
+        return " + ".join(s.strip() for s in row["point_mixture"].split(","))
+    return row.get("point_shape", "?")
 
 
 def cell_length(sweep_dir, row, rows):

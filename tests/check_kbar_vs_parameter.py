@@ -171,6 +171,30 @@ check(len(sweep_of_layer.curves) == 2 and circles
       and [float(r["particles"]) for r in circles[0]] == [1., 2., 4.],
       f"against the number of particles: curves {dict(sweep_of_layer.curves)}")
 
+# a sweep of mixtures (Sweep/Mixtures): one curve per mixture, named by its shapes, though
+# every point has the file's Particle/Shape
+mixed = os.path.join(work, "kbar-mixtures", "sweep.csv")
+os.makedirs(os.path.dirname(mixed), exist_ok=True)
+with open(mixed, "w", newline="") as f:
+    writer = csv.DictWriter(f, fieldnames=COLUMNS + ["point_mixture", "particles"],
+                            extrasaction="ignore")
+    writer.writeheader()
+    for i, (mixture, n, k) in enumerate((("circular, elliptical", 2, 0.25),
+                                         ("circular, elliptical", 4, 0.20),
+                                         ("square, rectangular", 2, 0.30),
+                                         ("square, rectangular", 4, 0.28))):
+        writer.writerow(dict(point=i, name=f"mix{i}_n{n}", point_pressure=2,
+                             point_relaxation_time=1e-4, point_slip_velocity=2500,
+                             point_shape="elliptical", point_payne_d=0,
+                             point_rubber_model="elastic", point_mixture=mixture,
+                             status="ok", error="", kbar=k, kbar_F=k, kbar_V=0,
+                             kbar_spread=0.004, block_length=10, particles=n))
+_, sweep_of_mixtures = kbar_vs_parameter.plot(common.read_sweep(mixed), "particles",
+                                              os.path.dirname(mixed))
+check(sorted(sweep_of_mixtures.curves) == ["circular + elliptical", "square + rectangular"]
+      and all(len(c) == 2 for c in sweep_of_mixtures.curves.values()),
+      f"mixtures: curves {sorted(sweep_of_mixtures.curves)}")
+
 if failures:
     print(f"check_kbar_vs_parameter: {len(failures)} failure(s)")
     sys.exit(1)

@@ -375,6 +375,88 @@ TEST(SeveralParticles, SweepVariesTheNumberOfParticles)
             std::string::npos);
 }
 
+// Sweep/Mixtures: each point's generated layer cycles its mixture's shapes over the
+// particles, the point's parameters.prm reruns it, and what cannot run is refused before
+// the sweep starts, naming the list.
+TEST(SeveralParticles, SweepVariesTheMixture)
+{
+  auto read = [](const std::vector<std::string> &sets) {
+    dealii::ParameterHandler     prm;
+    granular::CommandLineOptions options;
+    options.set_entries = sets;
+    options.set_entries.push_back("Output/Output directory=" +
+                                  granular::testing::scratch_directory("sweep-mixtures"));
+    return granular::read_parameters(options, prm);
+  };
+  const auto P = read({"Sweep/Mixtures=circular, elliptical ; 0.5:0.3:2:4",
+                       "Sweep/Numbers of particles=2, 3"});
+  const auto points = granular::sweep_points(P);
+  ASSERT_EQ(points.size(), 4u);
+  EXPECT_EQ(points[1].name, "p2_v2500_tau0.0001_mix-circular+elliptical_d0_elastic_n3");
+  EXPECT_EQ(points[2].name, "p2_v2500_tau0.0001_mix-0.5x0.3x2x4_d0_elastic_n2");
+  EXPECT_EQ(points[1].mixture, "circular, elliptical");
+
+  // the layer of the point: the shapes cycled, circle, ellipse, circle
+  const auto Q = granular::sweep_point_parameters(P, points[1]);
+  const auto layer = Q.particles.placements(Q.particle, Q.block.length, 50.);
+  ASSERT_EQ(layer.size(), 3u);
+  const auto circle  = granular::geometry::SuperellipseShape::named("circular", Q.particle.reference_radius);
+  const auto ellipse = granular::geometry::SuperellipseShape::named("elliptical", Q.particle.reference_radius);
+  for (unsigned int i = 0; i < 3; ++i)
+    {
+      const auto &expected = i % 2 ? ellipse : circle;
+      EXPECT_EQ(layer[i].shape.r1, expected.r1) << i;
+      EXPECT_EQ(layer[i].shape.r2, expected.r2) << i;
+    }
+  EXPECT_EQ(granular::sweep_point_parameters(P, points[2])
+              .particles.placements(Q.particle, Q.block.length, 50.)[1]
+              .shape.p2,
+            4.);
+
+  // its parameters.prm reads back as the point, a single run
+  dealii::ParameterHandler prm;
+  granular::CommandLineOptions options;
+  options.set_entries = {"Sweep/Mixtures=circular, elliptical ; 0.5:0.3:2:4",
+                         "Sweep/Numbers of particles=2, 3",
+                         "Output/Output directory=" +
+                           granular::testing::scratch_directory("sweep-mixtures")};
+  granular::read_parameters(options, prm);
+  dealii::ParameterHandler point_prm;
+  granular::write_sweep_point_parameters(prm, Q, point_prm);
+  granular::ProgramParameters R;
+  R.parse_parameters(point_prm);
+  EXPECT_EQ(R.particles.mixture, "circular, elliptical");
+  EXPECT_EQ(R.particles.number, 3u);
+  EXPECT_FALSE(R.sweep.active());
+
+  // refused before the sweep starts, naming the list
+  auto entry = [&](const std::vector<std::string> &sets) {
+    try
+      {
+        read(sets);
+      }
+    catch (const granular::ParameterError &e)
+      {
+        return e.entry();
+      }
+    return std::string("(accepted)");
+  };
+  // seven flat ellipses (1.5 mm wide) do not fit the 10 mm cell, seven circles do (the
+  // file's own layer, of Particle/Shape, is checked as a run of its own)
+  EXPECT_EQ(entry({"Particle/Shape=circular", "Sweep/Mixtures=circular, 0.5:0.5:2:4",
+                   "Particles/Number=7"}),
+            "(accepted)");
+  EXPECT_EQ(entry({"Particle/Shape=circular", "Sweep/Mixtures=circular; elliptical",
+                   "Particles/Number=7"}),
+            "Sweep/Mixtures");
+  EXPECT_EQ(entry({"Sweep/Mixtures=circular, oval"}), "Sweep/Mixtures");
+  EXPECT_EQ(entry({"Sweep/Mixtures=circular;; square"}), "Sweep/Mixtures");
+  EXPECT_EQ(entry({"Sweep/Mixtures=circular", "Particles/List=circular @ 3"}),
+            "Sweep/Mixtures");
+  EXPECT_EQ(entry({"Sweep/Mixtures=circular, square", "Sweep/Shapes=circular, square"}),
+            "Sweep/Mixtures");
+}
+
 TEST(SeveralParticles, TwoEquallySpacedInTwiceTheCellAreOneInTheCell)
 {
   // one circle in the reduced cell (L0 = 3 mm, 12 x 6) against two equally spaced circles in

@@ -18,7 +18,32 @@ namespace granular
   {
     return !(pressures.empty() && relaxation_times.empty() && slip_velocities.empty() &&
              shapes.empty() && payne_d.empty() && rubber_models.empty() &&
-             particle_numbers.empty());
+             particle_numbers.empty() &&
+             mixtures.find_first_not_of(" \t") == std::string::npos);
+  }
+
+  std::vector<std::string> SweepParameters::mixture_list() const
+  {
+    std::vector<std::string> list;
+    if (mixtures.find_first_not_of(" \t") == std::string::npos)
+      return list;
+    for (const std::string &mixture : dealii::Utilities::split_string_list(mixtures, ';'))
+      {
+        const std::vector<std::string> shapes = dealii::Utilities::split_string_list(mixture);
+        std::string text;
+        for (const std::string &shape : shapes)
+          {
+            if (shape.empty())
+              throw ParameterError("Sweep/Mixtures", "the mixture '" + mixture +
+                                                       "' has an empty shape");
+            text += (text.empty() ? "" : ", ") + shape;
+          }
+        if (text.empty())
+          throw ParameterError("Sweep/Mixtures",
+                               "an empty mixture (two ';' in a row)");
+        list.push_back(text);
+      }
+    return list;
   }
 
   void SweepParameters::entries(ParameterEntries &e)
@@ -41,6 +66,11 @@ namespace granular
       e.entry(particle_numbers, "Numbers of particles", "", List(Integer(1, 64), 0),
               "N of the generated layer, Particles/Number (empty: the file's); needs "
               "Particles/List empty.");
+      e.entry(mixtures, "Mixtures", "", Anything(),
+              "Mixtures of the generated layer, Particles/Mixture, separated by ';', each "
+              "a ',' list of shapes cycled over the particles (e.g. 'circular, elliptical; "
+              "square, rectangular'); empty: the file's. Needs Particles/List and "
+              "Sweep/Shapes empty.");
       e.entry(scale_time_step_with_slip_velocity, "Scale time step with slip velocity",
               "true",
               "true: Delta t = (Loading/Time step) L0 / v_F, i.e. proportional to "
@@ -71,5 +101,15 @@ namespace granular
             throw ParameterError("Sweep/Shapes", e.what());
           }
       }
+    for (const std::string &mixture : mixture_list())
+      for (const std::string &s : dealii::Utilities::split_string_list(mixture))
+        try
+          {
+            parse_sweep_shape(s, 0.5).validate();
+          }
+        catch (const std::exception &e)
+          {
+            throw ParameterError("Sweep/Mixtures", "'" + mixture + "': " + e.what());
+          }
   }
 } // namespace granular

@@ -24,10 +24,18 @@ namespace granular
     std::vector<std::string> rubber_models;    ///< "elastic" | "viscoelastic"
     /// N of Particles/Number (whole numbers 1..64; a generated layer, Particles/List empty)
     std::vector<double>      particle_numbers;
+    /// mixtures of Particles/Mixture, separated by ';' (each a ',' list of shapes; "": none)
+    std::string mixtures;
     bool scale_time_step_with_slip_velocity = true;
 
     /// true if any list is non-empty.
     bool active() const;
+
+    /// The mixtures of Sweep/Mixtures, each as Particles/Mixture takes it: its shapes
+    /// trimmed and joined by ", " (e.g. "circular, elliptical"). Empty text: no mixture.
+    /// @throws ParameterError naming Sweep/Mixtures for an empty mixture (";;"; a trailing ';'
+    ///         is ignored) or an empty shape in one (",,").
+    std::vector<std::string> mixture_list() const;
 
     /// The entries of subsection "Sweep", each bound to its member.
     void entries(ParameterEntries &e);

@@ -5,6 +5,7 @@
 #include "base/parameter_error.h"
 
 #include <deal.II/base/parameter_handler.h>
+#include <deal.II/base/utilities.h>
 
 #include <cctype>
 #include <cstdio>
@@ -45,6 +46,21 @@ namespace granular
                           c :
                           '_';
       return s;
+    }
+
+    /// "mix-circular+elliptical" of the mixture "circular, elliptical"
+    std::string mixture_label(const std::string &mixture)
+    {
+      std::string label = "mix";
+      for (const std::string &shape : dealii::Utilities::split_string_list(mixture))
+        label += (label == "mix" ? "-" : "+") + shape_label(shape);
+      return label;
+    }
+
+    /// Whether the Particles/List of @p P gives the particles (no generated layer)
+    bool has_particle_list(const ProgramParameters &P)
+    {
+      return P.particles.list.find_first_not_of(" \t") != std::string::npos;
     }
   } // namespace
 
@@ -88,6 +104,9 @@ namespace granular
       numbers.push_back(static_cast<unsigned int>(n));
     if (numbers.empty())
       numbers.push_back(0); // the file's
+    std::vector<std::string> mixtures = S.mixture_list();
+    if (mixtures.empty())
+      mixtures.push_back(""); // the file's
 
     std::vector<SweepPoint> points;
     std::set<std::string>   names;
@@ -97,6 +116,7 @@ namespace granular
           for (const std::string &shape : shapes)
             for (const double d : ds)
               for (const std::string &model : models)
+                for (const std::string &mixture : mixtures)
                 for (const unsigned int n : numbers)
                 {
                   // the elastic rubber has no relaxation time and no Payne effect: its
@@ -112,9 +132,11 @@ namespace granular
                   pt.payne_d         = d;
                   pt.rubber_model    = model;
                   pt.name = "p" + shortest(p) + "_v" + shortest(v) + "_tau" + shortest(tau) +
-                            "_" + shape_label(shape) + "_d" + shortest(d) + "_" + model +
+                            "_" + (mixture.empty() ? shape_label(shape) : mixture_label(mixture)) +
+                            "_d" + shortest(d) + "_" + model +
                             (n > 0 ? "_n" + std::to_string(n) : "");
                   pt.particles = n;
+                  pt.mixture   = mixture;
                   if (!names.insert(pt.name).second)
                     throw std::invalid_argument(
                       "sweep: two points share the name '" + pt.name +
@@ -126,11 +148,19 @@ namespace granular
 
   void validate_sweep_points(const ProgramParameters &P)
   {
-    if (!P.sweep.particle_numbers.empty() &&
-        P.particles.list.find_first_not_of(" \t") != std::string::npos)
+    if (!P.sweep.particle_numbers.empty() && has_particle_list(P))
       throw ParameterError("Sweep/Numbers of particles",
                            "varies Particles/Number, the generated layer, but Particles/List "
                            "gives the particles: empty the list");
+    const bool mixtures = !P.sweep.mixture_list().empty();
+    if (mixtures && has_particle_list(P))
+      throw ParameterError("Sweep/Mixtures",
+                           "varies Particles/Mixture, the generated layer, but Particles/List "
+                           "gives the particles: empty the list");
+    if (mixtures && !P.sweep.shapes.empty())
+      throw ParameterError("Sweep/Mixtures",
+                           "the mixtures give the particles' shapes: leave Sweep/Shapes "
+                           "empty (a one-shape mixture is a shape)");
     std::vector<SweepPoint> points;
     try
       {
@@ -149,7 +179,10 @@ namespace granular
       {"Rubber/Maxwell branch/Relaxation time", "Sweep/Relaxation times"},
       {"Rubber/Maxwell branch/Payne parameter", "Sweep/Payne parameters"},
       {"Rubber/Maxwell branch/Viscoelastic", "Sweep/Rubber models"},
-      {"Particles/", "Sweep/Numbers of particles"}};
+      {"Particles/Mixture", "Sweep/Mixtures"},
+      {"Particles/", P.sweep.particle_numbers.empty() && mixtures ?
+                       "Sweep/Mixtures" :
+                       "Sweep/Numbers of particles"}};
     for (const SweepPoint &point : points)
       {
         try
@@ -197,11 +230,19 @@ namespace granular
       }
     if (point.particles > 0)
       {
-        if (P.particles.list.find_first_not_of(" \t") != std::string::npos)
+        if (has_particle_list(P))
           throw ParameterError("Sweep/Numbers of particles",
                                "varies Particles/Number, the generated layer, but "
                                "Particles/List gives the particles: empty the list");
         Q.particles.number = point.particles;
+      }
+    if (!point.mixture.empty())
+      {
+        if (has_particle_list(P))
+          throw ParameterError("Sweep/Mixtures",
+                               "varies Particles/Mixture, the generated layer, but "
+                               "Particles/List gives the particles: empty the list");
+        Q.particles.mixture = point.mixture;
       }
     Q.output.output_directory = P.output.output_directory + "/" + point.name;
     Q.output.restart          = false;
@@ -213,6 +254,7 @@ namespace granular
     Q.sweep.payne_d.clear();
     Q.sweep.rubber_models.clear();
     Q.sweep.particle_numbers.clear();
+    Q.sweep.mixtures.clear();
     // a point writes checkpoints (Output/Checkpoint interval) in its directory, but the
     // signals are the sweep's: they must stop every rank of mpirun, and the sweep asks the
     // point in progress for its checkpoint (run_point)

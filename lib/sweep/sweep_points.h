@@ -24,14 +24,16 @@ namespace granular
     double       payne_d = 0.;       ///< Payne d (s)
     std::string  rubber_model;       ///< "elastic" | "viscoelastic"
     unsigned int particles = 0;      ///< N of Particles/Number (0: the file's)
+    std::string  mixture;            ///< Particles/Mixture, shapes joined by ", " ("": the file's)
     std::string  name;               ///< subdirectory name
   };
 
   /**
    * The Cartesian product of the lists of @p parameters.sweep (an empty list keeps
    * the single value of the parameter file). Order: pressure (outermost), slip
-   * velocity, relaxation time, shape, Payne d, rubber model, number of particles
-   * (innermost; a point's name ends in _nN only when Sweep/Numbers of particles is given). An elastic
+   * velocity, relaxation time, shape, Payne d, rubber model, mixture, number of particles
+   * (innermost). A mixture point's name has mix-SHAPE+SHAPE... where the others have the
+   * shape; a name ends in _nN only when Sweep/Numbers of particles is given. An elastic
    * point does not depend on the relaxation time or on d: it is taken once per pressure,
    * velocity and shape, with the first values of those two lists (so a Payne-d sweep
    * with Rubber models = elastic, viscoelastic has one elastic reference point).
@@ -43,8 +45,8 @@ namespace granular
   /**
    * The parameters of one point, as values: @p parameters with the point's Loading/Pressure,
    * Loading/Slip velocity, Rubber/Maxwell branch/Relaxation time, Payne parameter,
-   * Viscoelastic, Particle/Shape (a custom "r1:r2:p1:p2" sets Shape = custom and r1..p2) and
-   * Particles/Number (if the point has one),
+   * Viscoelastic, Particle/Shape (a custom "r1:r2:p1:p2" sets Shape = custom and r1..p2),
+   * Particles/Number and Particles/Mixture (if the point has them),
    * Output/Output directory = sweep directory/name, and empty Sweep lists (so that the
    * point's parameters.prm reruns it as a single run). Loading/Time step is Delta t / T0
    * with T0 = L0 / v_F, so Delta t scales with 1/v_F; with Sweep/Scale time step with slip

@@ -193,6 +193,10 @@ namespace granular
       {"point_payne_d", "s", "the point's Payne d", number(&SweepPoint::payne_d)},
       {"point_rubber_model", "–", "`elastic` or `viscoelastic`",
        [](std::ostream &o, const R &r) { o << r.point.rubber_model; }},
+      {"point_mixture", "–",
+       "the point's `Particles/Mixture` of `Sweep/Mixtures` (shapes separated by `, `; empty "
+       "for a sweep without mixtures)",
+       [](std::ostream &o, const R &r) { o << csv_field(r.point.mixture); }},
       {"status", "–", "`ok`, `failed`, `stopped` (by a signal; rerun on resume) or `pending`",
        [](std::ostream &o, const R &r) { o << r.result.status; }},
       {"error", "–", "the message of a failed point",
