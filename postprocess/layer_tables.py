@@ -1,0 +1,162 @@
+#!/usr/bin/python3
+"""The tables of a granular-layer study (docs/results/granular-layer.md) from the sweep.csv
+of a sweep over the number of particles (Sweep/Numbers of particles, with Shapes, Mixtures
+or Rubber models): one line per point with k̄, its split, the pairs' dissipation, the
+energy error and the cost, then the cost fit: for each shape (or mixture) and rubber
+model, the exponent a of the least-squares fit cost ∝ N^a over its finished points, in
+assemblies, computed steps and wall time, and the 4-particle cell against the single
+particle.
+
+A point that is not `ok` keeps its line, with its status instead of numbers; points run
+before summary.csv counted the pairs' closest-normal evaluations show "–" there.
+
+Usage: layer_tables.py SWEEP_DIR_OR_CSV [--page PAGE.md]
+Without --page the two tables are printed (Markdown). With --page the text between
+<!-- layer-table --> and <!-- /layer-table --> and between <!-- cost-fit --> and
+<!-- /cost-fit --> of PAGE.md is replaced by them (the page is written atomically).
+Exit status 0, or 2 with a message naming the file if the sweep.csv is missing or lacks a
+column, or if the page lacks a marker.
+"""
+import math
+import sys
+from collections import defaultdict
+
+import common
+
+TABLE_MARKS = ("<!-- layer-table -->", "<!-- /layer-table -->")
+FIT_MARKS = ("<!-- cost-fit -->", "<!-- /cost-fit -->")
+# what a point must have to be placed in the tables
+COLUMNS = ("name", "status", "point_shape", "point_rubber_model", "particles", "kbar")
+
+
+def value(row, key):
+    return common.to_float(row.get(key))
+
+
+def whole(row, key):
+    """row[key] as a whole number with thin groups ("247 028"); "–" if missing."""
+    v = value(row, key)
+    return "–" if math.isnan(v) else f"{int(round(v)):,}".replace(",", " ")
+
+
+def family(sweep_dir, row):
+    """(shape or mixture label, rubber model) of a point."""
+    return common.shape_label(sweep_dir, row), row.get("point_rubber_model", "?")
+
+
+def particles(row, all_rows):
+    """N of a point: summary.csv's `particles`, else the _nN of its name (a failed point
+    has no summary columns)."""
+    n = value(row, "particles")
+    if not math.isnan(n):
+        return int(n)
+    name = row.get("name", "")
+    tail = name.rsplit("_n", 1)
+    return int(tail[1]) if len(tail) == 2 and tail[1].isdigit() else 0
+
+
+def point_line(sweep_dir, row, rows):
+    shape, model = family(sweep_dir, row)
+    n = particles(row, rows)
+    if row["status"] != "ok":
+        return f"| {shape} | {model} | {n} | {row['status']} " + "| " * 10 + "|"
+    pair = (f"{value(row, 'dissipation_particle_particle'):.2f} / "
+            f"{value(row, 'dissipation_particle_particle_damping'):.2f}"
+            if not math.isnan(value(row, "dissipation_particle_particle")) else "–")
+    if value(row, "dissipation_particle_particle") == 0. and \
+            value(row, "dissipation_particle_particle_damping") == 0.:
+        pair = "0 / 0"
+    k_V = value(row, "kbar_V")
+    return (f"| {shape} | {model} | {n} | {value(row, 'kbar'):.4f} ± "
+            f"{abs(value(row, 'kbar_spread')):.4f} | {value(row, 'kbar_F'):.4f} | "
+            f"{'–' if math.isnan(k_V) else f'{k_V:.4f}'} | {pair} | "
+            f"{100 * value(row, 'energy_balance_error'):.2f} % | {whole(row, 'steps')} | "
+            f"{whole(row, 'newton_iterations')} | {whole(row, 'cutbacks')} | "
+            f"{whole(row, 'assemblies')} | {whole(row, 'pair_overlap_evaluations')} | "
+            f"{value(row, 'wall_time'):.0f} s |")
+
+
+def ordered(sweep_dir, rows):
+    """The rows by rubber model, shape (in the sweep's order) and N."""
+    first = {}
+    for i, r in enumerate(rows):
+        first.setdefault(family(sweep_dir, r), i)
+    return sorted(rows, key=lambda r: (r.get("point_rubber_model", ""),
+                                       first[family(sweep_dir, r)], particles(r, rows)))
+
+
+def layer_table(sweep_dir, rows):
+    head = ("| shape | rubber | N | k̄ ± spread | k̄_F | k̄_V | pair friction / damping "
+            "(N·mm/mm) | energy error | steps | Newton its | cut-backs | assemblies | "
+            "closest-normal evaluations | wall |\n"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    return "\n".join([head] + [point_line(sweep_dir, r, rows)
+                               for r in ordered(sweep_dir, rows)])
+
+
+def exponent(ns, costs):
+    """a of the least-squares fit log cost = log C + a log N (NaN with fewer than two
+    distinct N)."""
+    x = [math.log(n) for n in ns]
+    y = [math.log(c) for c in costs]
+    if len(set(x)) < 2:
+        return math.nan
+    mx, my = sum(x) / len(x), sum(y) / len(y)
+    return sum((a - mx) * (b - my) for a, b in zip(x, y)) / sum((a - mx) ** 2 for a in x)
+
+
+def cost_fit(sweep_dir, rows):
+    groups = defaultdict(list)
+    for r in ordered(sweep_dir, rows):
+        if r["status"] == "ok" and particles(r, rows) > 0:
+            groups[family(sweep_dir, r)].append(r)
+    lines = ["| shape | rubber | N | a (assemblies ∝ N^a) | a (steps) | a (wall time) | "
+             "N = 4 against N = 1 (assemblies, wall) |",
+             "|---|---|---|---|---|---|---|"]
+    for (shape, model), points in groups.items():
+        ns = [particles(r, rows) for r in points]
+
+        def fit(key):
+            a = exponent(ns, [value(r, key) for r in points])
+            return "–" if math.isnan(a) else f"{a:.2f}"
+        by_n = {particles(r, rows): r for r in points}
+        if 1 in by_n and 4 in by_n:
+            ratio = ", ".join(f"{value(by_n[4], k) / value(by_n[1], k):.2f}×"
+                              for k in ("assemblies", "wall_time"))
+        else:
+            ratio = "–"
+        lines.append(f"| {shape} | {model} | {', '.join(str(n) for n in ns)} | "
+                     f"{fit('assemblies')} | {fit('steps')} | {fit('wall_time')} | {ratio} |")
+    return "\n".join(lines)
+
+
+def replace_block(text, marks, block, page):
+    start, end = text.find(marks[0]), text.find(marks[1])
+    if start < 0 or end < start:
+        raise common.InputError(f"{page} has no {marks[0]} … {marks[1]} block")
+    return text[:start + len(marks[0])] + "\n" + block + "\n" + text[end:]
+
+
+def main(argv=None):
+    parser = common.argument_parser(__doc__)
+    parser.add_argument("sweep", help="the sweep's output directory or its sweep.csv")
+    parser.add_argument("--page", help="the Markdown page whose marked tables to replace")
+    args = parser.parse_args(argv)
+    sweep_dir, _ = common.sweep_paths(args.sweep)
+    rows = common.with_unusable_points_failed(common.read_sweep(args.sweep, COLUMNS))
+    table, fit = layer_table(sweep_dir, rows), cost_fit(sweep_dir, rows)
+    if not args.page:
+        print(table + "\n\n" + fit)
+        return common.EXIT_OK
+    try:
+        with open(args.page, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise common.InputError(f"{args.page}: {e.strerror}")
+    text = replace_block(text, TABLE_MARKS, table, args.page)
+    common.write_text(args.page, replace_block(text, FIT_MARKS, fit, args.page))
+    return common.EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(common.run(main))

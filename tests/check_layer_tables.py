@@ -1,0 +1,91 @@
+#!/usr/bin/python3
+"""Checks postprocess/layer_tables.py on a constructed sweep.csv of a layer study: the cost
+fit recovers the exponent the costs were made with, a failed point keeps its line, the
+page's marked tables are replaced and nothing else, and a page without the markers is an
+input error (exit status 2) that leaves it unchanged.
+
+Usage: check_layer_tables.py SOURCE_DIR WORK_DIR
+"""
+import csv
+import os
+import subprocess
+import sys
+
+source, work = sys.argv[1], os.path.join(sys.argv[2], "layer-tables")
+SCRIPT = os.path.join(source, "postprocess", "layer_tables.py")
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print(f"FAIL: {message}")
+
+
+COLUMNS = ["point", "name", "point_pressure", "point_shape", "point_rubber_model",
+           "point_mixture", "status", "error", "kbar", "kbar_F", "kbar_V", "kbar_spread",
+           "energy_balance_error", "steps", "newton_iterations", "cutbacks", "assemblies",
+           "wall_time", "particles", "dissipation_particle_particle",
+           "dissipation_particle_particle_damping", "pair_overlap_evaluations"]
+rows = []
+for shape, a in (("circular", 0.5), ("elliptical", 1.25)):
+    for n in (1, 2, 3, 6):
+        failed = shape == "elliptical" and n == 6
+        rows.append(dict(point=len(rows), name=f"p2_{shape}_elastic_n{n}", point_pressure=2,
+                         point_shape=shape, point_rubber_model="elastic", point_mixture="",
+                         status="failed" if failed else "ok",
+                         error="Newton did not converge" if failed else ""))
+        if not failed:
+            rows[-1].update(kbar=0.3 / n, kbar_F=0.3 / n, kbar_V=0, kbar_spread=0.001,
+                            energy_balance_error=0.002, steps=10000,
+                            newton_iterations=40000, cutbacks=100,
+                            assemblies=50000 * n ** a, wall_time=100 * n ** (2 * a),
+                            particles=n, dissipation_particle_particle=0.5 * (n - 1),
+                            dissipation_particle_particle_damping=0,
+                            pair_overlap_evaluations=1000 * (n - 1))
+sweep = os.path.join(work, "sweep.csv")
+os.makedirs(work, exist_ok=True)
+with open(sweep, "w", newline="") as f:
+    writer = csv.DictWriter(f, fieldnames=COLUMNS)
+    writer.writeheader()
+    writer.writerows(rows)
+
+out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep], capture_output=True, text=True)
+check(out.returncode == 0, f"exit status {out.returncode}: {out.stderr}")
+lines = out.stdout.splitlines()
+fit = {l.split("|")[1].strip(): [c.strip() for c in l.split("|")[1:-1]]
+       for l in lines if l.startswith("| ") and "1, 2, 3" in l}
+check(fit.get("circular", [""] * 7)[3:6] == ["0.50", "0.00", "1.00"],
+      f"the circles' fit: {fit.get('circular')}")
+check(fit.get("elliptical", [""] * 7)[2:6] == ["1, 2, 3", "1.25", "0.00", "2.50"],
+      f"the ellipses' fit over the finished points: {fit.get('elliptical')}")
+check(any(l.startswith("| elliptical | elastic | 6 | failed") for l in lines),
+      "the failed point keeps its line")
+check(any(l.startswith("| circular | elastic | 3 | 0.1000 ± 0.0010") and "| 1.00 / 0.00 |" in l
+          for l in lines), "a point's line")
+
+page = os.path.join(work, "page.md")
+with open(page, "w") as f:
+    f.write("intro\n<!-- layer-table -->\nold\n<!-- /layer-table -->\nmiddle\n"
+            "<!-- cost-fit -->\nold\n<!-- /cost-fit -->\nend\n")
+out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep, "--page", page],
+                     capture_output=True, text=True)
+text = open(page).read()
+check(out.returncode == 0 and "old" not in text and text.startswith("intro\n")
+      and "\nmiddle\n" in text and text.endswith("end\n") and "| 1.25 |" in text
+      and all(text.count(m) == 1 for m in ("<!-- layer-table -->", "<!-- /layer-table -->",
+                                            "<!-- cost-fit -->", "<!-- /cost-fit -->")),
+      f"the page's tables replaced: {out.stderr}\n{text}")
+
+with open(page, "w") as f:
+    f.write("no markers\n")
+out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep, "--page", page],
+                     capture_output=True, text=True)
+check(out.returncode == 2 and "layer-table" in out.stderr and
+      open(page).read() == "no markers\n", f"a page without markers: {out.returncode} "
+      f"{out.stderr}")
+
+if failures:
+    print(f"check_layer_tables: {len(failures)} failure(s)")
+    sys.exit(1)
+print("check_layer_tables: fit exponents recovered, failed point kept, page tables replaced")
