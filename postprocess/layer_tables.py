@@ -10,8 +10,9 @@ particle.
 A point that is not `ok` keeps its line, with its status instead of numbers; points run
 before summary.csv counted the pairs' closest-normal evaluations show "–" there.
 
-Usage: layer_tables.py SWEEP_DIR_OR_CSV [--page PAGE.md]
-Without --page the two tables are printed (Markdown). With --page the text between
+Usage: layer_tables.py SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...] [--page PAGE.md]
+The points of several sweeps (e.g. one over N and one over mixtures) go into the same
+tables; a point (by name) in more than one counts once. Without --page the two tables are printed (Markdown). With --page the text between
 <!-- layer-table --> and <!-- /layer-table --> and between <!-- cost-fit --> and
 <!-- /cost-fit --> of PAGE.md is replaced by them (the page is written atomically).
 Exit status 0, or 2 with a message naming the file if the sweep.csv is missing or lacks a
@@ -39,9 +40,9 @@ def whole(row, key):
     return "–" if math.isnan(v) else f"{int(round(v)):,}".replace(",", " ")
 
 
-def family(sweep_dir, row):
+def family(row):
     """(shape or mixture label, rubber model) of a point."""
-    return common.shape_label(sweep_dir, row), row.get("point_rubber_model", "?")
+    return common.shape_label(row["sweep_dir"], row), row.get("point_rubber_model", "?")
 
 
 def particles(row, all_rows):
@@ -55,8 +56,8 @@ def particles(row, all_rows):
     return int(tail[1]) if len(tail) == 2 and tail[1].isdigit() else 0
 
 
-def point_line(sweep_dir, row, rows):
-    shape, model = family(sweep_dir, row)
+def point_line(row, rows):
+    shape, model = family(row)
     n = particles(row, rows)
     if row["status"] != "ok":
         return f"| {shape} | {model} | {n} | {row['status']} " + "| " * 10 + "|"
@@ -76,22 +77,21 @@ def point_line(sweep_dir, row, rows):
             f"{value(row, 'wall_time'):.0f} s |")
 
 
-def ordered(sweep_dir, rows):
+def ordered(rows):
     """The rows by rubber model, shape (in the sweep's order) and N."""
     first = {}
     for i, r in enumerate(rows):
-        first.setdefault(family(sweep_dir, r), i)
+        first.setdefault(family(r), i)
     return sorted(rows, key=lambda r: (r.get("point_rubber_model", ""),
-                                       first[family(sweep_dir, r)], particles(r, rows)))
+                                       first[family(r)], particles(r, rows)))
 
 
-def layer_table(sweep_dir, rows):
+def layer_table(rows):
     head = ("| shape | rubber | N | k̄ ± spread | k̄_F | k̄_V | pair friction / damping "
             "(N·mm/mm) | energy error | steps | Newton its | cut-backs | assemblies | "
             "closest-normal evaluations | wall |\n"
             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    return "\n".join([head] + [point_line(sweep_dir, r, rows)
-                               for r in ordered(sweep_dir, rows)])
+    return "\n".join([head] + [point_line(r, rows) for r in ordered(rows)])
 
 
 def exponent(ns, costs):
@@ -105,11 +105,11 @@ def exponent(ns, costs):
     return sum((a - mx) * (b - my) for a, b in zip(x, y)) / sum((a - mx) ** 2 for a in x)
 
 
-def cost_fit(sweep_dir, rows):
+def cost_fit(rows):
     groups = defaultdict(list)
-    for r in ordered(sweep_dir, rows):
+    for r in ordered(rows):
         if r["status"] == "ok" and particles(r, rows) > 0:
-            groups[family(sweep_dir, r)].append(r)
+            groups[family(r)].append(r)
     lines = ["| shape | rubber | N | a (assemblies ∝ N^a) | a (steps) | a (wall time) | "
              "N = 4 against N = 1 (assemblies, wall) |",
              "|---|---|---|---|---|---|---|"]
@@ -139,12 +139,17 @@ def replace_block(text, marks, block, page):
 
 def main(argv=None):
     parser = common.argument_parser(__doc__)
-    parser.add_argument("sweep", help="the sweep's output directory or its sweep.csv")
+    parser.add_argument("sweeps", nargs="+", metavar="sweep",
+                        help="a sweep's output directory or its sweep.csv")
     parser.add_argument("--page", help="the Markdown page whose marked tables to replace")
     args = parser.parse_args(argv)
-    sweep_dir, _ = common.sweep_paths(args.sweep)
-    rows = common.with_unusable_points_failed(common.read_sweep(args.sweep, COLUMNS))
-    table, fit = layer_table(sweep_dir, rows), cost_fit(sweep_dir, rows)
+    by_name = {}  # a point in two of the sweeps counts once (the later sweep's row)
+    for sweep in args.sweeps:
+        sweep_dir, _ = common.sweep_paths(sweep)
+        for r in common.with_unusable_points_failed(common.read_sweep(sweep, COLUMNS)):
+            by_name[r["name"]] = dict(r, sweep_dir=sweep_dir)
+    rows = list(by_name.values())
+    table, fit = layer_table(rows), cost_fit(rows)
     if not args.page:
         print(table + "\n\n" + fit)
         return common.EXIT_OK

@@ -64,6 +64,23 @@ check(any(l.startswith("| elliptical | elastic | 6 | failed") for l in lines),
 check(any(l.startswith("| circular | elastic | 3 | 0.1000 ± 0.0010") and "| 1.00 / 0.00 |" in l
           for l in lines), "a point's line")
 
+# a second sweep, of a mixture, beside the first one (whose points it repeats in part)
+mixtures = os.path.join(work, "mixtures", "sweep.csv")
+os.makedirs(os.path.dirname(mixtures), exist_ok=True)
+with open(mixtures, "w", newline="") as f:
+    writer = csv.DictWriter(f, fieldnames=COLUMNS)
+    writer.writeheader()
+    writer.writerows([rows[0]] + [dict(rows[1], name=f"p2_mix_elastic_n{n}",
+                                       point_mixture="circular, elliptical", particles=n)
+                                  for n in (2, 4)])
+out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep, mixtures], capture_output=True,
+                     text=True)
+lines = out.stdout.splitlines()
+check(out.returncode == 0 and
+      sum(l.startswith("| circular + elliptical | elastic |") for l in lines) == 3 and
+      sum(l.startswith("| circular | elastic | 1 |") for l in lines) == 1,
+      f"two sweeps: the mixture's two points and fit, the repeated point once:\n{out.stdout}")
+
 page = os.path.join(work, "page.md")
 with open(page, "w") as f:
     f.write("intro\n<!-- layer-table -->\nold\n<!-- /layer-table -->\nmiddle\n"
