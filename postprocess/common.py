@@ -581,6 +581,19 @@ def read_sweep(path, columns=("name", "status")):
     return rows
 
 
+def read_sweeps(paths, columns=("name", "status")):
+    """The rows of several sweeps (read_sweep of each path) in one list, each row with its
+    sweep's directory under the key "sweep_dir"; a point (by name) in more than one counts
+    once, with the row of the later sweep."""
+    by_name = {}
+    for path in paths:
+        directory, _ = sweep_paths(path)
+        for r in read_sweep(path, columns):
+            by_name.pop(r["name"], None)
+            by_name[r["name"]] = dict(r, sweep_dir=directory)
+    return list(by_name.values())
+
+
 def with_unusable_points_failed(rows):
     """`rows` of a sweep.csv with every "ok" row whose k̄ is not a finite number (inf,
     nan, missing), or whose k̄_F or k̄_V is given but not finite, marked failed (a copy;

@@ -29,8 +29,11 @@ of them are listed on stderr. A point whose k̄, k̄_F or k̄_V is not a finite 
 nan in sweep.csv, or k̄ missing) counts as failed. A quantity whose values are all zero or absent (k̄_V of an
 elastic rubber) is not drawn: no empty panel, no line along zero.
 
-Usage: kbar_vs_parameter.py {pressure,relaxation,payne,particles} SWEEP_CSV_OR_DIR [-o PREFIX]
-                            [--layout panels|single] [--length L0] [--dpi 150]
+Usage: kbar_vs_parameter.py {pressure,relaxation,payne,particles} SWEEP_CSV_OR_DIR
+                            [SWEEP_CSV_OR_DIR ...] [-o PREFIX] [--layout panels|single]
+                            [--length L0] [--dpi 150]
+Several sweeps (e.g. a sweep over N and one of its points' neighbours run as a sweep of
+their own) are drawn together; a point (by name) in more than one counts once.
 kbar_vs_pressure.py, kbar_vs_relaxation.py and kbar_vs_payne.py are this script with the
 parameter given (and their own default PREFIX).
 --length overrides the cell length L0 of relaxation; it is needed only for sweeps written
@@ -104,7 +107,7 @@ class Relaxation(Parameter):
         unknown = False
         for r in rows:
             length = override if override is not None else \
-                common.cell_length(sweep_dir, r, rows)
+                common.cell_length(r.get("sweep_dir", sweep_dir), r, rows)
             unknown |= length is None and r["status"] == "ok"
             self.lengths[r["name"]] = length if length is not None else 10.
         if unknown:
@@ -178,7 +181,7 @@ class Sweep:
         varying = common.varying_columns(ok, parameter.others)
         self.curves, self.references = defaultdict(list), defaultdict(dict)
         for r in ok:
-            label = ", ".join([common.shape_label(sweep_dir, r)] +
+            label = ", ".join([common.shape_label(r.get("sweep_dir", sweep_dir), r)] +
                               [common.swept_value_text(c, r[c]) for c in varying])
             name = parameter.reference(r)
             if name:
@@ -331,7 +334,9 @@ def main(argv=None, parameter=None):
     if parameter is None:
         parser.add_argument("parameter", choices=sorted(parameters()),
                             help="the swept parameter on the x axis")
-    parser.add_argument("sweep", help="sweep.csv or the sweep's output directory")
+    parser.add_argument("sweeps", nargs="+", metavar="sweep",
+                        help="sweep.csv or the sweep's output directory; several sweeps "
+                             "are drawn together")
     common.add_output_argument(parser, None, default_text="kbar_vs_PARAMETER")
     parser.add_argument("--layout", choices=("panels", "single"),
                         help="one panel per quantity, or all in one (default: panels for "
@@ -344,8 +349,8 @@ def main(argv=None, parameter=None):
     args = parser.parse_args(argv)
     parameter = parameter or args.parameter
     prefix = common.output_prefix(args.output or f"kbar_vs_{parameter}")
-    rows = common.read_sweep(args.sweep, ("name", "status", "kbar"))
-    sweep_dir, _ = common.sweep_paths(args.sweep)
+    rows = common.read_sweeps(args.sweeps, ("name", "status", "kbar"))
+    sweep_dir, _ = common.sweep_paths(args.sweeps[0])
     fig, sweep = plot(rows, parameter, sweep_dir, args.layout, args.length)
     if fig is None:
         print(f"{common.PROGRAM}: no successful point{sweep.parameter.condition} in the "

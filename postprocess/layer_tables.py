@@ -143,12 +143,7 @@ def main(argv=None):
                         help="a sweep's output directory or its sweep.csv")
     parser.add_argument("--page", help="the Markdown page whose marked tables to replace")
     args = parser.parse_args(argv)
-    by_name = {}  # a point in two of the sweeps counts once (the later sweep's row)
-    for sweep in args.sweeps:
-        sweep_dir, _ = common.sweep_paths(sweep)
-        for r in common.with_unusable_points_failed(common.read_sweep(sweep, COLUMNS)):
-            by_name[r["name"]] = dict(r, sweep_dir=sweep_dir)
-    rows = list(by_name.values())
+    rows = common.with_unusable_points_failed(common.read_sweeps(args.sweeps, COLUMNS))
     table, fit = layer_table(rows), cost_fit(rows)
     if not args.page:
         print(table + "\n\n" + fit)

@@ -195,6 +195,15 @@ check(sorted(sweep_of_mixtures.curves) == ["circular + elliptical", "square + re
       and all(len(c) == 2 for c in sweep_of_mixtures.curves.values()),
       f"mixtures: curves {sorted(sweep_of_mixtures.curves)}")
 
+# the two sweeps drawn together from the command line: every curve of both
+prefix = os.path.join(work, "kbar-mixtures", "both")
+result = subprocess.run(["/usr/bin/python3", os.path.join(SCRIPTS, "kbar_vs_parameter.py"),
+                         "particles", layer, os.path.dirname(mixed), "-o", prefix],
+                        capture_output=True, text=True)
+check(result.returncode == 0 and "(8 points, 0 failed, 0 not done; 4 curves:" in result.stdout
+      and os.path.exists(prefix + ".png"),
+      f"two sweeps together: {result.returncode}\n{result.stdout}{result.stderr}")
+
 if failures:
     print(f"check_kbar_vs_parameter: {len(failures)} failure(s)")
     sys.exit(1)
