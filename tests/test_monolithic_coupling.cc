@@ -2,11 +2,14 @@
 // rubber block extended by the particle's unknowns q = (c1, c2, theta) against central
 // finite differences of the extended residual, in stick and in slip of both contacts; the
 // implicit particle update on its own (a disc launched on the surface).
+#include "contact/laws/contact_law.h"
+#include "contact/normal_contact_law.h"
 #include "contact/rubber_particle_contact.h"
 #include "coupling/monolithic_particle.h"
 #include "coupling/monolithic_particles.h"
 #include "dem/particle.h"
 #include "fem/rubber_block.h"
+#include "impact/sdof_impact.h"
 #include "test_helpers.h"
 
 #include <gtest/gtest.h>
@@ -576,4 +579,106 @@ TEST(MonolithicCoupling, TwoParticlesCollideKeepingEnergyAndMomentum)
       else
         EXPECT_LT(momentum_error, 1e-9 * m * 50.);
     }
+}
+
+TEST(MonolithicCoupling, HeadOnCirclesInTheCellReboundWithTheImpactProgramsRestitution)
+{
+  // Two circles of different sizes and masses collide head-on in the cell, without gravity
+  // and away from the surface and the rubber (the block far above), through
+  // coupling::MonolithicParticles. The pair's law is a linear spring-dashpot whose damping
+  // follows from a coefficient of restitution c_r and the effective mass (anagnostopoulos,
+  // c = 2 xi(c_r) sqrt(k_N m*)): the relative motion is the impact of one body of mass
+  // m* = m_A m_B / (m_A + m_B), so the rebound's coefficient of restitution is the impact
+  // program's for that law and m* (impact::simulate_impact()): 0.6323 for c_r = 0.6, since
+  // the contact ends where the force, not the depth, comes back to zero. Measured: 2.5e-5
+  // relative at 400 steps per contact; with the law made for the mass of one particle
+  // instead (m_A = 3.8 m*), 0.439.
+  BlockParameters                  block;
+  RubberParameters                 rubber;
+  PenaltyContactParameters         surface, rubber_particle;
+  SolverParameters                 solver;
+  ParticleSurfaceContactParameters particle_surface;
+  solver.residual_tolerance             = 1e-12;
+  solver.increment_tolerance            = 1e-12;
+  particle_surface.normal_law           = "anagnostopoulos";
+  particle_surface.friction_coefficient = 0.;
+  particle_surface.law_parameters["anagnostopoulos"]["Coefficient of restitution"] = 0.6;
+  // the cell's contacts never pull (docs/methods.md §5.4): the law clamped in the impact
+  // program too
+  particle_surface.law_parameters["anagnostopoulos"]["Clamp nonnegative"] = 1.;
+  // a soft contact (linear, K = k_N): a contact time of 8e-6 s, resolved by steps of 2e-8 s,
+  // where the block's Newton tolerance is far below the pair's forces
+  particle_surface.normal_stiffness = 100.;
+  block.length = 6.;
+  block.height = 1.;
+  block.n_x    = 24;
+  block.n_y    = 4;
+  const double rho = 3e-9, v0 = 100.; // t/mm^3, mm/s: the closing speed
+  const double radii[2] = {0.5, 0.3};
+  const std::vector<double> masses = {rho * M_PI * radii[0] * radii[0],
+                                      rho * M_PI * radii[1] * radii[1]};
+  const double m_star = masses[0] * masses[1] / (masses[0] + masses[1]);
+  const auto   law    = contact::create_normal_contact_law(particle_surface, m_star);
+  const auto   reference = impact::simulate_impact(
+    dynamic_cast<const contact::laws::ContactLaw &>(*law), m_star, v0);
+  std::cout << "  impact program: restitution " << reference.restitution << ", contact time "
+            << reference.contact_duration << " s" << std::endl;
+  ASSERT_GT(reference.restitution, 0.6); // the clamp ends the contact before the depth is 0
+  const double h = reference.contact_duration / 400.;
+
+  // apart by 3 steps of the closing speed: the first touch inside a step
+  std::vector<std::unique_ptr<dem::Particle>> bodies;
+  for (unsigned int i = 0; i < 2; ++i)
+    {
+      const geometry::SuperellipseShape circle{radii[i], radii[i], 2., 2.};
+      dem::ParticleState initial;
+      initial.centre   = Tensor<1, 2>({i == 0 ? 2. : 2. + radii[0] + radii[1] + 3. * v0 * h, 1.});
+      initial.velocity = Tensor<1, 2>({i == 0 ? 0.5 * v0 : -0.5 * v0, 0.});
+      bodies.push_back(std::make_unique<dem::Particle>(circle, masses[i],
+                                                       0.5 * masses[i] * radii[i] * radii[i],
+                                                       0., particle_surface, initial,
+                                                       block.length));
+    }
+
+  fem::RubberBlock rubber_block(block, rubber, surface, solver, 3e-12, 2.5, 20., false);
+  std::vector<std::unique_ptr<contact::RubberParticleInterface>> interfaces;
+  std::vector<std::unique_ptr<coupling::MonolithicParticle>>     parts;
+  for (const auto &b : bodies)
+    {
+      interfaces.push_back(std::make_unique<contact::RubberParticleInterface>(
+        rubber_block.contact_points(), b->geometry(), rubber_particle, block.length,
+        contact::RubberParticleInterface::ContactForces::discrete_gradient));
+      parts.push_back(std::make_unique<coupling::MonolithicParticle>(*b, *interfaces.back(), 0.5));
+    }
+  coupling::MonolithicParticles pair({parts[0].get(), parts[1].get()},
+                                     {bodies[0].get(), bodies[1].get()});
+  rubber_block.set_obstacle(&pair);
+
+  bool         touched = false;
+  unsigned int steps_in_contact = 0;
+  for (unsigned int n = 0; n < 2000; ++n)
+    {
+      rubber_block.solve_step(h, 0., 0.);
+      rubber_block.commit_step();
+      const bool in_contact = pair.pairs_in_contact() > 0;
+      touched               = touched || in_contact;
+      steps_in_contact += in_contact;
+      if (touched && !in_contact)
+        break;
+    }
+  ASSERT_TRUE(touched);
+  const double restitution =
+    (bodies[1]->state().velocity[0] - bodies[0]->state().velocity[0]) / v0;
+  std::cout << "  in the cell: " << steps_in_contact << " steps in contact, restitution "
+            << restitution << ", relative to the impact program "
+            << restitution / reference.restitution - 1. << std::endl;
+  EXPECT_NEAR(restitution / reference.restitution, 1., 1e-3);
+  // head-on: the momentum is kept (to the block's Newton tolerance summed over the steps;
+  // measured 2e-8 of m_A v0) and nothing turns
+  EXPECT_NEAR(masses[0] * bodies[0]->state().velocity[0] +
+                masses[1] * bodies[1]->state().velocity[0],
+              (masses[0] - masses[1]) * 0.5 * v0, 1e-6 * masses[0] * v0);
+  EXPECT_LT(std::abs(bodies[0]->state().angular_velocity) +
+              std::abs(bodies[1]->state().angular_velocity),
+            1e-9 * v0);
 }

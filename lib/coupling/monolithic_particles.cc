@@ -1,6 +1,8 @@
 // Several particles solved monolithically with the rubber block. See monolithic_particles.h.
 #include "coupling/monolithic_particles.h"
 
+#include "contact/normal_contact_law.h"
+
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -41,6 +43,15 @@ namespace granular::coupling
       }
     bodies_      = std::move(bodies);
     cell_length_ = bodies_.front()->cell_length();
+    const std::size_t n = bodies_.size();
+    pair_laws_.resize(n * n);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = i + 1; j < n; ++j)
+        {
+          const double mi = bodies_[i]->mass(), mj = bodies_[j]->mass();
+          pair_laws_[i * n + j] = contact::create_normal_contact_law(
+            bodies_[i]->surface_contact_parameters(), mi * mj / (mi + mj));
+        }
   }
 
   unsigned int MonolithicParticles::pairs_in_contact() const
@@ -225,7 +236,7 @@ namespace granular::coupling
                 history != pair_history_.end() ? history->second :
                                                  contact::ParticleParticleContactHistory();
               Branch &branch = pair_branch_.try_emplace(key, Branch::by_sign).first->second;
-              const auto &law    = bodies_[i]->normal_law();
+              const auto &law    = *pair_laws_[i * bodies_.size() + j];
               const auto &params = bodies_[i]->surface_contact_parameters();
               const auto &A = bodies_[i]->geometry(), &B = bodies_[j]->geometry();
               PairStep                             step{key, {}};

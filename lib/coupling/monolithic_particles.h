@@ -34,6 +34,7 @@
 #include <boost/serialization/split_member.hpp>
 
 #include <map>
+#include <memory>
 #include <tuple>
 #include <vector>
 
@@ -51,7 +52,10 @@ namespace granular::coupling
     explicit MonolithicParticles(std::vector<MonolithicParticle *> particles);
     /**
      * Several particles that also touch each other: @p bodies[i] is the dem::Particle of
-     * @p particles[i] (not owned; its state at t_n gives the pair's start pose).
+     * @p particles[i] (not owned; its state at t_n gives the pair's start pose). The pair
+     * (i, j), i < j, touches through particle i's particle-surface law and parameters, the
+     * law made for the pair's effective mass m* = m_i m_j / (m_i + m_j) (docs/methods.md
+     * §5.6), which a law with a damping ratio or a restitution-based damping needs.
      * @throws std::invalid_argument as above, if the sizes differ, if a body is null, or if a
      *         particle's circumradius is half the cell length or more (it would touch its own
      *         image).
@@ -150,6 +154,10 @@ namespace granular::coupling
 
     std::vector<const dem::Particle *>                        bodies_;
     std::vector<geometry::Superellipse::FlatSideRounding>     roundings_;
+    /// the normal law of pair (i, j), i < j, at i N + j: particle i's particle-surface law
+    /// and parameters made for the pair's effective mass m* = m_i m_j / (m_i + m_j)
+    /// (docs/methods.md §5.6)
+    std::vector<std::shared_ptr<const contact::NormalContactLaw>> pair_laws_;
     double                                                     h_ = 0., cell_length_ = 0.;
     std::vector<contact::ParticlePose>                         start_, end_;
     std::map<PairKey, contact::ParticleParticleContactHistory> pair_history_;
