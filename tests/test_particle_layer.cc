@@ -3,6 +3,7 @@
 // subsection is the single-particle run bit for bit, and that particles pressed against each
 // other by the rubber keep the energy balance and restart exactly.
 #include "base/parameter_error.h"
+#include "coupling/coupling_scheme.h"
 #include "coupling/micromechanical_run.h"
 #include "dem/particle.h"
 #include "dem/particle_layer.h"
@@ -109,6 +110,38 @@ TEST(ParticleLayer, ListGivesShapesPlacesAndRotations)
     {
       EXPECT_DOUBLE_EQ(g[i].x, (i + 0.5) * 2.5);
       EXPECT_EQ(g[i].shape.p1, i % 2 == 0 ? 2. : 4.);
+    }
+}
+
+// Particle/Inertia: the reference circle's mass and moment for every shape (Temizer 2013),
+// or each particle's own, rho_P A and rho_P J of its shape, and its laws made for it.
+TEST(ParticleLayer, InertiaIsTheReferenceCirclesOrTheShapesOwn)
+{
+  dealii::ParameterHandler     prm;
+  granular::CommandLineOptions options;
+  options.set_entries = {"Particles/Number=2", "Particles/Mixture=circular, rectangular",
+                         "Output/Output directory=" +
+                           granular::testing::scratch_directory("inertia")};
+  auto P = granular::read_parameters(options, prm);
+  const double rho = P.particle.density, r0 = P.particle.reference_radius;
+  for (const std::string inertia : {"reference circle", "shape"})
+    {
+      P.particle.inertia   = inertia;
+      const auto particles = granular::coupling::make_particles(P);
+      ASSERT_EQ(particles.size(), 2u);
+      for (const auto &p : particles)
+        {
+          const auto &shape = p->geometry().shape();
+          const bool  own   = inertia == "shape";
+          EXPECT_DOUBLE_EQ(p->mass(), own ? rho * shape.area() : rho * M_PI * r0 * r0)
+            << inertia;
+          EXPECT_DOUBLE_EQ(p->moment_of_inertia(), own ? rho * shape.polar_moment_of_area() :
+                                                         0.5 * rho * M_PI * std::pow(r0, 4))
+            << inertia;
+        }
+      // the rectangle (1.5 r0, r0, p = 4) is 1.77 times as heavy as the circle of its own
+      if (inertia == "shape")
+        EXPECT_NEAR(particles[1]->mass() / particles[0]->mass(), 1.7705, 1e-4);
     }
 }
 

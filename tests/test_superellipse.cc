@@ -3,6 +3,8 @@
 // linearisation.
 #include <geometry/superellipse.h>
 
+#include <boost/math/quadrature/gauss_kronrod.hpp>
+
 #include "test_helpers.h"
 
 #include <gtest/gtest.h>
@@ -287,6 +289,43 @@ TEST(SuperellipseShape, NamedRejectsUnknownName)
     }
   EXPECT_THROW(SuperellipseShape::named("Circular", r0), std::invalid_argument);
   EXPECT_THROW(SuperellipseShape::named("circular", 0.), std::invalid_argument);
+}
+
+TEST(SuperellipseShape, AreaAndPolarMomentAgainstClosedFormsAndQuadrature)
+{
+  // circle and ellipse in closed form
+  const SuperellipseShape circle{0.5, 0.5, 2., 2.}, ellipse{0.75, 0.5, 2., 2.};
+  EXPECT_NEAR(circle.area(), M_PI * 0.25, 1e-15);
+  EXPECT_NEAR(circle.polar_moment_of_area(), 0.5 * M_PI * std::pow(0.5, 4), 1e-15);
+  EXPECT_NEAR(ellipse.area(), M_PI * 0.75 * 0.5, 1e-15);
+  EXPECT_NEAR(ellipse.polar_moment_of_area(), 0.25 * M_PI * 0.75 * 0.5 * (0.5625 + 0.25), 1e-15);
+  // a large exponent tends to the rectangle 2 r1 x 2 r2: A = 4 r1 r2, J = A (r1^2 + r2^2) / 3
+  const SuperellipseShape box{0.75, 0.5, 2000., 2000.};
+  EXPECT_NEAR(box.area() / (4. * 0.375), 1., 2e-3);
+  EXPECT_NEAR(box.polar_moment_of_area() / (4. * 0.375 * 0.8125 / 3.), 1., 2e-3);
+  // any shape against adaptive Gauss-Kronrod quadrature over y1 of the strip of height
+  // 2 y2(y1), y2 = r2 (1 - |y1/r1|^p1)^(1/p2): A = ∫ 2 y2, I1 = ∫ 2 y1^2 y2, I2 = ∫ 2/3 y2^3
+  for (const SuperellipseShape s : {SuperellipseShape{0.5, 0.5, 4., 4.},
+                                    SuperellipseShape{0.75, 0.5, 4., 4.},
+                                    SuperellipseShape{0.6, 0.4, 2., 4.},
+                                    SuperellipseShape{0.3, 0.7, 3., 2.5}})
+    {
+      const auto y2 = [&](const double y1) {
+        return s.r2 * std::pow(std::max(0., 1. - std::pow(std::abs(y1) / s.r1, s.p1)), 1. / s.p2);
+      };
+      using boost::math::quadrature::gauss_kronrod;
+      const auto integral = [&](const auto &f) {
+        return gauss_kronrod<double, 61>::integrate(f, -s.r1, s.r1, 15, 1e-14);
+      };
+      const double A = integral([&](double y1) { return 2. * y2(y1); });
+      const double J = integral([&](double y1) {
+        const double h = y2(y1);
+        return 2. * y1 * y1 * h + 2. / 3. * h * h * h;
+      });
+      EXPECT_NEAR(s.area() / A, 1., 1e-9) << s.r1 << ":" << s.r2 << ":" << s.p1 << ":" << s.p2;
+      EXPECT_NEAR(s.polar_moment_of_area() / J, 1., 1e-9)
+        << s.r1 << ":" << s.r2 << ":" << s.p1 << ":" << s.p2;
+    }
 }
 
 TEST(SuperellipseShape, HalfWidthBoundContainsParticle)

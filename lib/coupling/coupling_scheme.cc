@@ -588,7 +588,8 @@ namespace granular::coupling
       P.solver.monolithic_coupling ? P.contact.particle_surface.flat_side_radius : 0.;
     for (const ParticlePlacement &p : P.particles.placements(P.particle, P.block.length, rounding))
       particles.push_back(std::make_unique<dem::Particle>(
-        p.shape, P.particle.mass(), P.particle.moment_of_inertia(), P.particle.gravity,
+        p.shape, P.particle.mass(p.shape), P.particle.moment_of_inertia(p.shape),
+        P.particle.gravity,
         P.contact.particle_surface,
         dem::Particle::initial_state_resting(p.shape, p.rotation, p.x, rounding),
         P.block.length));

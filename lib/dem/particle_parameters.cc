@@ -22,8 +22,8 @@ namespace granular
               "(r0, r0, 2, 2), square (r0, r0, 4, 4), elliptical (1.5 r0, r0, 2, 2), "
               "rectangular (1.5 r0, r0, 4, 4), or custom (the four entries below).");
       e.entry(reference_radius, "Reference radius", "0.5",
-              "r0 in mm: sets the named shapes and, for every shape, the mass "
-              "rho_P pi r0^2 and inertia m r0^2 / 2 of the reference circle.");
+              "r0 in mm: sets the named shapes and, with Inertia = reference circle, "
+              "every particle's mass rho_P pi r0^2 and inertia m r0^2 / 2.");
       e.entry(r1, "Semi-axis r1", "0.75", "r1 in mm (Shape = custom).");
       e.entry(r2, "Semi-axis r2", "0.5", "r2 in mm (Shape = custom).");
       e.entry(p1, "Exponent p1", "2", "p1 >= 2 (Shape = custom).");
@@ -33,6 +33,11 @@ namespace granular
       e.entry(density, "Density", "3e-9", "rho_P in t/mm^3 (3e-9 t/mm^3 = 3 g/cm^3).");
       e.entry(gravity, "Gravity", "9810",
               "g in mm/s^2, acting downwards on the particle (0: off).");
+      e.entry(inertia, "Inertia", "reference circle", Selection("reference circle|shape"),
+              "Mass and moment of inertia of every particle: 'reference circle' (Temizer "
+              "2013: those of the circle of radius r0, rho_P pi r0^2 and m r0^2 / 2, so that "
+              "only the shape varies) or 'shape' (rho_P times the particle's own area and "
+              "polar second moment of area, docs/methods.md §4).");
     });
   }
 
@@ -51,6 +56,16 @@ namespace granular
   double ParticleParameters::moment_of_inertia() const
   {
     return 0.5 * mass() * reference_radius * reference_radius;
+  }
+
+  double ParticleParameters::mass(const geometry::SuperellipseShape &s) const
+  {
+    return inertia == "shape" ? density * s.area() : mass();
+  }
+
+  double ParticleParameters::moment_of_inertia(const geometry::SuperellipseShape &s) const
+  {
+    return inertia == "shape" ? density * s.polar_moment_of_area() : moment_of_inertia();
   }
 
   void ParticleParameters::validate() const

@@ -301,6 +301,25 @@ namespace granular::geometry
     return circumradius_equal_exponents(r1, r2, std::max(p1, p2));
   }
 
+  double
+  SuperellipseShape::area() const
+  {
+    validate();
+    return 4. * r1 * r2 * std::tgamma(1. + 1. / p1) * std::tgamma(1. + 1. / p2) /
+           std::tgamma(1. + 1. / p1 + 1. / p2);
+  }
+
+  double
+  SuperellipseShape::polar_moment_of_area() const
+  {
+    validate();
+    // ∫∫_{u, v >= 0, u^p + v^q <= 1} u^(a-1) v^(b-1) du dv = Γ(a/p) Γ(b/q) / (p q Γ(1 + a/p + b/q))
+    const auto dirichlet = [](const double a, const double p, const double b, const double q) {
+      return std::tgamma(a / p) * std::tgamma(b / q) / (p * q * std::tgamma(1. + a / p + b / q));
+    };
+    return 4. * r1 * r2 * (r1 * r1 * dirichlet(3., p1, 1., p2) + r2 * r2 * dirichlet(1., p1, 3., p2));
+  }
+
   // ------------------------------------------------------------------------------------------
   // Superellipse
   // ------------------------------------------------------------------------------------------

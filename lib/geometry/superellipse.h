@@ -68,6 +68,24 @@ namespace granular::geometry
      */
     double
     half_width_bound() const;
+
+    /**
+     * The area A = ∫ dA of the particle (mm², i.e. mm³ per mm thickness):
+     * A = 4 r1 r2 Γ(1 + 1/p1) Γ(1 + 1/p2) / Γ(1 + 1/p1 + 1/p2), the Dirichlet integral of the
+     * quarter |y1/r1|^p1 + |y2/r2|^p2 ≤ 1 (π r1 r2 for p1 = p2 = 2, 4 r1 r2 as p → ∞).
+     * The exact superellipse: the flat-side rounding of the contacts is not in it.
+     */
+    double
+    area() const;
+
+    /**
+     * The polar second moment of the area about the centre, J = ∫ |y|² dA (mm⁴ per mm
+     * thickness): J = I1 + I2 with I1 = ∫ y1² dA = 4 r1³ r2 Γ(3/p1) Γ(1/p2) /
+     * (p1 p2 Γ(1 + 3/p1 + 1/p2)) and I2 likewise (π r1 r2 (r1² + r2²) / 4 for an ellipse).
+     * A body of density ρ has the moment of inertia ρ J about its centre.
+     */
+    double
+    polar_moment_of_area() const;
   };
 
   /**
