@@ -27,7 +27,8 @@ sweep.csv without that column). Only rows with status "ok" make the curves; fail
 are marked by a red cross on the x axis, stopped and pending ones by a grey circle, and all
 of them are listed on stderr. A point whose k̄, k̄_F or k̄_V is not a finite number (inf or
 nan in sweep.csv, or k̄ missing) counts as failed. A quantity whose values are all zero or absent (k̄_V of an
-elastic rubber) is not drawn: no empty panel, no line along zero.
+elastic rubber) is not drawn: no empty panel, no line along zero, also for one curve of
+several (the elastic rubber's beside the viscoelastic one's).
 
 Usage: kbar_vs_parameter.py {pressure,relaxation,payne,particles} SWEEP_CSV_OR_DIR
                             [SWEEP_CSV_OR_DIR ...] [-o PREFIX] [--layout panels|single]
@@ -271,6 +272,8 @@ def panels_figure(sweep, colours):
     for n, (ax, (column, symbol, _)) in enumerate(zip(axes[0], sweep.drawn)):
         values = []
         for label, points in sorted(sweep.curves.items()):
+            if (column, symbol, _) not in drawn_quantities(points):
+                continue    # zero along this curve (k̄_V of an elastic one): no line on 0
             values += draw_curve(ax, parameter.x, points, column, label, colours[label],
                                  "o-", 1.5)
         values += draw_references(ax, sweep, colours, column, symbol, n == 0)
@@ -293,7 +296,8 @@ def single_figure(sweep, colours):
     fig, ax = plt.subplots(figsize=(7.5, 4.5))
     values = []
     for label, points in sorted(sweep.curves.items()):
-        for column, symbol, style in sweep.drawn:
+        # a quantity that is zero along this curve (k̄_V of an elastic one): no line on 0
+        for column, symbol, style in drawn_quantities(points):
             text = f"{label}: {symbol}" + (r" ($\pm$ kbar_spread)" if column == "kbar"
                                            and "kbar_spread" in sweep.all[0] else "")
             values += draw_curve(ax, parameter.x, points, column, text, colours[label],

@@ -99,6 +99,31 @@ count, _, labels = panels(viscous, "relaxation")
 check(sum("k_V" in t for t in labels) == sum("k_F" in t for t in labels) > 0,
       f"viscoelastic sweep in one panel: {labels}, expected a k̄_V curve per curve")
 
+# both rubbers in one sweep: the elastic curve gets no k̄_V line along zero, in one panel
+# and in the k̄_V panel
+both = os.path.join(work, "kbar-both", "sweep.csv")
+os.makedirs(os.path.dirname(both), exist_ok=True)
+with open(both, "w", newline="") as f:
+    writer = csv.DictWriter(f, fieldnames=COLUMNS)
+    writer.writeheader()
+    for path in (elastic, viscous):
+        with open(path) as g:
+            for r in csv.DictReader(g):
+                writer.writerow(dict(r, name=r["name"] + r["point_rubber_model"]))
+for layout in ("single", "panels"):
+    fig, _ = kbar_vs_parameter.plot(common.read_sweep(both), "pressure",
+                                    os.path.dirname(both), layout)
+    drawn = [line.get_label() for ax in fig.axes for line in ax.get_lines()
+             if not line.get_label().startswith("_")]
+    # (the failed points' crosses on the axis are markers, not a curve)
+    zero_lines = [line.get_label() for ax in fig.axes for line in ax.get_lines()
+                  if line.get_linestyle() not in ("None", "") and
+                  not line.get_label().startswith("_") and len(line.get_ydata()) and
+                  all(y == 0. for y in line.get_ydata())]
+    check(not zero_lines and any("viscoelastic" in t and "k_V" in t for t in drawn)
+          if layout == "single" else not zero_lines,
+          f"both rubbers ({layout}): lines along zero {zero_lines}; lines {drawn}")
+
 prefix = os.path.join(work, "kbar-elastic", "figure")
 result = subprocess.run(["/usr/bin/python3", os.path.join(SCRIPTS, "kbar_vs_pressure.py"),
                          elastic, "-o", prefix + ".png"], capture_output=True, text=True)
