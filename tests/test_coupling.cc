@@ -262,7 +262,9 @@ TEST(CoupledTest, BlockDoesNotPassThroughTheParticleInALongStep)
       // dropped by that height when the block passed through the particle
       EXPECT_GT(r[u2], -0.5) << "t = " << r[t];
       if (r[t] > 0.01 * T0)
-        EXPECT_GT(r[contacts], 0.) << "t = " << r[t];
+        {
+          EXPECT_GT(r[contacts], 0.) << "t = " << r[t];
+        }
     }
 }
 

@@ -225,7 +225,9 @@ namespace
         s.rubber_block->solve_step(dt, 0., 0.);
         s.rubber_block->commit_step();
         if (alone)
-          EXPECT_EQ(s.interface->n_in_contact(), 0u);
+          {
+            EXPECT_EQ(s.interface->n_in_contact(), 0u);
+          }
         r[0] = std::max(r[0], s.particle->kinetic_energy());
         r[1] = std::max(r[1], std::abs(energy() - E0));
         r[2] = std::min(r[2], s.particle->state().rotation);
@@ -409,12 +411,12 @@ TEST(MonolithicCoupling, TwoParticlesTangentMatchesFiniteDifferences)
       const double dt = 1e-6, load = 10.;
       std::vector<double>              r;
       std::vector<std::vector<double>> K;
-      s.rubber_block->residual_and_tangent(s.state(1e-4, {{0., 0., 0.}, {0., 0., 0.}}, 1), dt,
+      s.rubber_block->residual_and_tangent(s.state(1e-4, {{{0., 0., 0.}}, {{0., 0., 0.}}}, 1), dt,
                                            load, r, K);
       s.rubber_block->commit_step();
       for (const auto &i : s.interfaces)
         EXPECT_GE(i->n_in_contact(), 2u);
-      const auto u = s.state(2e-4, {{3e-4, -1e-4, 4e-4}, {-2e-4, -1e-4, -3e-4}}, 2);
+      const auto u = s.state(2e-4, {{{3e-4, -1e-4, 4e-4}}, {{-2e-4, -1e-4, -3e-4}}}, 2);
       const double e = granular::testing::relative_tangent_error(*s.rubber_block, u, dt, load);
       // both particles touch the rubber and the surface at the checked state
       s.rubber_block->residual_and_tangent(u, dt, load, r, K);
@@ -557,7 +559,9 @@ TEST(MonolithicCoupling, TwoParticlesCollideKeepingEnergyAndMomentum)
               // at this step and rate, open; the pair kernel's own Jacobian test passes with
               // damping)
               if (!dissipative)
-                EXPECT_LT(e, 1e-6);
+                {
+                  EXPECT_LT(e, 1e-6);
+                }
             }
           drift          = std::max(drift, std::abs(energy() - E0));
           momentum_error = std::max(momentum_error, std::abs(momentum() - p0));
