@@ -3,7 +3,7 @@
 of a sweep over the number of particles (Sweep/Numbers of particles, with Shapes, Mixtures
 or Rubber models): one line per point with k̄, its split, the pairs' dissipation, the
 energy error and the cost, then the cost fit: for each shape (or mixture) and rubber
-model, the exponent a of the least-squares fit cost ∝ N^a over its finished points, in
+model with points at two N or more, the exponent a of the least-squares fit cost ∝ N^a over its finished points, in
 assemblies, computed steps and wall time, and the 4-particle cell against the single
 particle.
 
@@ -115,6 +115,8 @@ def cost_fit(rows):
              "|---|---|---|---|---|---|---|"]
     for (shape, model), points in groups.items():
         ns = [particles(r, rows) for r in points]
+        if len(set(ns)) < 2:
+            continue    # one N: nothing to fit
 
         def fit(key):
             a = exponent(ns, [value(r, key) for r in points])
