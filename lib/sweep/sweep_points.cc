@@ -117,32 +117,34 @@ namespace granular
             for (const double d : ds)
               for (const std::string &model : models)
                 for (const std::string &mixture : mixtures)
-                for (const unsigned int n : numbers)
-                {
-                  // the elastic rubber has no relaxation time and no Payne effect: its
-                  // point is run once, with the first values of those lists
-                  if (model == "elastic" && (tau != taus.front() || d != ds.front()))
-                    continue;
-                  SweepPoint pt;
-                  pt.index           = points.size();
-                  pt.pressure        = p;
-                  pt.slip_velocity   = v;
-                  pt.relaxation_time = tau;
-                  pt.shape           = shape;
-                  pt.payne_d         = d;
-                  pt.rubber_model    = model;
-                  pt.name = "p" + shortest(p) + "_v" + shortest(v) + "_tau" + shortest(tau) +
-                            "_" + (mixture.empty() ? shape_label(shape) : mixture_label(mixture)) +
-                            "_d" + shortest(d) + "_" + model +
-                            (n > 0 ? "_n" + std::to_string(n) : "");
-                  pt.particles = n;
-                  pt.mixture   = mixture;
-                  if (!names.insert(pt.name).second)
-                    throw std::invalid_argument(
-                      "sweep: two points share the name '" + pt.name +
-                      "' (a value repeated in a Sweep list?)");
-                  points.push_back(pt);
-                }
+                  for (const unsigned int n : numbers)
+                  {
+                    // the elastic rubber has no relaxation time and no Payne effect: its
+                    // point is run once, with the first values of those lists
+                    if (model == "elastic" && (tau != taus.front() || d != ds.front()))
+                      continue;
+                    SweepPoint pt;
+                    pt.index           = points.size();
+                    pt.pressure        = p;
+                    pt.slip_velocity   = v;
+                    pt.relaxation_time = tau;
+                    pt.shape           = shape;
+                    pt.payne_d         = d;
+                    pt.rubber_model    = model;
+                    // a mixture point has the mixture where the others have the shape
+                    const std::string what =
+                      mixture.empty() ? shape_label(shape) : mixture_label(mixture);
+                    pt.name = "p" + shortest(p) + "_v" + shortest(v) + "_tau" + shortest(tau) +
+                              "_" + what + "_d" + shortest(d) + "_" + model +
+                              (n > 0 ? "_n" + std::to_string(n) : "");
+                    pt.particles = n;
+                    pt.mixture   = mixture;
+                    if (!names.insert(pt.name).second)
+                      throw std::invalid_argument(
+                        "sweep: two points share the name '" + pt.name +
+                        "' (a value repeated in a Sweep list?)");
+                    points.push_back(pt);
+                  }
     return points;
   }
 
