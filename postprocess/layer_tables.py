@@ -45,7 +45,7 @@ def family(row):
     return common.shape_label(row["sweep_dir"], row), row.get("point_rubber_model", "?")
 
 
-def particles(row, all_rows):
+def particles(row):
     """N of a point: summary.csv's `particles`, else the _nN of its name (a failed point
     has no summary columns)."""
     n = value(row, "particles")
@@ -58,7 +58,7 @@ def particles(row, all_rows):
 
 def point_line(row, rows):
     shape, model = family(row)
-    n = particles(row, rows)
+    n = particles(row)
     if row["status"] != "ok":
         return f"| {shape} | {model} | {n} | {row['status']} " + "| " * 10 + "|"
     pair = (f"{value(row, 'dissipation_particle_particle'):.2f} / "
@@ -83,7 +83,7 @@ def ordered(rows):
     for i, r in enumerate(rows):
         first.setdefault(family(r), i)
     return sorted(rows, key=lambda r: (r.get("point_rubber_model", ""),
-                                       first[family(r)], particles(r, rows)))
+                                       first[family(r)], particles(r)))
 
 
 def layer_table(rows):
@@ -108,20 +108,20 @@ def exponent(ns, costs):
 def cost_fit(rows):
     groups = defaultdict(list)
     for r in ordered(rows):
-        if r["status"] == "ok" and particles(r, rows) > 0:
+        if r["status"] == "ok" and particles(r) > 0:
             groups[family(r)].append(r)
     lines = ["| shape | rubber | N | a (assemblies ∝ N^a) | a (steps) | a (wall time) | "
              "N = 4 against N = 1 (assemblies, wall) |",
              "|---|---|---|---|---|---|---|"]
     for (shape, model), points in groups.items():
-        ns = [particles(r, rows) for r in points]
+        ns = [particles(r) for r in points]
         if len(set(ns)) < 2:
             continue    # one N: nothing to fit
 
         def fit(key):
             a = exponent(ns, [value(r, key) for r in points])
             return "–" if math.isnan(a) else f"{a:.2f}"
-        by_n = {particles(r, rows): r for r in points}
+        by_n = {particles(r): r for r in points}
         if 1 in by_n and 4 in by_n:
             ratio = ", ".join(f"{value(by_n[4], k) / value(by_n[1], k):.2f}×"
                               for k in ("assemblies", "wall_time"))

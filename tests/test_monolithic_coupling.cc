@@ -463,6 +463,56 @@ TEST(MonolithicCoupling, OneParticleOfAListIsTheParticle)
   EXPECT_THROW(coupling::MonolithicParticles({}), std::invalid_argument);
 }
 
+namespace
+{
+  /**
+   * The cell of the free-collision tests: a 6 x 1 mm block of 24 x 4 elements with its
+   * bottom at @p bottom (mm) over @p bodies (not owned), each particle with
+   * discrete-gradient rubber contact forces, all in one coupling::MonolithicParticles with
+   * their pair contacts; Newton tolerances 1e-12.
+   */
+  struct FreeCollisionCell
+  {
+    static constexpr double length = 6.; ///< L0 (mm)
+
+    BlockParameters                                                block;
+    RubberParameters                                               rubber;
+    PenaltyContactParameters                                       surface, rubber_particle;
+    SolverParameters                                               solver;
+    std::unique_ptr<fem::RubberBlock>                              rubber_block;
+    std::vector<std::unique_ptr<contact::RubberParticleInterface>> interfaces;
+    std::vector<std::unique_ptr<coupling::MonolithicParticle>>     parts;
+    std::unique_ptr<coupling::MonolithicParticles>                 pair;
+
+    FreeCollisionCell(const std::vector<std::unique_ptr<dem::Particle>> &bodies,
+                      const double                                       bottom)
+    {
+      solver.residual_tolerance  = 1e-12;
+      solver.increment_tolerance = 1e-12;
+      block.length               = length;
+      block.height               = 1.;
+      block.n_x                  = 24;
+      block.n_y                  = 4;
+      rubber_block = std::make_unique<fem::RubberBlock>(block, rubber, surface, solver, 3e-12,
+                                                        bottom, 20., false);
+      std::vector<coupling::MonolithicParticle *> members;
+      std::vector<const dem::Particle *>          body_list;
+      for (const auto &b : bodies)
+        {
+          interfaces.push_back(std::make_unique<contact::RubberParticleInterface>(
+            rubber_block->contact_points(), b->geometry(), rubber_particle, block.length,
+            contact::RubberParticleInterface::ContactForces::discrete_gradient));
+          parts.push_back(
+            std::make_unique<coupling::MonolithicParticle>(*b, *interfaces.back(), 0.5));
+          members.push_back(parts.back().get());
+          body_list.push_back(b.get());
+        }
+      pair = std::make_unique<coupling::MonolithicParticles>(members, body_list);
+      rubber_block->set_obstacle(pair.get());
+    }
+  };
+} // namespace
+
 TEST(MonolithicCoupling, TwoParticlesCollideKeepingEnergyAndMomentum)
 {
   // Two discs roll and slide towards each other on the surface under a block far above them
@@ -474,22 +524,12 @@ TEST(MonolithicCoupling, TwoParticlesCollideKeepingEnergyAndMomentum)
   // In contact, the block's tangent with the pair's blocks matches central differences.
   for (const bool dissipative : {false, true})
     {
-      BlockParameters                  block;
-      RubberParameters                 rubber;
-      PenaltyContactParameters         surface, rubber_particle;
-      SolverParameters                 solver;
       ParticleSurfaceContactParameters particle_surface;
-      solver.residual_tolerance  = 1e-12;
-      solver.increment_tolerance = 1e-12;
       if (!dissipative)
         {
           particle_surface.damping              = 0.;
           particle_surface.friction_coefficient = 0.;
         }
-      block.length = 6.;
-      block.height = 1.;
-      block.n_x    = 24;
-      block.n_y    = 4;
       const double r0 = 0.5, m = 3e-9 * M_PI * r0 * r0;
       const geometry::SuperellipseShape circle{r0, r0, 2., 2.};
       std::vector<std::unique_ptr<dem::Particle>> bodies;
@@ -500,23 +540,12 @@ TEST(MonolithicCoupling, TwoParticlesCollideKeepingEnergyAndMomentum)
           initial.velocity = Tensor<1, 2>({v, 0.});
           bodies.push_back(std::make_unique<dem::Particle>(circle, m, 0.5 * m * r0 * r0, 9810.,
                                                            particle_surface, initial,
-                                                           block.length));
+                                                           FreeCollisionCell::length));
         }
-      fem::RubberBlock rubber_block(block, rubber, surface, solver, 3e-12,
-                                    bodies[0]->top() + 0.5, 20., false);
-      std::vector<std::unique_ptr<contact::RubberParticleInterface>> interfaces;
-      std::vector<std::unique_ptr<coupling::MonolithicParticle>>     parts;
-      for (const auto &b : bodies)
-        {
-          interfaces.push_back(std::make_unique<contact::RubberParticleInterface>(
-            rubber_block.contact_points(), b->geometry(), rubber_particle, block.length,
-            contact::RubberParticleInterface::ContactForces::discrete_gradient));
-          parts.push_back(
-            std::make_unique<coupling::MonolithicParticle>(*b, *interfaces.back(), 0.5));
-        }
-      coupling::MonolithicParticles pair({parts[0].get(), parts[1].get()},
-                                         {bodies[0].get(), bodies[1].get()});
-      rubber_block.set_obstacle(&pair);
+      FreeCollisionCell cell(bodies, bodies[0]->top() + 0.5);
+      fem::RubberBlock              &rubber_block = *cell.rubber_block;
+      coupling::MonolithicParticles &pair         = *cell.pair;
+      const auto                    &parts        = cell.parts;
       const auto energy = [&]() {
         double e = pair.pair_energy() + pair.pair_friction_dissipation() +
                    pair.pair_damping_dissipation();
@@ -597,13 +626,7 @@ TEST(MonolithicCoupling, HeadOnCirclesInTheCellReboundWithTheImpactProgramsResti
   // the contact ends where the force, not the depth, comes back to zero. Measured: 2.5e-5
   // relative at 400 steps per contact; with the law made for the mass of one particle
   // instead (m_A = 3.8 m*), 0.439.
-  BlockParameters                  block;
-  RubberParameters                 rubber;
-  PenaltyContactParameters         surface, rubber_particle;
-  SolverParameters                 solver;
   ParticleSurfaceContactParameters particle_surface;
-  solver.residual_tolerance             = 1e-12;
-  solver.increment_tolerance            = 1e-12;
   particle_surface.normal_law           = "anagnostopoulos";
   particle_surface.friction_coefficient = 0.;
   particle_surface.law_parameters["anagnostopoulos"]["Coefficient of restitution"] = 0.6;
@@ -613,10 +636,6 @@ TEST(MonolithicCoupling, HeadOnCirclesInTheCellReboundWithTheImpactProgramsResti
   // a soft contact (linear, K = k_N): a contact time of 8e-6 s, resolved by steps of 2e-8 s,
   // where the block's Newton tolerance is far below the pair's forces
   particle_surface.normal_stiffness = 100.;
-  block.length = 6.;
-  block.height = 1.;
-  block.n_x    = 24;
-  block.n_y    = 4;
   const double rho = 3e-9, v0 = 100.; // t/mm^3, mm/s: the closing speed
   const double radii[2] = {0.5, 0.3};
   const std::vector<double> masses = {rho * M_PI * radii[0] * radii[0],
@@ -641,22 +660,12 @@ TEST(MonolithicCoupling, HeadOnCirclesInTheCellReboundWithTheImpactProgramsResti
       bodies.push_back(std::make_unique<dem::Particle>(circle, masses[i],
                                                        0.5 * masses[i] * radii[i] * radii[i],
                                                        0., particle_surface, initial,
-                                                       block.length));
+                                                       FreeCollisionCell::length));
     }
 
-  fem::RubberBlock rubber_block(block, rubber, surface, solver, 3e-12, 2.5, 20., false);
-  std::vector<std::unique_ptr<contact::RubberParticleInterface>> interfaces;
-  std::vector<std::unique_ptr<coupling::MonolithicParticle>>     parts;
-  for (const auto &b : bodies)
-    {
-      interfaces.push_back(std::make_unique<contact::RubberParticleInterface>(
-        rubber_block.contact_points(), b->geometry(), rubber_particle, block.length,
-        contact::RubberParticleInterface::ContactForces::discrete_gradient));
-      parts.push_back(std::make_unique<coupling::MonolithicParticle>(*b, *interfaces.back(), 0.5));
-    }
-  coupling::MonolithicParticles pair({parts[0].get(), parts[1].get()},
-                                     {bodies[0].get(), bodies[1].get()});
-  rubber_block.set_obstacle(&pair);
+  FreeCollisionCell              cell(bodies, 2.5);
+  fem::RubberBlock              &rubber_block = *cell.rubber_block;
+  coupling::MonolithicParticles &pair         = *cell.pair;
 
   bool         touched = false;
   unsigned int steps_in_contact = 0;

@@ -141,7 +141,9 @@ TEST(ParticleLayer, InertiaIsTheReferenceCirclesOrTheShapesOwn)
         }
       // the rectangle (1.5 r0, r0, p = 4) is 1.77 times as heavy as the circle of its own
       if (inertia == "shape")
-        EXPECT_NEAR(particles[1]->mass() / particles[0]->mass(), 1.7705, 1e-4);
+        {
+          EXPECT_NEAR(particles[1]->mass() / particles[0]->mass(), 1.7705, 1e-4);
+        }
     }
 }
 
@@ -366,15 +368,46 @@ TEST(SeveralParticles, RestartWithParticlesInContactRepeatsTheUninterruptedRun)
   EXPECT_EQ(a.pair_overlap_evaluations, b.pair_overlap_evaluations);
 }
 
-TEST(SeveralParticles, SweepVariesTheNumberOfParticles)
+namespace
 {
-  auto read = [](const std::vector<std::string> &sets) {
-    dealii::ParameterHandler     prm;
+  /// The parameters of the default file with the --set entries @p sets, the output under the
+  /// scratch directory @p directory; @p prm receives the entries.
+  granular::ProgramParameters read_with(const std::vector<std::string> &sets,
+                                        const std::string &directory, dealii::ParameterHandler &prm)
+  {
     granular::CommandLineOptions options;
     options.set_entries = sets;
     options.set_entries.push_back("Output/Output directory=" +
-                                  granular::testing::scratch_directory("sweep-particles"));
+                                  granular::testing::scratch_directory(directory));
     return granular::read_parameters(options, prm);
+  }
+
+  granular::ProgramParameters read_with(const std::vector<std::string> &sets,
+                                        const std::string &directory)
+  {
+    dealii::ParameterHandler prm;
+    return read_with(sets, directory, prm);
+  }
+
+  /// The entry that read_with() names when it refuses @p sets; "" if it accepts them.
+  std::string refused_entry(const std::vector<std::string> &sets, const std::string &directory)
+  {
+    try
+      {
+        read_with(sets, directory);
+      }
+    catch (const granular::ParameterError &e)
+      {
+        return e.entry();
+      }
+    return "";
+  }
+} // namespace
+
+TEST(SeveralParticles, SweepVariesTheNumberOfParticles)
+{
+  const auto read = [](const std::vector<std::string> &sets) {
+    return read_with(sets, "sweep-particles");
   };
   const auto P      = read({"Sweep/Numbers of particles=1, 2, 4", "Particles/Mixture=circular"});
   const auto points = granular::sweep_points(P);
@@ -389,16 +422,8 @@ TEST(SeveralParticles, SweepVariesTheNumberOfParticles)
             "p2_v2500_tau0.0001_elliptical_d0_elastic");
   // refused before the sweep starts, naming the list: eight flat ellipses do not fit the
   // 10 mm cell, and a Particles/List leaves no layer to vary
-  auto entry = [&](const std::vector<std::string> &sets) {
-    try
-      {
-        read(sets);
-      }
-    catch (const granular::ParameterError &e)
-      {
-        return e.entry();
-      }
-    return std::string();
+  const auto entry = [](const std::vector<std::string> &sets) {
+    return refused_entry(sets, "sweep-particles");
   };
   EXPECT_EQ(entry({"Sweep/Numbers of particles=2, 8"}), "Sweep/Numbers of particles");
   EXPECT_EQ(entry({"Sweep/Numbers of particles=2", "Particles/List=circular @ 3"}),
@@ -413,16 +438,10 @@ TEST(SeveralParticles, SweepVariesTheNumberOfParticles)
 // the sweep starts, naming the list.
 TEST(SeveralParticles, SweepVariesTheMixture)
 {
-  auto read = [](const std::vector<std::string> &sets) {
-    dealii::ParameterHandler     prm;
-    granular::CommandLineOptions options;
-    options.set_entries = sets;
-    options.set_entries.push_back("Output/Output directory=" +
-                                  granular::testing::scratch_directory("sweep-mixtures"));
-    return granular::read_parameters(options, prm);
-  };
-  const auto P = read({"Sweep/Mixtures=circular, elliptical ; 0.5:0.3:2:4",
-                       "Sweep/Numbers of particles=2, 3"});
+  dealii::ParameterHandler prm;
+  const auto               P = read_with({"Sweep/Mixtures=circular, elliptical ; 0.5:0.3:2:4",
+                                          "Sweep/Numbers of particles=2, 3"},
+                                         "sweep-mixtures", prm);
   const auto points = granular::sweep_points(P);
   ASSERT_EQ(points.size(), 4u);
   EXPECT_EQ(points[1].name, "p2_v2500_tau0.0001_mix-circular+elliptical_d0_elastic_n3");
@@ -447,13 +466,6 @@ TEST(SeveralParticles, SweepVariesTheMixture)
             4.);
 
   // its parameters.prm reads back as the point, a single run
-  dealii::ParameterHandler prm;
-  granular::CommandLineOptions options;
-  options.set_entries = {"Sweep/Mixtures=circular, elliptical ; 0.5:0.3:2:4",
-                         "Sweep/Numbers of particles=2, 3",
-                         "Output/Output directory=" +
-                           granular::testing::scratch_directory("sweep-mixtures")};
-  granular::read_parameters(options, prm);
   dealii::ParameterHandler point_prm;
   granular::write_sweep_point_parameters(prm, Q, point_prm);
   granular::ProgramParameters R;
@@ -463,22 +475,15 @@ TEST(SeveralParticles, SweepVariesTheMixture)
   EXPECT_FALSE(R.sweep.active());
 
   // refused before the sweep starts, naming the list
-  auto entry = [&](const std::vector<std::string> &sets) {
-    try
-      {
-        read(sets);
-      }
-    catch (const granular::ParameterError &e)
-      {
-        return e.entry();
-      }
-    return std::string("(accepted)");
+  const auto entry = [](const std::vector<std::string> &sets) {
+    return refused_entry(sets, "sweep-mixtures");
   };
   // seven flat ellipses (1.5 mm wide) do not fit the 10 mm cell, seven circles do (the
   // file's own layer, of Particle/Shape, is checked as a run of its own)
   EXPECT_EQ(entry({"Particle/Shape=circular", "Sweep/Mixtures=circular, 0.5:0.5:2:4",
                    "Particles/Number=7"}),
-            "(accepted)");
+            "")
+    << "accepted";
   EXPECT_EQ(entry({"Particle/Shape=circular", "Sweep/Mixtures=circular; elliptical",
                    "Particles/Number=7"}),
             "Sweep/Mixtures");
