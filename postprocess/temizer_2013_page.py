@@ -3,6 +3,7 @@
 
 Usage:
     temizer_2013_page.py [--data DIR] [--page DIR] [--notes FILE] [--paper FILE]
+                         [--experiments FILE]
 
 Reads DATA/<study>.csv (the sweep.csv of each study of params/temizer-2013/, copied there by
 scripts/reproduce-temizer-2013.sh) and DATA/histories/<study>/<point>.csv (the k_I
@@ -41,6 +42,12 @@ Options:
     --page DIR    default docs/validation
     --notes FILE  default PAGE/temizer-2013/notes.md
     --paper FILE  default docs/validation/temizer-2013/paper-table5.csv (of the source tree)
+    --experiments FILE
+                  default params/temizer-2013/experiments.csv (of the source tree): the
+                  experiments on the points that differ from the paper (name, study, point,
+                  variant, settings); the results of those run are read from
+                  DATA/experiments/<name>/summary.csv and shown under Table 5 beside the
+                  point and the paper's value, the others as not run yet
 
 Exit status 0; 2 if DATA is not a directory or a CSV file is damaged: a row with more or
 fewer fields than the header (a file cut short), or a column the page needs missing, or
@@ -101,6 +108,10 @@ TOLERANCE = 0.03
 K_O = 0.5                          # k_o, the rubber-surface friction (no study changes it)
 SLIDING = 1e-3                     # particle-surface friction per unit of normal work above
 #                                    which a particle counts as sliding, not rolling
+# the experiments on the points that differ from the paper (issue of the validation page):
+# params/temizer-2013/experiments.csv, their results in DATA/experiments/<name>/summary.csv
+EXPERIMENTS = os.path.join(STUDY_DIR, "experiments.csv")
+EXPERIMENT_COLUMNS = ("name", "study", "point", "variant", "settings")
 FIG9_STUDIES = ["fig9-circles", "fig9-noncircular", "fig9-square"]
 TABLE5_STUDIES = ["table5-velocity-circle", "table5-velocity-noncircular",
                   "table5-velocity-square"]
@@ -416,6 +427,80 @@ def comparison_table(rows):
         lines.append(f"| {LABEL[r['shape']]} | {num(r['ratio'])} | {CONTROLS[r['control']]} "
                      f"| {point} | {paper} | {ours} | {diff} | {fmt(r['spread'])} | "
                      f"{fmt(r['discretisation'])} | {mark} |")
+    return "\n".join(lines)
+
+
+def read_experiments(path, studies, data_dir):
+    """The experiments of EXPERIMENTS (lines starting with '#' are comments) as dicts name,
+    study, point (the Point of that study named so), variant, settings (a list of
+    "Sub/section/Entry=value") and result (the experiment's summary.csv row from
+    DATA/experiments/<name>/, or None: not run yet). No file: no experiments. InputError
+    naming the file and its line for a row that names an unknown study or point, repeats a
+    name, or lacks a column; and naming the summary.csv that lacks kbar or kbar_spread."""
+    if not os.path.isfile(path):
+        return []
+    with open(path, encoding="utf-8", newline="") as f:
+        lines = [(n, line) for n, line in enumerate(f, start=1)
+                 if line.strip() and not line.lstrip().startswith("#")]
+    fields = list(csv.reader(line for _, line in lines))
+    if not fields:
+        raise common.InputError(f"{path} has no header line")
+    header = fields[0]
+    missing = [c for c in EXPERIMENT_COLUMNS if c not in header]
+    if missing:
+        raise common.InputError(f"{path} has no column {', '.join(missing)}")
+    rows, names = [], set()
+    for (line, _), values in zip(lines[1:], fields[1:]):
+        if len(values) != len(header):
+            raise common.InputError(f"{path}, line {line}: {len(values)} fields instead of "
+                                    f"the header's {len(header)}")
+        r = {k: v.strip() for k, v in zip(header, values)}
+        if not r["name"] or r["name"] in names or "/" in r["name"]:
+            raise common.InputError(f"{path}, line {line}: name {r['name']!r} is empty, "
+                                    "repeated or holds a '/'")
+        names.add(r["name"])
+        if r["study"] not in studies:
+            raise common.InputError(f"{path}, line {line}: study {r['study']!r} is not one "
+                                    "of params/temizer-2013/")
+        point = next((p for p in studies[r["study"]] if p.row is not None and
+                      p.row["name"] == r["point"]), None)
+        if point is None:
+            raise common.InputError(f"{path}, line {line}: study {r['study']} has no "
+                                    f"computed point {r['point']!r}")
+        settings = [x.strip() for x in r["settings"].split(";") if x.strip()]
+        summary = os.path.join(data_dir, "experiments", r["name"], "summary.csv")
+        result = None
+        if os.path.isfile(summary):
+            table = common.read_table(summary, complete=True)
+            if not table or any(c not in table[0] for c in ("kbar", "kbar_spread")):
+                raise common.InputError(f"{summary} has no row with kbar and kbar_spread "
+                                        "(not a summary.csv, or a damaged one)")
+            result = table[0]
+        rows.append(dict(name=r["name"], study=r["study"], point=point,
+                         variant=r["variant"], settings=settings, result=result))
+    return rows
+
+
+def experiment_table(experiments, compared):
+    """The experiments beside their point and the paper's value of that point (if Table 5
+    publishes one): k̄ and spread of the variant, its change from our point, and the
+    variant's difference to the paper."""
+    lines = ["| point | Temizer 2013 | ours | variant | k̄ of the variant (spread) | change "
+             "| variant − paper |", "|---|---|---|---|---|---|---|"]
+    for e in experiments:
+        p = e["point"]
+        published = [r["kbar"] for r in compared
+                     if r["point"] is p and r["kbar"] is not None]
+        paper = published[0] if published else float("nan")
+        ours = p.get("kbar")
+        if e["result"] is None:
+            cells = "not run yet | – | –"
+        else:
+            k, spread = number(e["result"]["kbar"]), number(e["result"]["kbar_spread"])
+            cells = (f"{fmt(k)} ({fmt(spread)}) | {k - ours:+.4f} | " +
+                     (f"{k - paper:+.4f}" if math.isfinite(paper) else "–"))
+        lines.append(f"| {p.describe()} | {fmt(paper, 3) if published else '–'} | "
+                     f"{fmt(ours)} | {e['variant']} | {cells} |")
     return "\n".join(lines)
 
 
@@ -1332,7 +1417,8 @@ def read_notes(path):
     return {k: v.strip() for k, v in notes.items()}
 
 
-def page(studies, made, conv_rows, uncertainty, notes, compared, checked):
+def page(studies, made, conv_rows, uncertainty, notes, compared, checked,
+         experiments=()):
     total = sum(len(p) for p in studies.values())
     done = sum(p.ok for pts in studies.values() for p in pts)
     failed = sum(p.status == "failed" for pts in studies.values() for p in pts)
@@ -1413,6 +1499,16 @@ def page(studies, made, conv_rows, uncertainty, notes, compared, checked):
                     "uncertainty; mark: agrees when |ours − paper| ≤ "
                     f"max({TOLERANCE:g}, 3 × spread). {comparison_counts(compared)}.", "",
                     comparison_table(compared), ""]
+            run = sum(e["result"] is not None for e in experiments)
+            out += ["Experiments on the points that differ (each a run of the point's "
+                    "committed `parameters.prm` with the variant's entries, listed in "
+                    "`params/temizer-2013/experiments.csv`; run them with `bash "
+                    "scripts/temizer-2013-experiments.sh`, their results are in "
+                    "`data/experiments/`): change is the variant's k̄ minus ours, to be "
+                    "read against the spreads. "
+                    f"{run} of {len(experiments)} run.", ""]
+            if experiments:
+                out += [experiment_table(experiments, compared), ""]
         if key in checked:
             out += ["The paper's claims beside our data:", "", claims_table(checked[key]),
                     ""]
@@ -1440,18 +1536,21 @@ def main(argv):
     parser.add_argument("--page", default=os.path.join(ROOT, "docs", "validation"))
     parser.add_argument("--notes", default=None)
     parser.add_argument("--paper", default=PAPER)
+    parser.add_argument("--experiments", default=EXPERIMENTS)
     args = parser.parse_args(argv)
     studies = load(args.data)
     paper = read_paper(args.paper)
     conv_rows, uncertainty = convergence(studies)
     compared = compare(studies, paper, uncertainty)
     checked = claims(studies, paper, compared)
+    experiments = read_experiments(args.experiments, studies, args.data)
     figure_dir = os.path.join(args.page, "temizer-2013")
     os.makedirs(figure_dir, exist_ok=True)
     made = figures(studies, uncertainty, figure_dir, paper)
     notes = read_notes(args.notes or os.path.join(figure_dir, "notes.md"))
     common.write_text(os.path.join(args.page, "temizer-2013.md"),
-                      page(studies, made, conv_rows, uncertainty, notes, compared, checked))
+                      page(studies, made, conv_rows, uncertainty, notes, compared, checked,
+                           experiments))
     print(f"wrote {os.path.join(args.page, 'temizer-2013.md')} and "
           f"{len(made)} figures in {figure_dir}")
     return 0

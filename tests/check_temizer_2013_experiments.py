@@ -1,0 +1,133 @@
+#!/usr/bin/python3
+"""CTest Validation.Temizer2013ExperimentsCheckedUpFrontAndShownOnThePage:
+scripts/temizer-2013-experiments.sh and the experiments table of the validation page.
+
+- The committed experiment list (params/temizer-2013/experiments.csv) passes the up-front
+  check: every experiment's point has its committed parameters.prm and the program accepts
+  its settings.
+- A list whose second experiment sets an invalid value, or names a point that is not
+  committed, is refused with exit status 2 naming that experiment and its line, before the
+  first (valid) one has run: no output directory, no result.
+- One experiment run end to end on the reduced cell (a copy of the committed data; the
+  variant Newmark gamma = 0.6): its summary.csv and parameters.prm land in
+  DATA/experiments/<name>/, its k̄ is that of the same run made directly with the program
+  (bit for bit), and the page shows it under Table 5 beside the point with the change from
+  the point's k̄; an experiment not run is listed as "not run yet", not dropped. A second
+  call runs nothing.
+
+Usage: check_temizer_2013_experiments.py BUILD_DIR SOURCE_DIR WORK_DIR
+"""
+import csv
+import os
+import shutil
+import subprocess
+import sys
+
+build, source, work = (os.path.abspath(a) for a in sys.argv[1:4])
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(work)
+script = os.path.join(source, "scripts", "temizer-2013-experiments.sh")
+failures = []
+
+
+def check(ok, message):
+    if not ok:
+        failures.append(message)
+
+
+def run(*args):
+    return subprocess.run(["bash", script, "--build", build] + list(args),
+                          capture_output=True, text=True, cwd=work)
+
+
+# the committed list, checked as the program would run it
+r = run("--check", "--data", os.path.join(source, "docs", "validation", "temizer-2013",
+                                          "data"))
+check(r.returncode == 0 and "experiment(s) checked" in r.stdout,
+      f"the committed experiments do not pass the check:\n{r.stdout}{r.stderr}")
+
+study, point = "fig9-noncircular", "p2_v2500_tau0.001_elliptical_d0_viscoelastic"
+data = os.path.join(work, "data")
+shutil.copytree(os.path.join(source, "docs", "validation", "temizer-2013", "data"), data,
+                ignore=shutil.ignore_patterns("experiments"))
+REDUCED = ["Geometry/Block length=3", "Geometry/Block height=1.5",
+           "Geometry/Elements in x=12", "Geometry/Elements in y=6",
+           "Loading/Time step=5e-4", "Loading/Averaging time=0.25"]
+VARIANT = ["Solver/Newmark gamma=0.6", "Solver/Newmark beta=0.3025"]
+
+
+def experiment_list(name, rows):
+    path = os.path.join(work, name)
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write("# constructed for the test\n")
+        w = csv.writer(f)
+        w.writerow(["name", "study", "point", "variant", "settings"])
+        for row in rows:
+            w.writerow(row)
+    return path
+
+
+good = ["reduced-gamma0.6", study, point, "Newmark γ = 0.6", ";".join(REDUCED + VARIANT)]
+for label, second, expected in [
+        ("a value the program refuses",
+         ["bad-step", study, point, "Δt < 0", ";".join(REDUCED + ["Loading/Time step=-1"])],
+         "line 4, experiment bad-step: refused by the program"),
+        ("a point not committed",
+         ["no-point", study, "p9_v2500_tau0.001_elliptical_d0_viscoelastic", "–", ""],
+         "line 4, experiment no-point: ")]:
+    path = experiment_list(f"bad-{second[0]}.csv", [good, second])
+    r = run("--experiments", path, "--data", data, "--output", "out-bad")
+    check(r.returncode == 2 and expected in r.stderr and "Traceback" not in r.stderr,
+          f"{label}: exit status {r.returncode}, expected 2 with {expected!r}:\n"
+          f"{r.stdout}{r.stderr}")
+    check(not os.path.exists(os.path.join(work, "out-bad")) and
+          not os.path.exists(os.path.join(data, "experiments")),
+          f"{label}: something ran before the list was refused")
+
+# end to end: one run, one listed but not selected
+listed = experiment_list("experiments.csv", [
+    good, ["reduced-dt2", study, point, "Δt/2", ";".join(REDUCED + ["Loading/Time step=2.5e-4"])]])
+page_dir = os.path.join(work, "page")
+r = run("--experiments", listed, "--data", data, "--output", "out", "--page", page_dir,
+        "--only", "reduced-gamma0.6")
+check(r.returncode == 0, f"the run exited with {r.returncode}:\n{r.stdout}{r.stderr}")
+result = os.path.join(data, "experiments", "reduced-gamma0.6")
+check(all(os.path.isfile(os.path.join(result, n)) for n in ("summary.csv", "parameters.prm")),
+      f"no summary.csv and parameters.prm in {result}")
+direct = os.path.join(work, "direct")
+args = [os.path.join(build, "granular-interface"),
+        os.path.join(data, "points", study, point, "parameters.prm"),
+        "--output-directory", direct]
+for s in REDUCED + VARIANT + ["Output/VTU output interval=0"]:
+    args += ["--set", s]
+subprocess.run(args, capture_output=True, check=True)
+
+
+def kbar(path):
+    with open(os.path.join(path, "summary.csv")) as f:
+        return next(csv.DictReader(f))["kbar"]
+
+
+if os.path.isfile(os.path.join(result, "summary.csv")):
+    check(kbar(result) == kbar(direct),
+          f"the experiment's kbar {kbar(result)} is not the direct run's {kbar(direct)}")
+    with open(os.path.join(data, "points", study, point, "summary.csv")) as f:
+        ours = float(next(csv.DictReader(f))["kbar"])
+    md = open(os.path.join(page_dir, "temizer-2013.md"), encoding="utf-8").read()
+    k = float(kbar(result))
+    row = next((line for line in md.split("\n") if "| Newmark γ = 0.6 |" in line), "")
+    check(f"| {k:.4f} (" in row and f"| {k - ours:+.4f} |" in row and "| 0.296 |" in row,
+          f"the page's experiment row does not show k̄ {k:.4f}, the change {k - ours:+.4f} "
+          f"and the paper's 0.296:\n{row}")
+    check(any("| Δt/2 | not run yet |" in line for line in md.split("\n")),
+          "the experiment not run is not listed as not run yet")
+    check("1 of 2 run." in md, "the page does not count the experiments run")
+r = run("--experiments", listed, "--data", data, "--output", "out", "--page", page_dir,
+        "--only", "reduced-gamma0.6")
+check(r.returncode == 0 and "running" not in r.stdout,
+      f"the second call ran again:\n{r.stdout}{r.stderr}")
+
+if failures:
+    print("FAILED:\n  " + "\n  ".join(failures))
+    sys.exit(1)
+print("experiments checked up front, run, copied and shown on the page")
