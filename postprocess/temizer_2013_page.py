@@ -108,7 +108,7 @@ TOLERANCE = 0.03
 K_O = 0.5                          # k_o, the rubber-surface friction (no study changes it)
 SLIDING = 1e-3                     # particle-surface friction per unit of normal work above
 #                                    which a particle counts as sliding, not rolling
-# the experiments on the points that differ from the paper (issue of the validation page):
+# the experiments on the points that differ from the paper:
 # params/temizer-2013/experiments.csv, their results in DATA/experiments/<name>/summary.csv
 EXPERIMENTS = os.path.join(STUDY_DIR, "experiments.csv")
 EXPERIMENT_COLUMNS = ("name", "study", "point", "variant", "settings")
@@ -432,11 +432,12 @@ def comparison_table(rows):
 
 def read_experiments(path, studies, data_dir):
     """The experiments of EXPERIMENTS (lines starting with '#' are comments) as dicts name,
-    study, point (the Point of that study named so), variant, settings (a list of
-    "Sub/section/Entry=value") and result (the experiment's summary.csv row from
-    DATA/experiments/<name>/, or None: not run yet). No file: no experiments. InputError
-    naming the file and its line for a row that names an unknown study or point, repeats a
-    name, or lacks a column; and naming the summary.csv that lacks kbar or kbar_spread."""
+    study, point_name, point (the Point of that study named so, None if DATA has no row
+    of it), variant, settings (a list of "Sub/section/Entry=value") and result (the
+    experiment's summary.csv row from DATA/experiments/<name>/, or None: not run yet). No
+    file: no experiments. InputError naming the file and its line for a row that names an
+    unknown study, repeats a name, or lacks a column; and naming the summary.csv that lacks
+    kbar or kbar_spread."""
     if not os.path.isfile(path):
         return []
     with open(path, encoding="utf-8", newline="") as f:
@@ -464,9 +465,6 @@ def read_experiments(path, studies, data_dir):
                                     "of params/temizer-2013/")
         point = next((p for p in studies[r["study"]] if p.row is not None and
                       p.row["name"] == r["point"]), None)
-        if point is None:
-            raise common.InputError(f"{path}, line {line}: study {r['study']} has no "
-                                    f"computed point {r['point']!r}")
         settings = [x.strip() for x in r["settings"].split(";") if x.strip()]
         summary = os.path.join(data_dir, "experiments", r["name"], "summary.csv")
         result = None
@@ -476,7 +474,7 @@ def read_experiments(path, studies, data_dir):
                 raise common.InputError(f"{summary} has no row with kbar and kbar_spread "
                                         "(not a summary.csv, or a damaged one)")
             result = table[0]
-        rows.append(dict(name=r["name"], study=r["study"], point=point,
+        rows.append(dict(name=r["name"], study=r["study"], point_name=r["point"], point=point,
                          variant=r["variant"], settings=settings, result=result))
     return rows
 
@@ -487,20 +485,25 @@ def experiment_table(experiments, compared):
     variant's difference to the paper."""
     lines = ["| point | Temizer 2013 | ours | variant | k̄ of the variant (spread) | change "
              "| variant − paper |", "|---|---|---|---|---|---|---|"]
+    def signed(x):
+        return f"{x:+.4f}" if math.isfinite(x) else "–"
+
     for e in experiments:
         p = e["point"]
         published = [r["kbar"] for r in compared
-                     if r["point"] is p and r["kbar"] is not None]
+                     if p is not None and r["point"] is p and r["kbar"] is not None]
         paper = published[0] if published else float("nan")
-        ours = p.get("kbar")
+        ours = p.get("kbar") if p is not None else float("nan")
         if e["result"] is None:
             cells = "not run yet | – | –"
         else:
             k, spread = number(e["result"]["kbar"]), number(e["result"]["kbar_spread"])
-            cells = (f"{fmt(k)} ({fmt(spread)}) | {k - ours:+.4f} | " +
-                     (f"{k - paper:+.4f}" if math.isfinite(paper) else "–"))
-        lines.append(f"| {p.describe()} | {fmt(paper, 3) if published else '–'} | "
-                     f"{fmt(ours)} | {e['variant']} | {cells} |")
+            cells = f"{fmt(k)} ({fmt(spread)}) | {signed(k - ours)} | {signed(k - paper)}"
+        where = p.describe() if p is not None else \
+            f"{e['study']}/{e['point_name']} (not computed)"
+        lines.append(f"| {where} | {fmt(paper, 3) if published else '–'} | "
+                     f"{fmt(ours) if p is not None and p.ok else '–'} | {e['variant']} | "
+                     f"{cells} |")
     return "\n".join(lines)
 
 
@@ -1504,7 +1507,7 @@ def page(studies, made, conv_rows, uncertainty, notes, compared, checked,
                     "committed `parameters.prm` with the variant's entries, listed in "
                     "`params/temizer-2013/experiments.csv`; run them with `bash "
                     "scripts/temizer-2013-experiments.sh`, their results are in "
-                    "`data/experiments/`): change is the variant's k̄ minus ours, to be "
+                    "`temizer-2013/data/experiments/`): change is the variant's k̄ minus ours, to be "
                     "read against the spreads. "
                     f"{run} of {len(experiments)} run.", ""]
             if experiments:

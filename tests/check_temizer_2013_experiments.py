@@ -13,7 +13,8 @@ scripts/temizer-2013-experiments.sh and the experiments table of the validation 
   DATA/experiments/<name>/, its k̄ is that of the same run made directly with the program
   (bit for bit), and the page shows it under Table 5 beside the point with the change from
   the point's k̄; an experiment not run is listed as "not run yet", not dropped. A second
-  call runs nothing.
+  call runs nothing. An experiment whose point the data do not hold (its study's CSV file
+  absent) is listed with the point marked not computed.
 
 Usage: check_temizer_2013_experiments.py BUILD_DIR SOURCE_DIR WORK_DIR
 """
@@ -126,6 +127,21 @@ r = run("--experiments", listed, "--data", data, "--output", "out", "--page", pa
         "--only", "reduced-gamma0.6")
 check(r.returncode == 0 and "running" not in r.stdout,
       f"the second call ran again:\n{r.stdout}{r.stderr}")
+
+# an experiment whose point the data do not hold is listed as not computed, not dropped
+partial = os.path.join(work, "data-partial")
+shutil.copytree(data, partial)
+os.remove(os.path.join(partial, f"{study}.csv"))
+page_partial = os.path.join(work, "page-partial")
+r = subprocess.run(["/usr/bin/python3", os.path.join(source, "postprocess",
+                                                     "temizer_2013_page.py"),
+                    "--data", partial, "--page", page_partial, "--experiments", listed],
+                   capture_output=True, text=True)
+md = open(os.path.join(page_partial, "temizer-2013.md"), encoding="utf-8").read() \
+    if r.returncode == 0 else ""
+check(f"| {study}/{point} (not computed) |" in md and "| Δt/2 | not run yet |" in md,
+      f"an experiment on a point not computed is not listed as such (exit status "
+      f"{r.returncode}):\n{r.stderr}")
 
 if failures:
     print("FAILED:\n  " + "\n  ".join(failures))
