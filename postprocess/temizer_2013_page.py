@@ -474,6 +474,11 @@ def read_experiments(path, studies, data_dir):
                 raise common.InputError(f"{summary} has no row with kbar and kbar_spread "
                                         "(not a summary.csv, or a damaged one)")
             result = table[0]
+            window = os.path.join(data_dir, "experiments", r["name"], "window.csv")
+            if os.path.isfile(window):
+                rates = common.read_table(window, complete=True)
+                if rates:
+                    result = dict(result, **rates[0])
         rows.append(dict(name=r["name"], study=r["study"], point_name=r["point"], point=point,
                          variant=r["variant"], settings=settings, result=result))
     return rows
@@ -484,7 +489,7 @@ def experiment_table(experiments, compared):
     publishes one): k̄ and spread of the variant, its change from our point, and the
     variant's difference to the paper."""
     lines = ["| point | Temizer 2013 | ours | variant | k̄ of the variant (spread) | change "
-             "| variant − paper |", "|---|---|---|---|---|---|---|"]
+             "| variant − paper | ‖D‖ p99, H p99 |", "|---|---|---|---|---|---|---|---|"]
     def signed(x):
         return f"{x:+.4f}" if math.isfinite(x) else "–"
 
@@ -495,10 +500,16 @@ def experiment_table(experiments, compared):
         paper = published[0] if published else float("nan")
         ours = p.get("kbar") if p is not None else float("nan")
         if e["result"] is None:
-            cells = "not run yet | – | –"
+            cells = "not run yet | – | – | –"
         else:
-            k, spread = number(e["result"]["kbar"]), number(e["result"]["kbar_spread"])
-            cells = f"{fmt(k)} ({fmt(spread)}) | {signed(k - ours)} | {signed(k - paper)}"
+            res = e["result"]
+            k, spread = number(res["kbar"]), number(res["kbar_spread"])
+            d99, h99 = number(res.get("D_bottom_p99_median")), \
+                number(res.get("H_bottom_p99_median"))
+            rates = f"{d99:.3g} 1/s, {h99:.4f}" if math.isfinite(d99) and \
+                math.isfinite(h99) else "–"
+            cells = (f"{fmt(k)} ({fmt(spread)}) | {signed(k - ours)} | {signed(k - paper)} | "
+                     f"{rates}")
         where = p.describe() if p is not None else \
             f"{e['study']}/{e['point_name']} (not computed)"
         lines.append(f"| {where} | {fmt(paper, 3) if published else '–'} | "
@@ -1508,7 +1519,10 @@ def page(studies, made, conv_rows, uncertainty, notes, compared, checked,
                     "`params/temizer-2013/experiments.csv`; run them with `bash "
                     "scripts/temizer-2013-experiments.sh`, their results are in "
                     "`temizer-2013/data/experiments/`): change is the variant's k̄ minus ours, to be "
-                    "read against the spreads. "
+                    "read against the spreads; ‖D‖ p99, H p99: the medians over the averaging window "
+                    "of the 99th percentiles of the rate of deformation and of the Payne "
+                    "factor H = 1 + d q in the rubber's bottom row of cells, the rates at "
+                    "which the Payne effect acts ([methods §3.4](../methods.md#34-payne-effect)). "
                     f"{run} of {len(experiments)} run.", ""]
             if experiments:
                 out += [experiment_table(experiments, compared), ""]

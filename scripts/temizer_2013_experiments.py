@@ -17,7 +17,10 @@ status 2 naming the experiment, and nothing is run. Then the experiments that ha
 result in DATA/experiments/<name>/ run one after the other, each on one core, in
 OUTPUT/<name> (VTU output off, a checkpoint every 10 minutes); an experiment stopped by
 SIGINT or SIGTERM continues from its checkpoint when the command is run again. After each
-finished run its summary.csv and parameters.prm are copied to DATA/experiments/<name>/, and
+finished run its summary.csv and parameters.prm are copied to DATA/experiments/<name>/, with
+window.csv for a viscoelastic run: the medians over the averaging window of the boundary
+layer's 99th percentiles of ||D|| and of the Payne factor H (history.csv's D_bottom_p99
+and H_bottom_p99), the rates at which the Payne effect acts; and
 at the end the page is written again (postprocess/temizer_2013_page.py), where the results
 stand under Table 5 beside their point and the paper's value.
 
@@ -39,6 +42,7 @@ import os
 import shlex
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 
@@ -92,6 +96,34 @@ def resume_flags(out):
     if os.path.isfile(os.path.join(out, "checkpoint.bin")):
         return ["--restart"]
     return ["--overwrite"] if os.path.isdir(out) else []
+
+
+WINDOW_COLUMNS = ("D_bottom_p99", "H_bottom_p99")
+
+
+def window_rates(run_dir):
+    """{column: median over the averaging window's computed rows (t >= 2 T0, newton_iterations
+    > 0)} of the boundary layer's 99th percentiles of ||D|| (1/s) and of the Payne factor H
+    in run_dir/history.csv (docs/methods.md §3.4), or None for a run without them (elastic)."""
+    T0 = common.dragging_time(run_dir)
+    with open(os.path.join(run_dir, "history.csv"), newline="") as f:
+        reader = csv.DictReader(f)
+        if any(c not in (reader.fieldnames or []) for c in WINDOW_COLUMNS):
+            return None
+        values = {c: [] for c in WINDOW_COLUMNS}
+        for r in reader:
+            try:
+                if float(r["t"]) >= 2. * T0 and int(r["newton_iterations"]) > 0:
+                    row = [float(r[c]) for c in WINDOW_COLUMNS]
+                else:
+                    continue
+            except (TypeError, ValueError):
+                continue
+            for c, v in zip(WINDOW_COLUMNS, row):
+                values[c].append(v)
+    if not values[WINDOW_COLUMNS[0]]:
+        return None
+    return {c: statistics.median(v) for c, v in values.items()}
 
 
 def on_signal(signum, _frame):
@@ -178,6 +210,12 @@ def main(argv):
         os.makedirs(partial)
         for name in ("summary.csv", "parameters.prm"):
             shutil.copy(os.path.join(out, name), partial)
+        rates = window_rates(out)
+        if rates is not None:
+            with open(os.path.join(partial, "window.csv"), "w", newline="") as f:
+                w = csv.writer(f)
+                w.writerow([c + "_median" for c in WINDOW_COLUMNS])
+                w.writerow([f"{rates[c]:.6g}" for c in WINDOW_COLUMNS])
         os.replace(partial, result_dir)
         k = common.read_table(os.path.join(result_dir, "summary.csv"))[0]
         print(f"{e['name']}: kbar = {float(k['kbar']):.4f} (spread "

@@ -10,7 +10,8 @@ scripts/temizer-2013-experiments.sh and the experiments table of the validation 
   first (valid) one has run: no output directory, no result.
 - One experiment run end to end on the reduced cell (a copy of the committed data; the
   variant Newmark gamma = 0.6): its summary.csv and parameters.prm land in
-  DATA/experiments/<name>/, its k̄ is that of the same run made directly with the program
+  DATA/experiments/<name>/ with window.csv (the window's ||D|| and H percentiles, H = 1
+  without the Payne effect), its k̄ is that of the same run made directly with the program
   (bit for bit), and the page shows it under Table 5 beside the point with the change from
   the point's k̄; an experiment not run is listed as "not run yet", not dropped. A second
   call runs nothing. An experiment whose point the data do not hold (its study's CSV file
@@ -120,6 +121,12 @@ if os.path.isfile(os.path.join(result, "summary.csv")):
     check(f"| {k:.4f} (" in row and f"| {k - ours:+.4f} |" in row and "| 0.296 |" in row,
           f"the page's experiment row does not show k̄ {k:.4f}, the change {k - ours:+.4f} "
           f"and the paper's 0.296:\n{row}")
+    with open(os.path.join(result, "window.csv")) as f:
+        rates = next(csv.DictReader(f))
+    d99 = float(rates["D_bottom_p99_median"])
+    check(d99 > 0. and float(rates["H_bottom_p99_median"]) == 1. and
+          row.endswith(f"| {d99:.3g} 1/s, 1.0000 |"),
+          f"window.csv or the page's rates are wrong (d = 0: H = 1): {rates}\n{row}")
     check(any("| Δt/2 | not run yet |" in line for line in md.split("\n")),
           "the experiment not run is not listed as not run yet")
     check("1 of 2 run." in md, "the page does not count the experiments run")
