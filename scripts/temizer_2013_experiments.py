@@ -15,7 +15,8 @@ the program would run it (granular-interface --check): an unknown study or point
 without its parameters.prm, or a setting the program refuses stops the command with exit
 status 2 naming the experiment, and nothing is run. Then the experiments that have no
 result in DATA/experiments/<name>/ run one after the other, each on one core, in
-OUTPUT/<name> (VTU output off, a checkpoint every 10 minutes); an experiment stopped by
+OUTPUT/<name> (VTU output off, a checkpoint every 10 minutes), each printing the program's
+own progress lines with its time left; an experiment stopped by
 SIGINT or SIGTERM continues from its checkpoint when the command is run again. After each
 finished run its summary.csv and parameters.prm are copied to DATA/experiments/<name>/, with
 window.csv for a viscoelastic run: the medians over the averaging window of the boundary
@@ -186,7 +187,8 @@ def main(argv):
         out = os.path.join(args.output, e["name"])
         run = command(binary, e["prm"], e["settings"], out) + resume_flags(out)
         print(f"running {e['name']}: {shlex.join(run)}", flush=True)
-        child = subprocess.Popen(run, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        # the program's own progress lines (t/T0, time left) go to the terminal
+        child = subprocess.Popen(run, stdout=sys.stdout, stderr=subprocess.PIPE,
                                  text=True, start_new_session=True)
         while True:
             try:
