@@ -491,7 +491,8 @@ def experiment_table(experiments, compared):
     lines = ["| point | Temizer 2013 | ours | variant | k̄ of the variant (spread) | change "
              "| variant − paper | ‖D‖ p99, H p99 |", "|---|---|---|---|---|---|---|---|"]
     def signed(x):
-        return f"{x:+.4f}" if math.isfinite(x) else "–"
+        # a change that rounds to zero is shown as +0.0000, not -0.0000
+        return f"{(0. if abs(x) < 5e-5 else x):+.4f}" if math.isfinite(x) else "–"
 
     for e in experiments:
         p = e["point"]
