@@ -318,18 +318,17 @@ def peak_words(found):
     return count + (" at τ0 = " + ", ".join(f"{num(t)} s" for t in found) if found else "")
 
 
-def read_paper(path):
-    """The rows of the paper's Table 5 (PAPER) as dicts shape, ratio, control, payne_d,
-    kbar (None where the paper's value is not published here), source; lines that start
-    with '#' are comments. InputError naming the file, and the line, if it cannot be read,
-    lacks a column of PAPER_COLUMNS or holds a value its column cannot hold."""
+def read_commented_csv(path, columns, what):
+    """[(line number, {column: stripped text})] of the rows of a CSV file with a header line,
+    whose blank lines and lines starting with '#' are skipped. InputError naming the file
+    (with `what`, the option that names it, if it cannot be read), and the line of a row
+    with more or fewer fields than the header, or the columns of `columns` it lacks."""
     try:
         with open(path, encoding="utf-8", newline="") as f:
             lines = [(n, line) for n, line in enumerate(f, start=1)
                      if line.strip() and not line.lstrip().startswith("#")]
     except OSError as e:
-        raise common.InputError(f"{path}: {e.strerror} (--paper: the paper's Table 5)") \
-            from None
+        raise common.InputError(f"{path}: {e.strerror} ({what})") from None
     try:
         fields = list(csv.reader(line for _, line in lines))
     except csv.Error as e:
@@ -337,7 +336,7 @@ def read_paper(path):
     if not fields:
         raise common.InputError(f"{path} has no header line")
     header = fields[0]
-    missing = [c for c in PAPER_COLUMNS if c not in header]
+    missing = [c for c in columns if c not in header]
     if missing:
         raise common.InputError(f"{path} has no column {', '.join(missing)}")
     rows = []
@@ -345,8 +344,17 @@ def read_paper(path):
         if len(values) != len(header):
             raise common.InputError(f"{path}, line {line}: {len(values)} fields instead of "
                                     f"the header's {len(header)}")
-        r = dict(zip(header, (v.strip() for v in values)))
+        rows.append((line, {k: v.strip() for k, v in zip(header, values)}))
+    return rows
 
+
+def read_paper(path):
+    """The rows of the paper's Table 5 (PAPER) as dicts shape, ratio, control, payne_d,
+    kbar (None where the paper's value is not published here), source; lines that start
+    with '#' are comments. InputError naming the file, and the line, if it cannot be read,
+    lacks a column of PAPER_COLUMNS or holds a value its column cannot hold."""
+    rows = []
+    for line, r in read_commented_csv(path, PAPER_COLUMNS, "--paper: the paper's Table 5"):
         def bad(column, want):
             return common.InputError(f"{path}, line {line}: {column} {r[column]!r} is not "
                                      f"{want}")
@@ -430,42 +438,40 @@ def comparison_table(rows):
     return "\n".join(lines)
 
 
-def read_experiments(path, studies, data_dir):
-    """The experiments of EXPERIMENTS (lines starting with '#' are comments) as dicts name,
-    study, point_name, point (the Point of that study named so, None if DATA has no row
-    of it), variant, settings (a list of "Sub/section/Entry=value") and result (the
-    experiment's summary.csv row from DATA/experiments/<name>/, or None: not run yet). No
-    file: no experiments. InputError naming the file and its line for a row that names an
-    unknown study, repeats a name, or lacks a column; and naming the summary.csv that lacks
-    kbar or kbar_spread."""
-    if not os.path.isfile(path):
-        return []
-    with open(path, encoding="utf-8", newline="") as f:
-        lines = [(n, line) for n, line in enumerate(f, start=1)
-                 if line.strip() and not line.lstrip().startswith("#")]
-    fields = list(csv.reader(line for _, line in lines))
-    if not fields:
-        raise common.InputError(f"{path} has no header line")
-    header = fields[0]
-    missing = [c for c in EXPERIMENT_COLUMNS if c not in header]
-    if missing:
-        raise common.InputError(f"{path} has no column {', '.join(missing)}")
+def read_experiment_list(path):
+    """The rows of the experiment list (EXPERIMENTS; lines starting with '#' are comments)
+    as dicts name, study, point, variant, settings (a list of "Sub/section/Entry=value",
+    the column split at ';') and line (its line in the file). InputError naming the file,
+    and the line, if it cannot be read, lacks a column of EXPERIMENT_COLUMNS, or a name is
+    empty, repeated or holds a '/'."""
     rows, names = [], set()
-    for (line, _), values in zip(lines[1:], fields[1:]):
-        if len(values) != len(header):
-            raise common.InputError(f"{path}, line {line}: {len(values)} fields instead of "
-                                    f"the header's {len(header)}")
-        r = {k: v.strip() for k, v in zip(header, values)}
+    for line, r in read_commented_csv(path, EXPERIMENT_COLUMNS, "--experiments"):
         if not r["name"] or r["name"] in names or "/" in r["name"]:
             raise common.InputError(f"{path}, line {line}: name {r['name']!r} is empty, "
                                     "repeated or holds a '/'")
         names.add(r["name"])
+        rows.append(dict(r, settings=[x.strip() for x in r["settings"].split(";")
+                                      if x.strip()], line=line))
+    return rows
+
+
+def read_experiments(path, studies, data_dir):
+    """The experiments of EXPERIMENTS (read_experiment_list) as dicts name, study,
+    point_name, point (the Point of that study named so, None if DATA has no row of it),
+    variant, settings and result (the experiment's summary.csv row from
+    DATA/experiments/<name>/, with its window.csv if there is one, or None: not run yet).
+    No file: no experiments. InputError as read_experiment_list, for a row that names an
+    unknown study, and naming the summary.csv that lacks kbar or kbar_spread."""
+    if not os.path.isfile(path):
+        return []
+    rows = []
+    for r in read_experiment_list(path):
+        line = r["line"]
         if r["study"] not in studies:
             raise common.InputError(f"{path}, line {line}: study {r['study']!r} is not one "
                                     "of params/temizer-2013/")
         point = next((p for p in studies[r["study"]] if p.row is not None and
                       p.row["name"] == r["point"]), None)
-        settings = [x.strip() for x in r["settings"].split(";") if x.strip()]
         summary = os.path.join(data_dir, "experiments", r["name"], "summary.csv")
         result = None
         if os.path.isfile(summary):
@@ -480,7 +486,7 @@ def read_experiments(path, studies, data_dir):
                 if rates:
                     result = dict(result, **rates[0])
         rows.append(dict(name=r["name"], study=r["study"], point_name=r["point"], point=point,
-                         variant=r["variant"], settings=settings, result=result))
+                         variant=r["variant"], settings=r["settings"], result=result))
     return rows
 
 

@@ -55,35 +55,6 @@ import temizer_2013_page as page  # noqa: E402
 stop_signal = None
 
 
-def read_experiments(path):
-    """The rows of the experiment list (name, study, point, variant, settings as a list);
-    InputError naming the file and line of a malformed row or a repeated name."""
-    try:
-        with open(path, encoding="utf-8", newline="") as f:
-            lines = [(n, line) for n, line in enumerate(f, start=1)
-                     if line.strip() and not line.lstrip().startswith("#")]
-    except OSError as e:
-        raise common.InputError(f"{path}: {e.strerror} (--experiments)") from None
-    fields = list(csv.reader(line for _, line in lines))
-    if not fields or any(c not in fields[0] for c in page.EXPERIMENT_COLUMNS):
-        raise common.InputError(f"{path} has no header line with the columns "
-                                f"{', '.join(page.EXPERIMENT_COLUMNS)}")
-    header, rows, names = fields[0], [], set()
-    for (line, _), values in zip(lines[1:], fields[1:]):
-        if len(values) != len(header):
-            raise common.InputError(f"{path}, line {line}: {len(values)} fields instead of "
-                                    f"the header's {len(header)}")
-        r = {k: v.strip() for k, v in zip(header, values)}
-        if not r["name"] or r["name"] in names or "/" in r["name"]:
-            raise common.InputError(f"{path}, line {line}: name {r['name']!r} is empty, "
-                                    "repeated or holds a '/'")
-        names.add(r["name"])
-        r["settings"] = [x.strip() for x in r["settings"].split(";") if x.strip()]
-        r["line"] = line
-        rows.append(r)
-    return rows
-
-
 def command(binary, prm, settings, out):
     args = [binary, prm]
     for s in settings + ["Output/VTU output interval=0", "Output/Checkpoint interval=10"]:
@@ -147,7 +118,7 @@ def main(argv):
     if not os.access(binary, os.X_OK):
         raise common.InputError(f"{binary}: no such program (--build: the build directory; "
                                 "build it with bash scripts/build.sh)")
-    experiments = read_experiments(args.experiments)
+    experiments = page.read_experiment_list(args.experiments)
     only = [x for x in args.only.split(",") if x]
     unknown = [x for x in only if x not in {e["name"] for e in experiments}]
     if unknown:
