@@ -10,7 +10,8 @@ Usage:
 Each experiment (a row of params/temizer-2013/experiments.csv: name, study, point, variant,
 settings) is a single run of the committed parameters.prm of a study's point,
 DATA/points/<study>/<point>/parameters.prm, with every entry of its settings (separated by
-";") given to the program as --set. Before any run, every selected experiment is checked as
+";") given to the program as --set (a relative `Geometry/Mesh file` names a file of the
+repository, such as meshes/corner-104x20.msh). Before any run, every selected experiment is checked as
 the program would run it (granular-interface --check): an unknown study or point, a point
 without its parameters.prm, or a setting the program refuses stops the command with exit
 status 2 naming the experiment, and nothing is run. Then the experiments that have no
@@ -55,10 +56,20 @@ import temizer_2013_page as page  # noqa: E402
 stop_signal = None
 
 
+def in_repository(setting):
+    """A relative Geometry/Mesh file of an experiment names a file of the repository
+    (meshes/...): given to the program relative to the working directory, wherever the
+    command runs from; every other setting unchanged."""
+    entry, _, value = setting.partition("=")
+    if entry.strip() == "Geometry/Mesh file" and value and not os.path.isabs(value):
+        return f"{entry}={os.path.relpath(os.path.join(ROOT, value.strip()))}"
+    return setting
+
+
 def command(binary, prm, settings, out):
     args = [binary, prm]
     for s in settings + ["Output/VTU output interval=0", "Output/Checkpoint interval=10"]:
-        args += ["--set", s]
+        args += ["--set", in_repository(s)]
     return args + ["--output-directory", out]
 
 
