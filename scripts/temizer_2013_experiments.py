@@ -66,6 +66,17 @@ def in_repository(setting):
     return setting
 
 
+def without_machine_paths(prm):
+    """Rewrites the run's parameters.prm so that the mesh file's identity line (the program
+    writes the file's absolute path, its size and CRC-32) names a mesh of the repository by
+    its path in the repository: committed data hold no path of the machine they were made
+    on."""
+    with open(prm, encoding="utf-8") as f:
+        text = f.read()
+    with open(prm, "w", encoding="utf-8") as f:
+        f.write(text.replace(ROOT + os.sep, ""))
+
+
 def command(binary, prm, settings, out):
     args = [binary, prm]
     for s in settings + ["Output/VTU output interval=0", "Output/Checkpoint interval=10"]:
@@ -194,6 +205,7 @@ def main(argv):
         os.makedirs(partial)
         for name in ("summary.csv", "parameters.prm"):
             shutil.copy(os.path.join(out, name), partial)
+        without_machine_paths(os.path.join(partial, "parameters.prm"))
         rates = window_rates(out)
         if rates is not None:
             with open(os.path.join(partial, "window.csv"), "w", newline="") as f:

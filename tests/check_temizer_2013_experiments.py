@@ -4,7 +4,9 @@ scripts/temizer-2013-experiments.sh and the experiments table of the validation 
 
 - The committed experiment list (params/temizer-2013/experiments.csv) passes the up-front
   check: every experiment's point has its committed parameters.prm and the program accepts
-  its settings.
+  its settings. Its relative mesh files name meshes of the repository, from any working
+  directory; a copied result names its mesh by its path in the repository, and no committed
+  result names it by a path of the machine.
 - A list whose second experiment sets an invalid value, or names a point that is not
   committed, is refused with exit status 2 naming that experiment and its line, before the
   first (valid) one has run: no output directory, no result.
@@ -47,6 +49,25 @@ r = run("--check", "--data", os.path.join(source, "docs", "validation", "temizer
                                           "data"))
 check(r.returncode == 0 and "experiment(s) checked" in r.stdout,
       f"the committed experiments do not pass the check:\n{r.stdout}{r.stderr}")
+
+# a result names the repository's mesh by its path in the repository, and the committed
+# results hold no path of the machine they were made on
+sys.path.insert(0, os.path.join(source, "scripts"))
+import temizer_2013_experiments as runner  # noqa: E402
+made = os.path.join(work, "made-parameters.prm")
+with open(made, "w") as f:
+    f.write(f"# Geometry/Mesh file: {runner.ROOT}{os.sep}meshes/corner-104x20.msh (141062 "
+            "bytes, CRC-32 6c3ea1f9)\n# Listing of Parameters\n")
+runner.without_machine_paths(made)
+check(open(made).readline() == "# Geometry/Mesh file: meshes/corner-104x20.msh (141062 bytes, "
+      "CRC-32 6c3ea1f9)\n", f"the mesh's identity line keeps the machine's path: "
+      f"{open(made).readline()}")
+committed = os.path.join(source, "docs", "validation", "temizer-2013", "data", "experiments")
+for name in sorted(os.listdir(committed)) if os.path.isdir(committed) else []:
+    with open(os.path.join(committed, name, "parameters.prm")) as f:
+        first = f.readline()
+    check(not first.startswith("# Geometry/Mesh file: /"),
+          f"experiments/{name}/parameters.prm names its mesh by a path of the machine")
 
 study, point = "fig9-noncircular", "p2_v2500_tau0.001_elliptical_d0_viscoelastic"
 data = os.path.join(work, "data")
