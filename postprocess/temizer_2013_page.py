@@ -1525,9 +1525,10 @@ def page(studies, made, conv_rows, uncertainty, notes, compared, checked,
                     "committed `parameters.prm` with the variant's entries, listed in "
                     "`params/temizer-2013/experiments.csv`; run them with `bash "
                     "scripts/temizer-2013-experiments.sh`, their results are in "
-                    "`temizer-2013/data/experiments/`): change is the variant's k̄ minus ours, to be "
-                    "read against the spreads; ‖D‖ p99, H p99: the medians over the averaging window "
-                    "of the 99th percentiles of the rate of deformation and of the Payne "
+                    "`temizer-2013/data/experiments/`): change is the variant's k̄ minus "
+                    "ours, to be read against the spreads; ‖D‖ p99, H p99: the medians over "
+                    "the averaging window of the 99th percentiles of the rate of deformation "
+                    "and of the Payne "
                     "factor H = 1 + d q in the rubber's bottom row of cells, the rates at "
                     "which the Payne effect acts ([methods §3.4](../methods.md#34-payne-effect)). "
                     f"{run} of {len(experiments)} run.", ""]

@@ -11,10 +11,10 @@ Each experiment (a row of params/temizer-2013/experiments.csv: name, study, poin
 settings) is a single run of the committed parameters.prm of a study's point,
 DATA/points/<study>/<point>/parameters.prm, with every entry of its settings (separated by
 ";") given to the program as --set (a relative `Geometry/Mesh file` names a file of the
-repository, such as meshes/corner-104x20.msh). Before any run, every selected experiment is checked as
-the program would run it (granular-interface --check): an unknown study or point, a point
-without its parameters.prm, or a setting the program refuses stops the command with exit
-status 2 naming the experiment, and nothing is run. Then the experiments that have no
+repository, such as meshes/corner-104x20.msh). Before any run, every selected experiment
+is checked as the program would run it (granular-interface --check): an unknown study or
+point, a point without its parameters.prm, or a setting the program refuses stops the
+command with exit status 2 naming the experiment, and nothing is run. Then the experiments that have no
 result in DATA/experiments/<name>/ run one after the other, each on one core, in
 OUTPUT/<name> (VTU output off, a checkpoint every 10 minutes), each printing the program's
 own progress lines with its time left; an experiment stopped by
