@@ -2,6 +2,7 @@
 // circular particle, and the macroscopic friction accumulator.
 #include "coupling/macroscopic_friction.h"
 #include "coupling/micromechanical_run.h"
+#include "coupling/run_record.h"
 #include "program/command_line.h"
 #include "base/parameter_error.h"
 
@@ -63,6 +64,51 @@ TEST(MacroscopicFriction, TrapezoidalMovingAverageAndSpread)
   EXPECT_DOUBLE_EQ(granular::MacroscopicFriction::instantaneous(0., 1.), 0.);
 }
 
+TEST(MacroscopicFriction, SignedMeanAndReversedShareOfASineAgainstClosedForms)
+{
+  // F_T / F_N = a + b sin(omega (t - 2)) with b > a > 0 over three whole periods: the
+  // signed mean is a; with alpha = asin(a/b) the mean of the absolute value is
+  // (2/pi)(a alpha + b cos alpha) and F_T < 0 for 1/2 - alpha/pi of the time. Samples
+  // before the window (F_T < 0 there) must not count.
+  const double a = 0.1, b = 0.3, omega = 2. * M_PI / 0.5, F_N = 2.;
+  const double start = 2., end = start + 3. * 0.5;
+  granular::MacroscopicFriction f(start, end);
+  f.add(1.9, F_N, -5. * F_N);
+  f.add(1.95, F_N, -5. * F_N);
+  const int n = 30000;
+  for (int i = 0; i <= n; ++i)
+    {
+      const double t = start + (end - start) * i / n;
+      f.add(t, F_N, F_N * (a + b * std::sin(omega * (t - start))));
+    }
+  const double alpha = std::asin(a / b);
+  EXPECT_NEAR(f.signed_mean(), a, 1e-12);
+  EXPECT_NEAR(f.kbar(), 2. / M_PI * (a * alpha + b * std::cos(alpha)), 1e-7);
+  EXPECT_NEAR(f.reversed_fraction(), 0.5 - alpha / M_PI, 1e-7);
+  EXPECT_GT(f.kbar() - f.signed_mean(), 0.05); // the sine reverses: |.| counts it
+}
+
+TEST(MacroscopicFriction, ReversedShareTakesTheZeroOfALinearForce)
+{
+  // two samples, F_T from -1 to +3 N/mm: F_T < 0 on the first quarter of the interval
+  granular::MacroscopicFriction f(0., 1.);
+  f.add(0., 1., -1.);
+  f.add(1., 1., 3.);
+  EXPECT_DOUBLE_EQ(f.reversed_fraction(), 0.25);
+  EXPECT_DOUBLE_EQ(f.signed_mean(), 1.);
+  // and back below zero: -1 -> 3 -> -1 over [0, 2], a quarter of each interval
+  f.add(2., 1., -1.);
+  EXPECT_DOUBLE_EQ(f.reversed_fraction(), 0.25);
+  EXPECT_DOUBLE_EQ(f.signed_mean(), 1.);
+
+  // a force that resists the dragging throughout: signed mean = kbar, nothing reversed
+  granular::MacroscopicFriction g(0., 1.);
+  for (int i = 0; i <= 10; ++i)
+    g.add(0.1 * i, 2., 0.5 + 0.1 * i);
+  EXPECT_DOUBLE_EQ(g.signed_mean(), g.kbar());
+  EXPECT_DOUBLE_EQ(g.reversed_fraction(), 0.);
+}
+
 namespace
 {
   /// The physics every coupled reduced run must show; @p max_energy_error: the accepted
@@ -78,9 +124,34 @@ namespace
     EXPECT_GT(s.mean_particle_speed, 0.1 * P.loading.slip_velocity);
     EXPECT_NEAR(s.mean_rolling_speed / s.mean_particle_speed, 1., 0.1);
     EXPECT_LT(s.energy_balance_error, max_energy_error);
+    // the mean of F_T/F_N is bounded by the mean of its absolute value, and equals it only
+    // where F_T never reverses (in this short window of a small cell the rubber rings and
+    // F_T changes sign: about 47 % of the window, a signed mean near 0.002)
+    EXPECT_LE(std::abs(s.kbar_signed), s.kbar * (1. + 1e-12));
+    EXPECT_GE(s.reversed_fraction, 0.);
+    EXPECT_LE(s.reversed_fraction, 1.);
+    if (s.reversed_fraction == 0.)
+      EXPECT_NEAR(s.kbar_signed, s.kbar, 1e-12 * s.kbar);
+    else
+      EXPECT_LT(s.kbar_signed, s.kbar);
     EXPECT_TRUE(std::filesystem::exists(P.output.output_directory + "/summary.csv"));
   }
 } // namespace
+
+TEST(RunSummary, ClosingSummaryNotesAReversingTangentialForce)
+{
+  granular::RunSummary s;
+  s.kbar              = 0.2172;
+  s.kbar_signed       = 0.0911;
+  s.reversed_fraction = 0.4;
+  const std::string reversing = granular::format_summary(s);
+  EXPECT_NE(reversing.find("note: F_T < 0"), std::string::npos) << reversing;
+  EXPECT_NE(reversing.find("for 40 % of the window"), std::string::npos) << reversing;
+  EXPECT_NE(reversing.find("signed mean of F_T/F_N is 0.0911"), std::string::npos) << reversing;
+  // below the noted share (a sign change in one step of a long window) nothing is said
+  s.reversed_fraction = 0.5 * granular::reversed_fraction_noted;
+  EXPECT_EQ(granular::format_summary(s).find("note:"), std::string::npos);
+}
 
 TEST(CoupledTest, ReducedRunRollsAndStaysBelowSurfaceFriction)
 {

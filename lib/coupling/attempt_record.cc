@@ -47,7 +47,7 @@ namespace granular::coupling
       boost::archive::binary_oarchive ar(payload);
       ar &record.parameters &record.attempt &record.state;
     }
-    write_state_file(path, record_magic, payload.str());
+    write_state_file(path, record_magic, payload.str(), scheme_state_format);
   }
 
   AttemptRecord read_attempt_record(const std::string &path)
@@ -60,7 +60,7 @@ namespace granular::coupling
     std::ifstream in(path, std::ios::binary);
     try
       {
-        std::istringstream              payload(read_state_file(in, record_magic, false),
+        std::istringstream              payload(read_state_file(in, record_magic, false, scheme_state_format),
                                    std::ios::binary);
         boost::archive::binary_iarchive ar(payload);
         AttemptRecord                   record;

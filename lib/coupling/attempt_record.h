@@ -9,8 +9,8 @@
  * program replay-attempt solves it again with the recorded or any other solver setting.
  *
  * A record has the header of a checkpoint (coupling/checkpoint.h: its own first line, the
- * checkpoint format of the state, the program version, the payload's size and CRC-32); it
- * is read by every build of the same checkpoint format.
+ * format of the scheme's state, scheme_state_format, the program version, the payload's
+ * size and CRC-32); it is read by every build of the same scheme_state_format.
  *
  * Units: s, N per mm thickness; residual norms relative to the reference force p L0.
  */

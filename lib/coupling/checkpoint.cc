@@ -25,22 +25,6 @@ namespace granular::coupling
   namespace
   {
     const std::string      checkpoint_magic  = "granular-interface checkpoint";
-    /// 2: the coupling scheme, the energy accountant and the loop counters archived
-    /// apart, the block's solvers and quadrature-point history with their own archives;
-    /// 3 added the adaptive time step's state; 4 the energy ledger (docs/methods.md §2.2);
-    /// 5 the text header with the program version, the payload's size and its CRC-32;
-    /// 6 the counters of rejected steps (Solver/Step rejection);
-    /// 7 the assemblies by purpose (line-search trials, failed and rejected attempts);
-    /// 8 the linear solver's GMRES work since its last factorization (Solver/Factorization
-    /// refresh = cost); 9 the rubber-particle contact's tangential gaps of the step form
-    /// (Solver/Rubber-particle contact forces = discrete gradient); 10 the cut-back memory's
-    /// remembered sub-step (Solver/Cut-back memory); 11 the rubber's inertial acceleration
-    /// of t_n (Solver/Rubber time integrator = Bossak); 12 the solves left that start from
-    /// the damped predictor (Solver/Damped predictor steps); 13 without the state of the
-    /// retired cut-back memory and Bossak integrator (10, 11) and the particle's Newmark
-    /// acceleration.
-    /// Checkpoints of other formats (earlier builds) are not read.
-    constexpr unsigned int checkpoint_format = 13;
     /// The program version a checkpoint is written by and must be read by (CMake's
     /// PROJECT_VERSION).
     const std::string program_version = GRANULAR_VERSION;
@@ -88,21 +72,21 @@ namespace granular::coupling
       ar &entries;
       state(ar);
     }
-    write_state_file(path_, checkpoint_magic, payload.str());
+    write_state_file(path_, checkpoint_magic, payload.str(), checkpoint_format);
   }
 
   void write_state_file(const std::string &path, const std::string &magic,
-                        const std::string &payload)
+                        const std::string &payload, const unsigned int format)
   {
     std::ostringstream file;
-    file << magic << "\nformat " << checkpoint_format << "\nprogram " << program_version
+    file << magic << "\nformat " << format << "\nprogram " << program_version
          << "\npayload " << payload.size() << " crc32 " << crc32_of(payload) << "\n"
          << payload;
     write_file_atomically(path, file.str());
   }
 
   std::string read_state_file(std::istream &in, const std::string &expected_magic,
-                              const bool same_program)
+                              const bool same_program, const unsigned int expected_format)
   {
     std::string magic, format, program, payload_line;
     std::getline(in, magic);
@@ -112,13 +96,13 @@ namespace granular::coupling
         throw std::runtime_error("it is not " +
                                  std::string(kind.find_first_of("aeiou") == 0 ? "an " : "a ") +
                                  kind + " of this program's format " +
-                                 std::to_string(checkpoint_format) +
+                                 std::to_string(expected_format) +
                                  " (an earlier build's, or another file)");
       }
     std::getline(in, format);
-    if (format != "format " + std::to_string(checkpoint_format))
+    if (format != "format " + std::to_string(expected_format))
       throw std::runtime_error("its " + format + " is not this program's format " +
-                               std::to_string(checkpoint_format));
+                               std::to_string(expected_format));
     std::getline(in, program);
     if (same_program && program != "program " + program_version)
       throw std::runtime_error("it was written by " + program.substr(0, 80) +
@@ -148,7 +132,7 @@ namespace granular::coupling
   {
     std::string checked_payload(std::istream &in)
     {
-      return read_state_file(in, checkpoint_magic, true);
+      return read_state_file(in, checkpoint_magic, true, checkpoint_format);
     }
   } // namespace
 

@@ -47,21 +47,45 @@ namespace granular
 
   namespace coupling
   {
+    /// The format of the state the coupling scheme and the rubber block write
+    /// (CouplingScheme::saved_state(): what a recorded attempt holds, attempt_record.h).
+    /// Up to 13 it was also the checkpoint's format (checkpoint_format): 2 the coupling
+    /// scheme, the energy accountant and the loop counters archived apart, the block's
+    /// solvers and quadrature-point history with their own archives; 3 the adaptive time
+    /// step's state; 4 the energy ledger (docs/methods.md §2.2); 5 the text header with the
+    /// program version, the payload's size and its CRC-32; 6 the counters of rejected steps
+    /// (Solver/Step rejection); 7 the assemblies by purpose (line-search trials, failed and
+    /// rejected attempts); 8 the linear solver's GMRES work since its last factorization;
+    /// 9 the rubber-particle contact's tangential gaps of the step form; 10 the cut-back
+    /// memory's remembered sub-step; 11 the rubber's inertial acceleration of t_n (Bossak);
+    /// 12 the solves left that start from the damped predictor; 13 without the state of the
+    /// retired cut-back memory and Bossak integrator (10, 11) and the particle's Newmark
+    /// acceleration. A change of what the scheme or the block saves raises it and
+    /// checkpoint_format.
+    constexpr unsigned int scheme_state_format = 13;
+    /// The format of a checkpoint: the scheme's state (scheme_state_format) and the run's
+    /// own (loop counters, energy accountant and ledger, friction average, .pvd records,
+    /// step planner). 14 the friction average's signed mean of F_T/F_N and its time with
+    /// F_T < 0. Checkpoints of other formats (earlier builds) are not read.
+    constexpr unsigned int checkpoint_format = 14;
+
     /// Writes @p payload (a Boost binary archive of a run's state) to @p path atomically,
-    /// after a text header of four lines: @p magic, "format N" (the checkpoint format of
-    /// the state), "program VERSION" and "payload BYTES crc32 HEX". Throws
+    /// after a text header of four lines: @p magic, "format N" (@p format: checkpoint_format
+    /// or scheme_state_format), "program VERSION" and "payload BYTES crc32 HEX". Throws
     /// std::runtime_error if the file cannot be written.
     void write_state_file(const std::string &path, const std::string &magic,
-                          const std::string &payload);
+                          const std::string &payload, unsigned int format);
     /**
      * The payload of a file write_state_file() wrote, read from @p in and checked.
      * @param magic        the first line it must have
      * @param same_program whether a file another program version wrote is refused
      *                     (checkpoints; a recorded attempt of the same format is read)
+     * @param format       the format it must have (checkpoint_format, scheme_state_format)
      * @throws std::runtime_error saying what is wrong: another file kind or format, another
      *         program version, a damaged header, a truncated or damaged payload.
      */
-    std::string read_state_file(std::istream &in, const std::string &magic, bool same_program);
+    std::string read_state_file(std::istream &in, const std::string &magic, bool same_program,
+                                unsigned int format);
 
     /**
      * When a run with checkpoints writes one: after the first step that reaches a multiple

@@ -20,16 +20,33 @@ namespace granular
     const double tol = 1e-9 * (window_end_ - window_start_);
     if (t < window_start_ - tol)
       return;
-    const double k = instantaneous(normal_force, tangential_force);
+    const double k     = instantaneous(normal_force, tangential_force);
+    const double ratio = normal_force == 0. ? 0. : tangential_force / normal_force;
     if (!open_)
       {
         open_    = true;
         t_first_ = t;
       }
     else
-      integral_ += 0.5 * (k + k_last_) * (t - t_last_);
-    t_last_ = t;
-    k_last_ = k;
+      {
+        const double dt = t - t_last_;
+        integral_ += 0.5 * (k + k_last_) * dt;
+        signed_integral_ += 0.5 * (ratio + ratio_last_) * dt;
+        const bool now_reversed = tangential_force < 0., was_reversed = tangential_last_ < 0.;
+        if (now_reversed && was_reversed)
+          reversed_time_ += dt;
+        else if (now_reversed != was_reversed)
+          {
+            // the zero of F_T, linear between the samples
+            const double negative = now_reversed ? tangential_force : tangential_last_;
+            const double other    = now_reversed ? tangential_last_ : tangential_force;
+            reversed_time_ += dt * (-negative) / (other - negative);
+          }
+      }
+    t_last_          = t;
+    k_last_          = k;
+    ratio_last_      = ratio;
+    tangential_last_ = tangential_force;
     if (t >= window_end_ - 0.25 * (window_end_ - window_start_) - tol)
       {
         const double avg = moving_average();
@@ -44,6 +61,16 @@ namespace granular
   double MacroscopicFriction::moving_average() const
   {
     return (open_ && t_last_ > t_first_) ? integral_ / (t_last_ - t_first_) : 0.;
+  }
+
+  double MacroscopicFriction::signed_mean() const
+  {
+    return (open_ && t_last_ > t_first_) ? signed_integral_ / (t_last_ - t_first_) : 0.;
+  }
+
+  double MacroscopicFriction::reversed_fraction() const
+  {
+    return (open_ && t_last_ > t_first_) ? reversed_time_ / (t_last_ - t_first_) : 0.;
   }
 
   double MacroscopicFriction::spread() const

@@ -6,7 +6,10 @@
  * window k_I*(t) = 1/(t - 2T0) int_{2T0}^t k_I dt (trapezoidal rule over the time
  * steps), and the macroscopic friction coefficient kbar = k_I*(2T0 + T_avg), with a
  * convergence indicator: the spread (max - min) of k_I* over the last quarter of the
- * averaging window.
+ * averaging window. Beside it, over the same window, the time average of the signed ratio
+ * F_T / F_N and the share of the window's time in which F_T < 0 (the rubber pushes the
+ * platen along, so |.| counts a forward push as friction; docs/methods.md §2.2, "When F_T
+ * reverses").
  */
 #include <vector>
 
@@ -35,13 +38,23 @@ namespace granular
     double spread() const;
     /// Time integral of k_I over the window so far (s).
     double integral() const { return integral_; }
+    /// Time average of the signed ratio F_T / F_N over the window so far (trapezoidal
+    /// rule, as kbar; 0 before the window has any length). Equals kbar while F_T keeps
+    /// the sign of the dragging; smaller where F_T reverses.
+    double signed_mean() const;
+    /// Share (0..1) of the window's time so far in which F_T < 0: the time between two
+    /// samples with F_T < 0 and, where F_T changes sign between two samples, the part of
+    /// the interval on the negative side (F_T linear in between). 0 before the window has
+    /// any length.
+    double reversed_fraction() const;
 
     /// Boost.Serialization (checkpoint/restart).
     template <class Archive>
     void serialize(Archive &ar, const unsigned int)
     {
       ar &window_start_ &window_end_ &open_ &t_last_ &k_last_ &t_first_ &integral_
-        &last_quarter_min_ &last_quarter_max_ &in_last_quarter_;
+        &last_quarter_min_ &last_quarter_max_ &in_last_quarter_ &signed_integral_
+          &reversed_time_ &ratio_last_ &tangential_last_;
     }
 
   private:
@@ -50,5 +63,7 @@ namespace granular
     double t_last_ = 0., k_last_ = 0., t_first_ = 0., integral_ = 0.;
     double last_quarter_min_ = 0., last_quarter_max_ = 0.;
     bool   in_last_quarter_ = false;
+    double signed_integral_ = 0., reversed_time_ = 0.;
+    double ratio_last_ = 0., tangential_last_ = 0.;
   };
 } // namespace granular

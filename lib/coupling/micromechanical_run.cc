@@ -94,6 +94,8 @@ namespace granular::coupling
       s.steps       = S.steps_taken;
       s.kbar        = friction.kbar();
       s.kbar_spread = friction.spread();
+      s.kbar_signed       = friction.signed_mean();
+      s.reversed_fraction = friction.reversed_fraction();
       s.max_penetration_rubber_surface  = S.max_penetration_surface;
       s.max_penetration_rubber_particle = S.max_penetration_particle;
       s.block_length = P.block.length;

@@ -219,7 +219,16 @@ namespace granular
                       "solves of the contacts between particles over the run, in every assembly "
                       "of the steps kept (each one support point per particle; [docs/methods.md "
                       "§4.3](methods.md#43-overlap-of-two-particles)); 0 with one particle",
-                      &S::pair_overlap_evaluations)})
+                      &S::pair_overlap_evaluations),
+        member_column("kbar_signed", "–",
+                      "the time average of the signed ratio F_T/F_N over the window: `kbar` "
+                      "without the absolute value; equal to `kbar` while F_T resists the dragging "
+                      "throughout ([docs/methods.md §2.2](methods.md#22-what-is-measured))",
+                      &S::kbar_signed),
+        member_column("reversed_fraction", "– (fraction)",
+                      "the share of the window's time in which F_T < 0, the rubber pushing the "
+                      "platen along (0.25 = 25 %); `kbar` counts that time as friction too",
+                      &S::reversed_fraction)})
         c.push_back(std::move(column));
       return c;
     }();
@@ -254,6 +263,13 @@ namespace granular
       << " s (assembly " << s.time_assembly << ", factorization " << s.time_factorization
       << ", solve " << s.time_solve << ", particle " << s.time_particle << ", output "
       << s.time_output << ")\n";
+    if (s.reversed_fraction >= reversed_fraction_noted)
+      o << std::setprecision(3) << "  note: F_T < 0 (the rubber pushes the platen along) for "
+        << 100. * s.reversed_fraction
+        << " % of the window; kbar averages |F_T/F_N| and counts that time as friction, the "
+           "signed mean of F_T/F_N is "
+        << std::setprecision(5) << s.kbar_signed
+        << " (docs/methods.md §2.2, \"When F_T reverses\")\n";
     return o.str();
   }
 

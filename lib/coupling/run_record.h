@@ -96,7 +96,14 @@ namespace granular
     double dissipation_particle_particle = 0., dissipation_particle_particle_damping = 0.;
     /// g'(phi) evaluations of the pair contacts' closest-normal solves over the run
     unsigned long pair_overlap_evaluations = 0;
+    /// over the window: the time average of the signed F_T/F_N (kbar's ratio without the
+    /// absolute value) and the share of the time in which F_T < 0 (MacroscopicFriction)
+    double kbar_signed = 0., reversed_fraction = 0.;
   };
+
+  /// The share of the averaging window with F_T < 0 from which the run's terminal summary
+  /// notes that kbar counts a forward push as friction (format_summary).
+  constexpr double reversed_fraction_noted = 0.01;
 
   template <class Row>
   struct CsvColumn;
