@@ -492,10 +492,13 @@ def read_experiments(path, studies, data_dir):
 
 def experiment_table(experiments, compared):
     """The experiments beside their point and the paper's value of that point (if Table 5
-    publishes one): k̄ and spread of the variant, its change from our point, and the
-    variant's difference to the paper."""
+    publishes one): k̄ and spread of the variant, its change from our point, the
+    variant's difference to the paper, and its mean of the signed F_T/F_N with the share
+    of the window with F_T < 0 (summary.csv's kbar_signed and reversed_fraction; "–" for
+    a result of a build that did not write them)."""
     lines = ["| point | Temizer 2013 | ours | variant | k̄ of the variant (spread) | change "
-             "| variant − paper | ‖D‖ p99, H p99 |", "|---|---|---|---|---|---|---|---|"]
+             "| variant − paper | mean F_T/F_N (time with F_T < 0) | ‖D‖ p99, H p99 |",
+             "|---|---|---|---|---|---|---|---|---|"]
     def signed(x):
         # a change that rounds to zero is shown as +0.0000, not -0.0000
         return f"{(0. if abs(x) < 5e-5 else x):+.4f}" if math.isfinite(x) else "–"
@@ -507,7 +510,7 @@ def experiment_table(experiments, compared):
         paper = published[0] if published else float("nan")
         ours = p.get("kbar") if p is not None else float("nan")
         if e["result"] is None:
-            cells = "not run yet | – | – | –"
+            cells = "not run yet | – | – | – | –"
         else:
             res = e["result"]
             k, spread = number(res["kbar"]), number(res["kbar_spread"])
@@ -515,8 +518,12 @@ def experiment_table(experiments, compared):
                 number(res.get("H_bottom_p99_median"))
             rates = f"{d99:.3g} 1/s, {h99:.4f}" if math.isfinite(d99) and \
                 math.isfinite(h99) else "–"
+            mean, reversed_share = number(res.get("kbar_signed")), \
+                number(res.get("reversed_fraction"))
+            sign = f"{fmt(mean)} ({100. * reversed_share:.0f} %)" if math.isfinite(mean) and \
+                math.isfinite(reversed_share) else "–"
             cells = (f"{fmt(k)} ({fmt(spread)}) | {signed(k - ours)} | {signed(k - paper)} | "
-                     f"{rates}")
+                     f"{sign} | {rates}")
         where = p.describe() if p is not None else \
             f"{e['study']}/{e['point_name']} (not computed)"
         lines.append(f"| {where} | {fmt(paper, 3) if published else '–'} | "
@@ -1526,7 +1533,11 @@ def page(studies, made, conv_rows, uncertainty, notes, compared, checked,
                     "`params/temizer-2013/experiments.csv`; run them with `bash "
                     "scripts/temizer-2013-experiments.sh`, their results are in "
                     "`temizer-2013/data/experiments/`): change is the variant's k̄ minus "
-                    "ours, to be read against the spreads; ‖D‖ p99, H p99: the medians over "
+                    "ours, to be read against the spreads; mean F_T/F_N: k̄ with the sign "
+                    "kept, and the share of the window in which the rubber pushes the platen "
+                    "along, which k̄ counts as friction too ([methods §2.2]"
+                    "(../methods.md#22-what-is-measured); \"–\": a result of a build that "
+                    "did not write them); ‖D‖ p99, H p99: the medians over "
                     "the averaging window of the 99th percentiles of the rate of deformation "
                     "and of the Payne "
                     "factor H = 1 + d q in the rubber's bottom row of cells, the rates at "

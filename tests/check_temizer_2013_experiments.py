@@ -15,7 +15,8 @@ scripts/temizer-2013-experiments.sh and the experiments table of the validation 
   DATA/experiments/<name>/ with window.csv (the window's ||D|| and H percentiles, H = 1
   without the Payne effect), its k̄ is that of the same run made directly with the program
   (bit for bit), and the page shows it under Table 5 beside the point with the change from
-  the point's k̄; an experiment not run is listed as "not run yet", not dropped. A second
+  the point's k̄ and the signed mean of F_T/F_N with the share of the window with F_T < 0
+  of its summary.csv; an experiment not run is listed as "not run yet", not dropped. A second
   call runs nothing. An experiment whose point the data do not hold (its study's CSV file
   absent) is listed with the point marked not computed.
 
@@ -148,6 +149,12 @@ if os.path.isfile(os.path.join(result, "summary.csv")):
     check(d99 > 0. and float(rates["H_bottom_p99_median"]) == 1. and
           row.endswith(f"| {d99:.3g} 1/s, 1.0000 |"),
           f"window.csv or the page's rates are wrong (d = 0: H = 1): {rates}\n{row}")
+    # the signed mean of F_T/F_N and the reversed share, as the program wrote them
+    with open(os.path.join(result, "summary.csv")) as f:
+        summary = next(csv.DictReader(f))
+    sign = (f"| {float(summary['kbar_signed']):.4f} "
+            f"({100. * float(summary['reversed_fraction']):.0f} %) |")
+    check(sign in row, f"the page's experiment row does not show {sign}:\n{row}")
     check(any("| Δt/2 | not run yet |" in line for line in md.split("\n")),
           "the experiment not run is not listed as not run yet")
     check("1 of 2 run." in md, "the page does not count the experiments run")
