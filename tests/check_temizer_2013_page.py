@@ -15,7 +15,9 @@ The paper beside ours: three Table 5 points get k̄ near the paper's published v
 (docs/validation/temizer-2013/paper-table5.csv): 0.02 above it (agrees), 0.05 below it
 (differs) and 0.04 above it with a spread of 0.02 (agrees, within 3 × spread). The
 comparison must show each published value with ours, the difference, the spread, the
-discretisation error and the mark; the published entries whose points are missing or failed
+discretisation error and the mark (the discretisation a point's own change under a finer
+mesh or step of an experiment where that is larger, not under another variant); the
+published entries whose points are missing or failed
 are rows marked so, not dropped; the rectangle's rows say "not published here"; Fig. 9 draws
 the circle's published values as stars with "Temizer 2013" in its legend. A claim of the
 paper flips: the ellipse's viscoelastic k̄ above its elastic one agrees, and differs, naming
@@ -327,6 +329,43 @@ one = page.peaks(tau_points([0.01, 0.05, 0.10, 0.060, 0.065, 0.01], 0.01), "kbar
 two = page.peaks(tau_points([0.01, 0.05, 0.10, 0.060, 0.080, 0.01], 0.01), "kbar_V")
 check(one == [1e-4] and two == [1e-4, 1e-2], f"peaks within and beyond the spreads: {one}, "
       f"{two}")
+
+# the discretisation column takes a point's own change under a finer mesh or step where it
+# is larger than the convergence study's: of three experiments on the circle at 25 m/s,
+# d = 1e-5 s (ours 0.3380), a finer mesh moves k̄ by 0.0200 (> 0.0075), a shorter step by
+# 0.0020 (< 0.0075) and Newmark gamma = 0.6 by 0.1620 (not a discretisation)
+circle_point = "p2_v25000_tau0.0001_circular_d1e-05_viscoelastic"
+listing = os.path.join(work, "discretisation-experiments.csv")
+with_experiments = os.path.join(work, "data-discretisation")
+shutil.copytree(data, with_experiments)
+with open(listing, "w", encoding="utf-8", newline="") as f:
+    f.write("# constructed for the test\n")
+    w = csv.writer(f)
+    w.writerow(["name", "study", "point", "variant", "settings"])
+    for name, variant, settings, k in [
+            ("mesh", "finer mesh", "Geometry/Elements in x=80;Geometry/Elements in y=30", 0.3580),
+            ("step", "shorter step", "Loading/Time step=5e-5", 0.3400),
+            ("gamma", "gamma 0.6", "Solver/Newmark gamma=0.6;Solver/Newmark beta=0.3025",
+             0.5000)]:
+        w.writerow([name, "table5-velocity-circle", circle_point, variant, settings])
+        os.makedirs(os.path.join(with_experiments, "experiments", name))
+        with open(os.path.join(with_experiments, "experiments", name, "summary.csv"), "w") as g:
+            g.write(f"kbar,kbar_spread\n{k},0.001\n")
+r = subprocess.run(["/usr/bin/python3", os.path.join(source, "postprocess", "temizer_2013_page.py"),
+                    "--data", with_experiments, "--page", os.path.join(work, "page-disc"),
+                    "--experiments", listing], capture_output=True, text=True)
+check(r.returncode == 0, f"the page with experiments: exit status {r.returncode}: {r.stderr}")
+if r.returncode == 0:
+    t5_disc = open(os.path.join(work, "page-disc", "temizer-2013.md"),
+                   encoding="utf-8").read().split("## Table 5")[1].split("## Fig. 10")[0]
+    expected = ("| circle | 10 | v̄_F varied | τ0 = 1e-4 s, v̄_F = 25 m/s, d = 1e-5 s | 0.388 | "
+                "0.3380 | -0.0500 | 0.0010 | 0.0200 (finer mesh) | **differs** |")
+    check(expected in t5_disc, f"the point's mesh experiment is not its discretisation: no "
+          f"row {expected}")
+    check(t5_disc.count("(finer mesh) |") == 1 and "(gamma 0.6) |" not in t5_disc and
+          "(shorter step) |" not in t5_disc,
+          "a discretisation from an experiment shown on another row, or from one that is "
+          "not a discretisation or is smaller than the convergence study's")
 
 # damaged inputs: exit status 2 naming what is damaged; the page and its figures untouched
 committed = os.path.join(work, "committed")
