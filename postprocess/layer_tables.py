@@ -8,7 +8,9 @@ assemblies, computed steps and wall time, and the 4-particle cell against the si
 particle.
 
 A point that is not `ok` keeps its line, with its status instead of numbers; points run
-before summary.csv counted the pairs' closest-normal evaluations show "–" there.
+before summary.csv counted the pairs' closest-normal evaluations, or wrote the mean of the
+signed F_T/F_N and the share of the window with F_T < 0 (`kbar_signed`,
+`reversed_fraction`), show "–" there.
 
 Usage: layer_tables.py SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...] [--page PAGE.md]
 The points of several sweeps (e.g. one over N and one over mixtures) go into the same
@@ -60,7 +62,7 @@ def point_line(row, rows):
     shape, model = family(row)
     n = particles(row)
     if row["status"] != "ok":
-        return f"| {shape} | {model} | {n} | {row['status']} " + "| " * 10 + "|"
+        return f"| {shape} | {model} | {n} | {row['status']} " + "| " * 11 + "|"
     pair = (f"{value(row, 'dissipation_particle_particle'):.2f} / "
             f"{value(row, 'dissipation_particle_particle_damping'):.2f}"
             if not math.isnan(value(row, "dissipation_particle_particle")) else "–")
@@ -68,9 +70,12 @@ def point_line(row, rows):
             value(row, "dissipation_particle_particle_damping") == 0.:
         pair = "0 / 0"
     k_V = value(row, "kbar_V")
+    mean, reversed_share = value(row, "kbar_signed"), value(row, "reversed_fraction")
+    sign = "–" if math.isnan(mean) or math.isnan(reversed_share) else \
+        f"{mean:.4f} ({100 * reversed_share:.0f} %)"
     return (f"| {shape} | {model} | {n} | {value(row, 'kbar'):.4f} ± "
             f"{abs(value(row, 'kbar_spread')):.4f} | {value(row, 'kbar_F'):.4f} | "
-            f"{'–' if math.isnan(k_V) else f'{k_V:.4f}'} | {pair} | "
+            f"{'–' if math.isnan(k_V) else f'{k_V:.4f}'} | {sign} | {pair} | "
             f"{100 * value(row, 'energy_balance_error'):.2f} % | {whole(row, 'steps')} | "
             f"{whole(row, 'newton_iterations')} | {whole(row, 'cutbacks')} | "
             f"{whole(row, 'assemblies')} | {whole(row, 'pair_overlap_evaluations')} | "
@@ -87,10 +92,10 @@ def ordered(rows):
 
 
 def layer_table(rows):
-    head = ("| shape | rubber | N | k̄ ± spread | k̄_F | k̄_V | pair friction / damping "
-            "(N·mm/mm) | energy error | steps | Newton its | cut-backs | assemblies | "
-            "closest-normal evaluations | wall |\n"
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    head = ("| shape | rubber | N | k̄ ± spread | k̄_F | k̄_V | mean F_T/F_N (time with "
+            "F_T < 0) | pair friction / damping (N·mm/mm) | energy error | steps | Newton "
+            "its | cut-backs | assemblies | closest-normal evaluations | wall |\n"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     return "\n".join([head] + [point_line(r, rows) for r in ordered(rows)])
 
 

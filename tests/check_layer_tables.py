@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Checks postprocess/layer_tables.py on a constructed sweep.csv of a layer study: the cost
-fit recovers the exponent the costs were made with, a failed point keeps its line, the
+fit recovers the exponent the costs were made with, a point's line shows its signed mean of
+F_T/F_N and reversed share (or "–" from a build without them), a failed point keeps its line, the
 page's marked tables are replaced and nothing else, and a page without the markers is an
 input error (exit status 2) that leaves it unchanged.
 
@@ -26,7 +27,8 @@ COLUMNS = ["point", "name", "point_pressure", "point_shape", "point_rubber_model
            "point_mixture", "status", "error", "kbar", "kbar_F", "kbar_V", "kbar_spread",
            "energy_balance_error", "steps", "newton_iterations", "cutbacks", "assemblies",
            "wall_time", "particles", "dissipation_particle_particle",
-           "dissipation_particle_particle_damping", "pair_overlap_evaluations"]
+           "dissipation_particle_particle_damping", "pair_overlap_evaluations",
+           "kbar_signed", "reversed_fraction"]
 rows = []
 for shape, a in (("circular", 0.5), ("elliptical", 1.25)):
     for n in (1, 2, 3, 6):
@@ -43,6 +45,8 @@ for shape, a in (("circular", 0.5), ("elliptical", 1.25)):
                             particles=n, dissipation_particle_particle=0.5 * (n - 1),
                             dissipation_particle_particle_damping=0,
                             pair_overlap_evaluations=1000 * (n - 1))
+            if shape == "circular":     # a build that writes the signed mean
+                rows[-1].update(kbar_signed=0.2 / n, reversed_fraction=0.25)
 sweep = os.path.join(work, "sweep.csv")
 os.makedirs(work, exist_ok=True)
 with open(sweep, "w", newline="") as f:
@@ -61,8 +65,11 @@ check(fit.get("elliptical", [""] * 7)[2:6] == ["1, 2, 3", "1.25", "0.00", "2.50"
       f"the ellipses' fit over the finished points: {fit.get('elliptical')}")
 check(any(l.startswith("| elliptical | elastic | 6 | failed") for l in lines),
       "the failed point keeps its line")
-check(any(l.startswith("| circular | elastic | 3 | 0.1000 ± 0.0010") and "| 1.00 / 0.00 |" in l
-          for l in lines), "a point's line")
+check(any(l.startswith("| circular | elastic | 3 | 0.1000 ± 0.0010") and
+          "| 0.0667 (25 %) | 1.00 / 0.00 |" in l for l in lines), "a point's line")
+check(any(l.startswith("| elliptical | elastic | 3 | 0.1000 ± 0.0010") and
+          "| 0.0000 | – | 1.00 / 0.00 |" in l for l in lines),
+      "a point of a build without the signed mean shows – there")
 
 # a second sweep, of a mixture, beside the first one (whose points it repeats in part)
 mixtures = os.path.join(work, "mixtures", "sweep.csv")
