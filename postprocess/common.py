@@ -584,12 +584,11 @@ def read_sweep(path, columns=("name", "status")):
 def read_sweeps(paths, columns=("name", "status")):
     """The rows of several sweeps (read_sweep of each path) in one list, each row with its
     sweep's directory under the key "sweep_dir"; a point (by name) in more than one counts
-    once, with the row of the later sweep."""
+    once, with the row of the later sweep in the place of the first."""
     by_name = {}
     for path in paths:
         directory, _ = sweep_paths(path)
         for r in read_sweep(path, columns):
-            by_name.pop(r["name"], None)
             by_name[r["name"]] = dict(r, sweep_dir=directory)
     return list(by_name.values())
 
