@@ -7,6 +7,9 @@ constructed runs.
   phi = arcsin(a/b), the signed average is a, and F_T < 0 for the share (pi - 2 phi)/(2 pi)
   of the time. Rows before the window (a large F_T) must not count.
 - A force that keeps its sign: both averages equal, no time reversed.
+- A part of the window (--from, --to): a force that resists in the window's first half
+  and reverses in its second gives each half's own averages (k̄_F, k̄_V, which summary.csv
+  has for the whole window, not shown); an empty interval is refused with exit status 2.
 - A run whose history ends before 2 T0 and a missing history: exit status 2 with a
   message naming the file, and nothing printed on stdout.
 
@@ -71,6 +74,22 @@ try:
           f"a force that keeps its sign: {s}")
 except (KeyError, IndexError, ValueError) as e:
     failures.append(f"cannot read the table ({e}):\n{r.stdout}")
+
+# a part of the window (--from, --to in units of T0): a force that resists the dragging in
+# the first half and pushes the platen along in the second
+halves = make_run("halves", lambda t: 0.1 if t < 3. else -0.2)
+for interval, expected in ((["--to", "2.9"], ["0.1000", "0.1000", "0.0 %", "–", "–"]),
+                           (["--from", "3.1"], ["0.2000", "-0.2000", "100.0 %", "–", "–"])):
+    r = subprocess.run([sys.executable, script] + interval + [halves], capture_output=True,
+                       text=True)
+    got = [c.strip() for c in r.stdout.splitlines()[-1].split("|")[2:7]] \
+        if r.returncode == 0 and r.stdout else []
+    check(got == expected, f"{' '.join(interval)}: {got}, expected {expected} "
+          f"(exit status {r.returncode}, {r.stderr})")
+r = subprocess.run([sys.executable, script, "--from", "3", "--to", "2", halves],
+                   capture_output=True, text=True)
+check(r.returncode == 2 and "--from 3 --to 2" in r.stderr and r.stdout == "",
+      f"an empty interval: exit status {r.returncode}, {r.stderr!r}")
 
 short = make_run("short", lambda t: 0.2, t_end=1.5, n=100)
 for bad, text in ((short, "has no averaging window"),
