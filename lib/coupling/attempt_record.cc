@@ -60,7 +60,7 @@ namespace granular::coupling
     std::ifstream in(path, std::ios::binary);
     try
       {
-        std::istringstream              payload(read_state_file(in, record_magic, false, scheme_state_format),
+        std::istringstream payload(read_state_file(in, record_magic, false, scheme_state_format),
                                    std::ios::binary);
         boost::archive::binary_iarchive ar(payload);
         AttemptRecord                   record;

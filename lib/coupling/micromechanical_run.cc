@@ -92,8 +92,8 @@ namespace granular::coupling
         solver_statistics.failed_newton_iterations + S.rejected_newton_iterations;
       s.rejected_steps = S.rejected_steps;
       s.steps       = S.steps_taken;
-      s.kbar        = friction.kbar();
-      s.kbar_spread = friction.spread();
+      s.kbar              = friction.kbar();
+      s.kbar_spread       = friction.spread();
       s.kbar_signed       = friction.signed_mean();
       s.reversed_fraction = friction.reversed_fraction();
       s.max_penetration_rubber_surface  = S.max_penetration_surface;
