@@ -19,11 +19,11 @@ counts as failed.
 
 The paper beside ours: PAPER (default docs/validation/temizer-2013/paper-table5.csv) holds
 the k̄ that the paper's Table 5 publishes. The page shows each of them beside our point of
-the same parameters, with the difference (ours - paper), our uncertainty (the
-point's spread and the discretisation error below, or the point's own larger change in
-an experiment that refines only its mesh or time step) and a mark: agrees when |difference| <=
-max(TOLERANCE, 3 x spread), else differs; missing or failed where our point is; a row of
-the paper's table without a value is "not published here". The figures draw the published
+the same parameters, with the difference (ours - paper), our uncertainty (the point's
+spread and the discretisation error below, or the point's own larger change in an
+experiment that refines only its mesh or time step) and a mark: agrees when |difference|
+<= max(TOLERANCE, 3 x spread), else differs; missing or failed where our point is; a row
+of the paper's table without a value is "not published here". The figures draw the published
 values that fall on their points (a star, "Temizer 2013" in the legend). Each of the
 paper's claims about its figures (§5) is listed under its figure beside what our data show,
 computed from the data where the claim is quantitative, and marked agrees, differs or not
@@ -1512,7 +1512,8 @@ def page(studies, made, conv_rows, uncertainty, notes, compared, checked,
             "figures support claims in words. The section Table 5 below shows each published "
             "value beside ours, the difference and our uncertainty: the point's spread and "
             "the discretisation error of the convergence study, or the point's own larger "
-            "change where an experiment refined its mesh or time step. **Rule: our k̄ agrees with a "
+            "change where an experiment refined its mesh or time step. **Rule: our k̄ "
+            "agrees with a "
             f"published one when they differ by at most max({TOLERANCE:g}, 3 × spread)**, "
             "the paper giving three digits and no uncertainty. Where a claim calls a change "
             "strong or drastic, or a value about the same, we read a change of more than "
