@@ -20,8 +20,8 @@ namespace granular
     const double tol = 1e-9 * (window_end_ - window_start_);
     if (t < window_start_ - tol)
       return;
-    const double k     = instantaneous(normal_force, tangential_force);
     const double ratio = normal_force == 0. ? 0. : tangential_force / normal_force;
+    const double k     = std::abs(ratio); // instantaneous(), without a second division
     if (!open_)
       {
         open_    = true;
