@@ -36,7 +36,8 @@ those have been computed.
 
 The text beside each figure comes from NOTES (default PAGE/temizer-2013/notes.md):
 sections "## fig6a", "## fig6b", ... written once the results are in; a figure without
-its section says so.
+its section says so. A section "## provenance" (which builds computed the points) stands
+under the count of computed points.
 
 Options:
     --data DIR    default docs/validation/temizer-2013/data
@@ -1497,6 +1498,8 @@ def page(studies, made, conv_rows, uncertainty, notes, compared, checked,
            f"**Computed: {done} of {total} points** ({failed} failed, "
            f"{total - done - failed} not yet computed); the computed points took "
            f"{wall / 3600.:.1f} h of one core.", ""]
+    if notes.get("provenance"):
+        out += [notes["provenance"], ""]
     u = {m: (fmt(v) if math.isfinite(v) else "not yet computed")
          for m, v in [("elastic", uncertainty.get("elastic", float("nan"))),
                       ("viscoelastic", uncertainty.get("viscoelastic", float("nan")))]}
