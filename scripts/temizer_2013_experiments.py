@@ -66,15 +66,21 @@ def in_repository(setting):
     return setting
 
 
-def without_machine_paths(prm):
+def without_machine_paths(prm, output=None):
     """Rewrites the run's parameters.prm so that the mesh file's identity line (the program
     writes the file's absolute path, its size and CRC-32) names a mesh of the repository by
-    its path in the repository: committed data hold no path of the machine they were made
-    on."""
+    its path in the repository, and an absolute --output directory @p output is named from
+    its last component on (its Output directory entry): committed data hold no path of the
+    machine they were made on."""
     with open(prm, encoding="utf-8") as f:
         text = f.read()
+    text = text.replace(ROOT + os.sep, "")
+    if output is not None and os.path.isabs(output):
+        parent = os.path.dirname(os.path.normpath(output))
+        if len(parent) > 1:
+            text = text.replace(parent + os.sep, "")
     with open(prm, "w", encoding="utf-8") as f:
-        f.write(text.replace(ROOT + os.sep, ""))
+        f.write(text)
 
 
 def command(binary, prm, settings, out):
@@ -205,7 +211,7 @@ def main(argv):
         os.makedirs(partial)
         for name in ("summary.csv", "parameters.prm"):
             shutil.copy(os.path.join(out, name), partial)
-        without_machine_paths(os.path.join(partial, "parameters.prm"))
+        without_machine_paths(os.path.join(partial, "parameters.prm"), args.output)
         rates = window_rates(out)
         if rates is not None:
             with open(os.path.join(partial, "window.csv"), "w", newline="") as f:

@@ -24,6 +24,7 @@ Usage: check_temizer_2013_experiments.py BUILD_DIR SOURCE_DIR WORK_DIR
 """
 import csv
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -63,12 +64,20 @@ runner.without_machine_paths(made)
 check(open(made).readline() == "# Geometry/Mesh file: meshes/corner-104x20.msh (141062 bytes, "
       "CRC-32 6c3ea1f9)\n", f"the mesh's identity line keeps the machine's path: "
       f"{open(made).readline()}")
+# an absolute --output directory is named from its last component on
+with open(made, "w") as f:
+    f.write("subsection Output\n  set Output directory = /srv/runs/exp-output/a-variant # x\n")
+runner.without_machine_paths(made, "/srv/runs/exp-output")
+check("set Output directory = exp-output/a-variant #" in open(made).read(),
+      f"an absolute output directory keeps the machine's path: {open(made).read()}")
 committed = os.path.join(source, "docs", "validation", "temizer-2013", "data", "experiments")
 for name in sorted(os.listdir(committed)) if os.path.isdir(committed) else []:
     with open(os.path.join(committed, name, "parameters.prm")) as f:
-        first = f.readline()
-    check(not first.startswith("# Geometry/Mesh file: /"),
+        text = f.read()
+    check(not text.startswith("# Geometry/Mesh file: /"),
           f"experiments/{name}/parameters.prm names its mesh by a path of the machine")
+    check(re.search(r"set Output directory\s*=\s*/", text) is None,
+          f"experiments/{name}/parameters.prm names its output by a path of the machine")
 
 study, point = "fig9-noncircular", "p2_v2500_tau0.001_elliptical_d0_viscoelastic"
 data = os.path.join(work, "data")
