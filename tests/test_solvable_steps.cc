@@ -67,7 +67,8 @@ TEST(SolvableSteps, WithoutParticleSurfaceFrictionNoStepFailsAfterTheCompression
   EXPECT_EQ(failed_attempts(reduced_ellipse("solvable-k0-from-start", 0., 0.)), 1u);
   // after it (t > T0), none without particle–surface friction ...
   EXPECT_EQ(failed_attempts(reduced_ellipse("solvable-k0", 0., 1.)), 0u);
-  // ... and failing steps in the rolling with it (0.5, and the default 1.5)
+  // ... and failing steps in the rolling with it (0.5, 1 and the default 1.5)
   EXPECT_EQ(failed_attempts(reduced_ellipse("solvable-k0.5", 0.5, 1.)), 1u);
+  EXPECT_EQ(failed_attempts(reduced_ellipse("solvable-k1", 1., 1.)), 1u);
   EXPECT_EQ(failed_attempts(reduced_ellipse("solvable-k1.5", 1.5, 1.)), 1u);
 }
