@@ -149,7 +149,7 @@ for study in page.STUDIES:
 
 out = os.path.join(work, "page")
 # a notes file with only the provenance section: it stands under the count of computed
-# points, and the figures keep their placeholders
+# points, and each figure shows the generator's "written once they are in" line
 os.makedirs(os.path.join(out, "temizer-2013"))
 with open(os.path.join(out, "temizer-2013", "notes.md"), "w", encoding="utf-8") as f:
     f.write("# notes\n\n## provenance\n\nComputed by build abc1234.\n")
