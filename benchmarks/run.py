@@ -7,7 +7,7 @@ and solve parts), computed steps (an adaptive step
 covers up to Solver/Maximum time step reference steps), Newton iterations in all and per
 step, cut-backs, rejected steps (Solver/Step rejection), assemblies in all and per step (and
 the line-search trials and the assemblies of failed and rejected attempts per step),
-factorizations per step, kbar, kbar_F, the share of Newmark's numerical dissipation (per
+factorizations per step and KLU's floating-point operations per factorization, kbar, kbar_F, the share of Newmark's numerical dissipation (per
 unit of the window's normal work, like kbar_F) and the energy-balance error. Every number
 comes from the runs' own summary.csv; the runs go one after the other, one core each.
 
@@ -149,6 +149,7 @@ def row(result):
         "line-search trials/step": per_step(s, "assemblies_line_search", steps),
         "failed assemblies/step": per_step(s, "assemblies_failed", steps),
         "factorizations/step": f"{int(s['factorizations']) / steps:.2f}",
+        "LU Mflop/factorization": mega(s, "factorization_flops"),
         "kbar": f"{float(s['kbar']):.4f}",
         "kbar_F": f"{float(s['kbar_F']):.4f}",
         "numerical diss. share": f"{share:.4f}",
@@ -172,6 +173,11 @@ def per_step(summary, column, steps):
     return f"{int(summary[column]) / steps:.2f}" if column in summary else "-"
 
 
+def mega(summary, column):
+    """A count of summary.csv in millions (builds before the column: "-")."""
+    return f"{float(summary[column]) / 1e6:.2f}" if summary.get(column) else "-"
+
+
 def penetration(summary, column):
     """A penetration column of summary.csv (builds before 44b6eb0 have none: "-")."""
     return f"{float(summary[column]):.2e}" if column in summary else "-"
@@ -180,7 +186,7 @@ def penetration(summary, column):
 COLUMNS = ["wall time (s)", "assembly / factorization / solve (s)", "steps", "Newton its", "Newton its/step", "cut-backs",
            "failed its", "rejected steps", "assemblies", "assemblies/step",
            "line-search trials/step", "failed assemblies/step", "factorizations/step",
-           "kbar", "kbar_F",
+           "LU Mflop/factorization", "kbar", "kbar_F",
            "numerical diss. share", "energy error", "max pen. surface (mm)",
            "max pen. particle (mm)"]
 

@@ -110,3 +110,31 @@ TEST(SparseLU, SingularTangentThrows)
   lu.analyze(sparsity);
   EXPECT_THROW(lu.factorize(A), std::runtime_error);
 }
+
+// The factorization's floating-point count (the summary's factorization_flops) is that of
+// Gaussian elimination: for a dense n x n matrix, column k (0-based) of L has n - k - 1
+// entries below the diagonal (as many divisions) and updates an (n - k - 1)^2 block with a
+// multiply and an add each, so sum_k (n-k-1) + 2 (n-k-1)^2 = n(n-1)/2 + n(n-1)(2n-1)/3.
+// A solve is counted as 2 (nnz(L) + nnz(U)), KLU counting both diagonals: 2 n (n + 1).
+TEST(SparseLU, FlopCountOfDenseMatrixIsGaussianElimination)
+{
+  for (const unsigned int n : {1u, 7u, 20u})
+    {
+      DynamicSparsityPattern dsp(n, n);
+      for (unsigned int i = 0; i < n; ++i)
+        for (unsigned int j = 0; j < n; ++j)
+          dsp.add(i, j);
+      SparsityPattern sparsity;
+      sparsity.copy_from(dsp);
+      SparseMatrix<double> A(sparsity);
+      fill(A, 5, 0.);
+      granular::fem::SparseLU lu;
+      lu.analyze(sparsity);
+      EXPECT_EQ(lu.factorization_flops(), 0.);
+      lu.factorize(A);
+      const double m = n;
+      EXPECT_EQ(lu.factorization_flops(), m * (m - 1.) / 2. + m * (m - 1.) * (2. * m - 1.) / 3.)
+        << "n = " << n;
+      EXPECT_EQ(lu.solve_flops(), 2. * m * (m + 1.)) << "n = " << n;
+    }
+}

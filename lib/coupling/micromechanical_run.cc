@@ -90,7 +90,8 @@ namespace granular::coupling
       // the iterations of rejected steps count like those of the attempts cut back
       s.failed_newton_iterations =
         solver_statistics.failed_newton_iterations + S.rejected_newton_iterations;
-      s.rejected_steps = S.rejected_steps;
+      s.rejected_steps      = S.rejected_steps;
+      s.factorization_flops = solver_statistics.factorization_flops;
       s.steps       = S.steps_taken;
       s.kbar              = friction.kbar();
       s.kbar_spread       = friction.spread();

@@ -228,7 +228,13 @@ namespace granular
         member_column("reversed_fraction", "– (fraction)",
                       "the share of the window's time in which F_T < 0, the rubber pushing the "
                       "platen along (0.25 = 25 %); `kbar` counts that time as friction too",
-                      &S::reversed_fraction)})
+                      &S::reversed_fraction),
+        member_column("factorization_flops", "–",
+                      "floating-point operations of one LU factorization of the tangent at the "
+                      "end of the run (KLU's count, with the pivots of the last full "
+                      "factorization): times `factorizations`, the LU's work in a measure that "
+                      "does not depend on the machine",
+                      &S::factorization_flops)})
         c.push_back(std::move(column));
       return c;
     }();

@@ -99,6 +99,10 @@ namespace granular
     /// over the window: the time average of the signed F_T/F_N (kbar's ratio without the
     /// absolute value) and the share of the time in which F_T < 0 (MacroscopicFriction)
     double kbar_signed = 0., reversed_fraction = 0.;
+    /// floating-point operations of one LU factorization of the tangent at the end of the
+    /// run (KLU's count with the pivots of the last full factorization): with
+    /// factorizations, the LU's work without the machine's noise
+    double factorization_flops = 0.;
   };
 
   /// The share of the averaging window with F_T < 0 from which the run's terminal summary

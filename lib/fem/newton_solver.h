@@ -84,6 +84,10 @@ namespace granular::fem
 
     unsigned long factorizations() const { return n_factorizations; }
     unsigned long preconditioned_solves() const { return n_preconditioned_solves; }
+    /// Floating-point operations of one factorization of the tangent with the pivots of the
+    /// last full one (SparseLU::factorization_flops(); 0 before the first): the LU's cost
+    /// per factorization, which does not depend on the machine.
+    double factorization_flops() const { return klu.factorization_flops(); }
 
     /// @name Checkpoint/restart: the statistics, the refactorization state and the
     /// factorized matrix, which load() factorizes again (KLU is deterministic, so a

@@ -722,7 +722,7 @@ namespace granular::fem
     const NewtonSolver &n = impl->newton;
     return {n.linear_solver().factorizations(), n.linear_solver().preconditioned_solves(),
             n.assemblies(), n.failed_iterations(), n.line_search_assemblies(),
-            n.failed_assemblies()};
+            n.failed_assemblies(), n.linear_solver().factorization_flops()};
   }
 
   const std::vector<double> &RubberBlock::failed_attempt_residual_norms() const

@@ -221,6 +221,9 @@ namespace granular::fem
       /// of the assemblies: the residual-only line-search trials of steps shorter than the
       /// Newton step, and those (of any kind) in attempts that failed
       unsigned long line_search_assemblies = 0, failed_assemblies = 0;
+      /// floating-point operations of one factorization with the current pivots (KLU's
+      /// count; 0 before the first)
+      double factorization_flops = 0.;
     };
     LinearSolverStatistics linear_solver_statistics() const;
     /// |r|/F_ref (relative residual norms) at the iterates of the last solve_step() that
