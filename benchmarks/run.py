@@ -7,8 +7,9 @@ and solve parts), computed steps (an adaptive step
 covers up to Solver/Maximum time step reference steps), Newton iterations in all and per
 step, cut-backs, rejected steps (Solver/Step rejection), assemblies in all and per step (and
 the line-search trials and the assemblies of failed and rejected attempts per step),
-factorizations per step and KLU's floating-point operations per factorization, kbar, kbar_F, the share of Newmark's numerical dissipation (per
-unit of the window's normal work, like kbar_F) and the energy-balance error. Every number
+factorizations per step and KLU's floating-point operations per factorization, kbar,
+kbar_F, the share of Newmark's numerical dissipation (per unit of the window's normal work,
+like kbar_F) and the energy-balance error. Every number
 comes from the runs' own summary.csv; the runs go one after the other, one core each.
 
     benchmarks/run.sh [--quick] [--build DIR] [--baseline-build DIR] [--cases A,B,...]
