@@ -159,6 +159,21 @@ def write_text(path, text):
     write_atomically(path, write)
 
 
+def without_machine_paths(text, output=None):
+    """`text` (a run's parameters.prm) without the paths of the machine it was made on, for
+    data that get committed: the repository's own directory is left out of every path in it
+    (a mesh file of the repository, named with its absolute path in the mesh's identity
+    line, becomes meshes/...), and of an absolute output directory `output` everything
+    before its last component (`--output /scratch/me/runs` writes "runs/..."). A relative
+    `output`, or one directly under the root, is left as it is."""
+    if output is not None and os.path.isabs(output):
+        parent = os.path.dirname(os.path.normpath(output))
+        if len(parent) > 1:
+            text = text.replace(parent + os.sep, "")
+    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return text.replace(repository + os.sep, "")
+
+
 def write_figure(fig, path, ext, dpi):
     """The matplotlib figure `fig` as `path` in the format `ext` ("png", "pdf"), at `dpi`
     dots per inch, cropped to what is drawn (bbox_inches="tight"), atomically."""

@@ -27,7 +27,8 @@ studies printed with it: an hour-long point is visibly running, and a point that
 more than its kind did elsewhere (the elastic ellipse on a fine mesh) is counted as such.
 
 After each finished point its study's sweep.csv is copied to DATA/<study>.csv, the point's
-record (its summary.csv and the parameters.prm it was run with) to
+record (its summary.csv and the parameters.prm it was run with, without the paths of this
+machine: an absolute --output is named from its last component on) to
 DATA/points/<study>/<point>/, and the k_I histories of the points that Fig. 8 shows to
 DATA/histories/<study>/<point>.csv (time, k_I and its moving average, at most 4000 rows):
 the page is generated from DATA alone, so DATA is what gets committed.
@@ -294,7 +295,10 @@ class Progress:
 
 
 def copy_data(study, out_dir, data_dir):
-    """sweep.csv -> DATA/<study>.csv and the Fig. 8 histories of the study's points."""
+    """sweep.csv -> DATA/<study>.csv, the points' records (their parameters.prm without the
+    paths of this machine: the output directory from its last component on) and the Fig. 8
+    histories of the study's points."""
+    output = os.path.dirname(os.path.normpath(os.path.abspath(out_dir)))
     sweep_csv = os.path.join(out_dir, "sweep.csv")
     with open(sweep_csv, encoding="utf-8") as f:
         common.write_text(os.path.join(data_dir, f"{study}.csv"), f.read())
@@ -305,7 +309,7 @@ def copy_data(study, out_dir, data_dir):
             source = os.path.join(out_dir, r["name"], f)
             target = os.path.join(data_dir, "points", study, r["name"], f)
             with open(source, encoding="utf-8") as src:
-                text = src.read()
+                text = common.without_machine_paths(src.read(), output)
             if not os.path.isfile(target) or open(target, encoding="utf-8").read() != text:
                 common.write_text(target, text)
     for s, fragment in HISTORY_POINTS:

@@ -67,20 +67,13 @@ def in_repository(setting):
 
 
 def without_machine_paths(prm, output=None):
-    """Rewrites the run's parameters.prm so that the mesh file's identity line (the program
-    writes the file's absolute path, its size and CRC-32) names a mesh of the repository by
-    its path in the repository, and an absolute --output directory @p output is named from
-    its last component on (its Output directory entry): committed data hold no path of the
-    machine they were made on."""
+    """Rewrites the run's parameters.prm @p prm without the paths of this machine
+    (common.without_machine_paths: a mesh of the repository by its path in the repository,
+    an absolute --output directory @p output from its last component on)."""
     with open(prm, encoding="utf-8") as f:
         text = f.read()
-    text = text.replace(ROOT + os.sep, "")
-    if output is not None and os.path.isabs(output):
-        parent = os.path.dirname(os.path.normpath(output))
-        if len(parent) > 1:
-            text = text.replace(parent + os.sep, "")
     with open(prm, "w", encoding="utf-8") as f:
-        f.write(text)
+        f.write(common.without_machine_paths(text, output))
 
 
 def command(binary, prm, settings, out):

@@ -7,6 +7,8 @@
 # output directory (a fresh clone) takes the points from the data directory, and a study with
 # the same parameters outside Output and Sweep takes a point of the same name from another;
 # with --threads 2 the points come out bit for bit the same, and the rank may use two cores.
+# The data directory names no path of this machine (the absolute --output is cut to its last
+# component).
 # A study whose output directory the program refuses stops the command with exit status 2
 # and the program's message, and leaves the page as it was.
 # Study fig9-circles with tau0 = 2e-3 s only: the circle and the 1.5 r0 circle, whose
@@ -48,11 +50,17 @@ if grep -q "mpirun" "$work/second.log"; then fail "the second call ran mpirun ag
 # fresh clone (no output directory) takes the points from them and computes nothing
 for csv_name in $(ls "$work"/data/histories/fig9-circles/); do
   point=${csv_name%.csv}
-  for f in summary.csv parameters.prm; do
-    cmp -s "$work/out/fig9-circles/$point/$f" "$work/data/points/fig9-circles/$point/$f" ||
-      fail "the data directory lacks $point/$f or holds another"
-  done
+  cmp -s "$work/out/fig9-circles/$point/summary.csv" \
+    "$work/data/points/fig9-circles/$point/summary.csv" ||
+    fail "the data directory lacks $point/summary.csv or holds another"
+  # parameters.prm without the machine's paths: the absolute --output from "out/" on
+  sed "s|$work/out/|out/|g" "$work/out/fig9-circles/$point/parameters.prm" |
+    cmp -s - "$work/data/points/fig9-circles/$point/parameters.prm" ||
+    fail "the data directory lacks $point/parameters.prm or holds another"
 done
+if grep -rq "$work" "$work/data"; then
+  fail "the data directory names a path of this machine: $(grep -rl "$work" "$work/data" | head -1)"
+fi
 cp "$csv" "$work/first.csv"
 rm -rf "$work/out"
 bash "$src/scripts/reproduce-temizer-2013.sh" "${args[@]}" > "$work/fresh.log" 2>&1 || {
