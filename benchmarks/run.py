@@ -9,8 +9,8 @@ step, cut-backs, rejected steps (Solver/Step rejection), assemblies in all and p
 the line-search trials and the assemblies of failed and rejected attempts per step),
 factorizations per step and KLU's floating-point operations per factorization, kbar,
 kbar_F, the share of Newmark's numerical dissipation (per unit of the window's normal work,
-like kbar_F) and the energy-balance error. Every number
-comes from the runs' own summary.csv; the runs go one after the other, one core each.
+like kbar_F) and the energy-balance error. Every number comes from the runs' own
+summary.csv; the runs go one after the other, one core each.
 
     benchmarks/run.sh [--quick] [--build DIR] [--baseline-build DIR] [--cases A,B,...]
                       [--set "Sub/section/Entry=value"]... [--label TEXT] [--jobs N]
