@@ -12,13 +12,22 @@ before summary.csv counted the pairs' closest-normal evaluations, or wrote the m
 signed F_T/F_N and the share of the window with F_T < 0 (`kbar_signed`,
 `reversed_fraction`), show "–" there.
 
+With --discrete-gradient, the points of those sweeps (run with `Solver/Rubber-particle
+contact forces = discrete gradient`) are set beside the same points (by name) of the main
+sweeps in a third table: k̄, k̄_F, Newmark's numerical dissipation and the rubber–particle
+contact's created energy over the window, the energy error and the assemblies, each as
+"end of step → discrete gradient" ("–" where the main sweeps lack the point).
+
 Usage: layer_tables.py SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...] [--page PAGE.md]
+                       [--discrete-gradient SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...]]
 The points of several sweeps (e.g. one over N and one over mixtures) go into the same
-tables; a point (by name) in more than one counts once. Without --page the two tables are printed (Markdown). With --page the text between
+tables; a point (by name) in more than one counts once. Without --page the tables are printed (Markdown). With --page the text between
 <!-- layer-table --> and <!-- /layer-table --> and between <!-- cost-fit --> and
-<!-- /cost-fit --> of PAGE.md is replaced by them (the page is written atomically).
+<!-- /cost-fit --> of PAGE.md is replaced by them, and with --discrete-gradient the text
+between <!-- forces-table --> and <!-- /forces-table --> (the page is written atomically).
 Exit status 0, or 2 with a message naming the file if the sweep.csv is missing or lacks a
-column, or if the page lacks a marker.
+column, if the page lacks a marker, or if a point given as a discrete-gradient one ran with
+other forces (its parameters.prm).
 """
 import math
 import sys
@@ -28,6 +37,8 @@ import common
 
 TABLE_MARKS = ("<!-- layer-table -->", "<!-- /layer-table -->")
 FIT_MARKS = ("<!-- cost-fit -->", "<!-- /cost-fit -->")
+FORCES_MARKS = ("<!-- forces-table -->", "<!-- /forces-table -->")
+FORCES_ENTRY = "Solver/Rubber-particle contact forces"
 # what a point must have to be placed in the tables
 COLUMNS = ("name", "status", "point_shape", "point_rubber_model", "particles", "kbar")
 
@@ -36,10 +47,14 @@ def value(row, key):
     return common.to_float(row.get(key))
 
 
-def whole(row, key):
-    """row[key] as a whole number with thin groups ("247 028"); "–" if missing."""
-    v = value(row, key)
+def grouped(v):
+    """v as a whole number with thin groups ("247 028"); "–" if NaN."""
     return "–" if math.isnan(v) else f"{int(round(v)):,}".replace(",", " ")
+
+
+def whole(row, key):
+    """row[key] as a whole number with thin groups; "–" if missing."""
+    return grouped(value(row, key))
 
 
 def family(row):
@@ -137,6 +152,46 @@ def cost_fit(rows):
     return "\n".join(lines)
 
 
+def discrete_gradient_points(rows):
+    """`rows` of sweeps given as discrete-gradient ones; InputError naming the file if a
+    point's parameters.prm says it ran with other rubber–particle forces."""
+    for r in rows:
+        params = common.point_parameters(r["sweep_dir"], r)
+        forces = (params or {}).get(FORCES_ENTRY, "discrete gradient").strip()
+        if forces != "discrete gradient":
+            raise common.InputError(
+                f"{r['sweep_dir']}/{r['name']}/parameters.prm: {FORCES_ENTRY} = {forces}, "
+                "not discrete gradient")
+    return rows
+
+
+def forces_table(rows, gradient_rows):
+    """The points of `gradient_rows` beside the same points of `rows`."""
+    by_name = {r["name"]: r for r in rows if r["status"] == "ok"}
+    lines = ["| shape | rubber | N | k̄ | k̄_F | numerical dissipation (N·mm/mm) | "
+             "rubber–particle created (N·mm/mm) | energy error | assemblies |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    formats = (("kbar", lambda v: f"{v:.4f}"), ("kbar_F", lambda v: f"{v:.4f}"),
+               ("dissipation_numerical", lambda v: f"{round(v, 2) + 0.:.2f}"),
+               ("created_window_rubber_particle", lambda v: f"{round(v, 2) + 0.:.2f}"),
+               ("energy_balance_error", lambda v: f"{100 * v:.2f} %"),
+               ("assemblies", grouped))
+    for g in ordered(gradient_rows):
+        shape, model = family(g)
+        head = f"| {shape} | {model} | {particles(g)} |"
+        if g["status"] != "ok":
+            lines.append(f"{head} {g['status']} " + "| " * 5 + "|")
+            continue
+        e = by_name.get(g["name"])
+        cells = []
+        for key, text in formats:
+            before = value(e, key) if e else math.nan
+            cells.append(f"{'–' if math.isnan(before) else text(before)} → "
+                         f"{text(value(g, key))}")
+        lines.append(f"{head} {' | '.join(cells)} |")
+    return "\n".join(lines)
+
+
 def replace_block(text, marks, block, page):
     start, end = text.find(marks[0]), text.find(marks[1])
     if start < 0 or end < start:
@@ -149,11 +204,19 @@ def main(argv=None):
     parser.add_argument("sweeps", nargs="+", metavar="sweep",
                         help="a sweep's output directory or its sweep.csv")
     parser.add_argument("--page", help="the Markdown page whose marked tables to replace")
+    parser.add_argument("--discrete-gradient", nargs="+", default=[], metavar="sweep",
+                        help="sweeps run with the discrete-gradient rubber-particle forces, "
+                        "set beside the same points of the main sweeps")
     args = parser.parse_args(argv)
     rows = common.with_unusable_points_failed(common.read_sweeps(args.sweeps, COLUMNS))
     table, fit = layer_table(rows), cost_fit(rows)
+    forces = None
+    if args.discrete_gradient:
+        forces = forces_table(rows, discrete_gradient_points(
+            common.with_unusable_points_failed(
+                common.read_sweeps(args.discrete_gradient, COLUMNS))))
     if not args.page:
-        print(table + "\n\n" + fit)
+        print("\n\n".join(t for t in (table, fit, forces) if t))
         return common.EXIT_OK
     try:
         with open(args.page, encoding="utf-8") as f:
@@ -161,6 +224,8 @@ def main(argv=None):
     except OSError as e:
         raise common.InputError(f"{args.page}: {e.strerror}")
     text = replace_block(text, TABLE_MARKS, table, args.page)
+    if forces:
+        text = replace_block(text, FORCES_MARKS, forces, args.page)
     common.write_text(args.page, replace_block(text, FIT_MARKS, fit, args.page))
     return common.EXIT_OK
 

@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """Checks postprocess/layer_tables.py on a constructed sweep.csv of a layer study: the cost
 fit recovers the exponent the costs were made with, a point's line shows its signed mean of
-F_T/F_N and reversed share (or "–" from a build without them), a failed point keeps its line, the
-page's marked tables are replaced and nothing else, and a page without the markers is an
+F_T/F_N and reversed share (or "–" from a build without them), a failed point keeps its line, a
+sweep given with --discrete-gradient is set beside the same points ("end of step → discrete
+gradient"; "–" where there is none) and is an input error if a point's parameters.prm names
+other forces, the page's marked tables are replaced and nothing else, and a page without the markers is an
 input error (exit status 2) that leaves it unchanged.
 
 Usage: check_layer_tables.py SOURCE_DIR WORK_DIR
@@ -87,6 +89,48 @@ check(out.returncode == 0 and
       sum(l.startswith("| circular + elliptical | elastic |") for l in lines) == 3 and
       sum(l.startswith("| circular | elastic | 1 |") for l in lines) == 1,
       f"two sweeps: the mixture's two points and fit, the repeated point once:\n{out.stdout}")
+
+# the same points with the discrete-gradient rubber-particle forces, beside the first sweep
+gradient = os.path.join(work, "gradient", "sweep.csv")
+os.makedirs(os.path.dirname(gradient), exist_ok=True)
+EXTRA = ["dissipation_numerical", "created_window_rubber_particle"]
+for r in rows:
+    r.update(dissipation_numerical=0.04, created_window_rubber_particle=-0.5)
+with open(sweep, "w", newline="") as f:
+    writer = csv.DictWriter(f, fieldnames=COLUMNS + EXTRA)
+    writer.writeheader()
+    writer.writerows(rows)
+gradient_rows = [dict(r, kbar=0.25, dissipation_numerical=3.125,
+                      created_window_rubber_particle=-1e-9, energy_balance_error=1e-5)
+                 for r in rows[:2]] + [dict(rows[1], name="p2_circular_elastic_n5",
+                                            particles=5)]
+with open(gradient, "w", newline="") as f:
+    writer = csv.DictWriter(f, fieldnames=COLUMNS + EXTRA)
+    writer.writeheader()
+    writer.writerows(gradient_rows)
+for r in gradient_rows:
+    os.makedirs(os.path.join(os.path.dirname(gradient), r["name"]), exist_ok=True)
+    with open(os.path.join(os.path.dirname(gradient), r["name"], "parameters.prm"), "w") as f:
+        f.write("subsection Solver\n  set Rubber-particle contact forces = discrete gradient"
+                "\nend\n")
+out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep, "--discrete-gradient", gradient],
+                     capture_output=True, text=True)
+lines = out.stdout.splitlines()
+check(out.returncode == 0 and any(
+    l.startswith("| circular | elastic | 2 | 0.1500 → 0.2500 | 0.1500 → 0.1500 | "
+                 "0.04 → 3.12 | -0.50 → 0.00 | 0.20 % → 0.00 % | 70 711 → 70 711 |")
+    for l in lines), f"a discrete-gradient point beside its end-of-step one:\n{out.stdout}"
+      f"{out.stderr}")
+check(any(l.startswith("| circular | elastic | 5 | – → 0.1500 |") for l in lines),
+      "a discrete-gradient point without an end-of-step one shows – before the arrow")
+with open(os.path.join(os.path.dirname(gradient), rows[0]["name"], "parameters.prm"),
+          "w") as f:
+    f.write("subsection Solver\n  set Rubber-particle contact forces = end of step\nend\n")
+out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep, "--discrete-gradient", gradient],
+                     capture_output=True, text=True)
+check(out.returncode == 2 and "end of step" in out.stderr and rows[0]["name"] in out.stderr,
+      f"a point run with end-of-step forces given as a discrete-gradient one: "
+      f"{out.returncode} {out.stderr}")
 
 page = os.path.join(work, "page.md")
 with open(page, "w") as f:
