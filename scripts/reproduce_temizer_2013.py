@@ -31,7 +31,10 @@ record (its summary.csv and the parameters.prm it was run with, without the path
 machine: an absolute --output is named from its last component on) to
 DATA/points/<study>/<point>/, and the k_I histories of the points that Fig. 8 shows to
 DATA/histories/<study>/<point>.csv (time, k_I and its moving average, at most 4000 rows):
-the page is generated from DATA alone, so DATA is what gets committed.
+the page is generated from DATA alone, so DATA is what gets committed. With --recompute a
+study's data are copied once all its points are finished: DATA never holds a study half
+recomputed, half committed (an interrupted recompute leaves DATA as it was; the rerun
+continues from OUTPUT).
 
 The committed points are where the command resumes from, also in a fresh clone: before a
 study runs, every point of it that OUTPUT lacks is placed there from DATA/points/<study>/,
@@ -63,12 +66,14 @@ Options:
     --set E=V      override an entry in every study (repeatable; e.g. the reduced cell of
                    the tests). Such a run is not the paper's: write its data elsewhere.
     --page-only    only generate the page from DATA
-    --recompute    take no point from DATA/points or from another study: compute them
+    --recompute    take no point from DATA/points or from another study: compute them;
+                   a study goes into DATA once all its points are finished
 
 SIGINT or SIGTERM (Ctrl-C, kill, a batch system's time limit) is passed on to mpirun: the
 points in progress stop after their current time step with their state in checkpoint.bin,
-the finished ones are in DATA, and the command exits with 128 + the signal number; rerun it
-to continue (the stopped points continue from their checkpoints).
+the finished ones are in DATA (with --recompute in OUTPUT until their study is finished),
+and the command exits with 128 + the signal number; rerun it to continue (the stopped
+points continue from their checkpoints).
 
 A study whose mpirun exits otherwise than its sweep does when it has computed every point
 (0, or 1 with a failed point in sweep.csv) has failed: mpirun did not start (too few
@@ -243,6 +248,11 @@ def read_rows(csv_path):
 
 def finished(rows):
     return [r for r in rows if r.get("status") in ("ok", "failed")]
+
+
+def study_finished(rows, plan):
+    """Whether sweep.csv `rows` list every point of the study's `plan` as finished."""
+    return len(rows) == len(plan) and len(finished(rows)) == len(rows)
 
 
 class Progress:
@@ -459,10 +469,10 @@ def stopped(where):
 
 
 def run_study(study, binary, jobs, threads, oversubscribe, out_dir, data_dir, sets,
-              progress):
+              progress, follow_points):
     """One study's sweep under mpirun; its point lines are passed on with the progress, and
-    the data directory follows every finished point (so an interrupted study's points are
-    there too). Returns mpirun's exit status and the last lines of its output that are
+    with `follow_points` the data directory follows every finished point (so an interrupted
+    study's points are there too). Returns mpirun's exit status and the last lines of its output that are
     neither a point's nor a progress line (mpirun's or the program's message)."""
     # --bind-to none: Open MPI binds each rank to one core by default (up to two ranks),
     # which would put a rank's --threads on one core, and the ranks of two commands run side
@@ -492,7 +502,8 @@ def run_study(study, binary, jobs, threads, oversubscribe, out_dir, data_dir, se
             heartbeat = time.monotonic()
             print(f"  {study}: {line}", flush=True)
             progress.record(study, read_rows(os.path.join(out_dir, "sweep.csv")))
-            copy_data(study, out_dir, data_dir)
+            if follow_points:
+                copy_data(study, out_dir, data_dir)
             print(progress.line(study), flush=True)
         elif "sweep stopped by signal" in line:
             # the signal reached mpirun or the ranks, not this command: stop here too
@@ -623,6 +634,11 @@ def main(argv):
             print(f"  {study}: point {name} taken from {source}", flush=True)
 
     progress = Progress(plan, jobs)
+
+    def copy_study(study, out_dir, rows):
+        # --recompute: only a finished study replaces the committed one
+        if rows and (not recompute or study_finished(rows, plan[study])):
+            copy_data(study, out_dir, data)
     for study in studies:
         place(study)
         progress.record(study, placed_rows(study, plan[study], output))
@@ -638,7 +654,7 @@ def main(argv):
             place(study)    # also the points that the studies before it have just computed
             stopped(f"before {study}")
             status, tail = run_study(study, binary, jobs, threads, oversubscribe, out_dir,
-                                     data, sets, progress)
+                                     data, sets, progress, not recompute)
             rows = read_rows(os.path.join(out_dir, "sweep.csv"))
             if status < 128 and not STOP["signal"]:
                 unplanned = sorted({r["name"] for r in rows} -
@@ -649,16 +665,14 @@ def main(argv):
                          "postprocess/temizer_2013_page.py:point_name() no longer match "
                          "the sweep's", 1)
                 check_study_ran(study, status, tail, rows, plan[study])
-            if rows:
-                copy_data(study, out_dir, data)
+            copy_study(study, out_dir, rows)
             stopped(f"in {study}")
             if status >= 128:
                 fail(f"stopped by signal {status - 128} in {study}; rerun the command to "
                      "continue where it stopped", status)
         else:
             print(f"[temizer-2013] {study}: all {len(rows)} points done earlier", flush=True)
-        if rows:
-            copy_data(study, out_dir, data)
+        copy_study(study, out_dir, rows)
         failed += [f"{study}/{r['name']}: {r.get('error', '')}" for r in rows
                    if r.get("status") != "ok"]
     status = subprocess.run(generator).returncode

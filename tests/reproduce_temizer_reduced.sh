@@ -9,6 +9,7 @@
 # with --threads 2 the points come out bit for bit the same, and the rank may use two cores.
 # The data directory names no path of this machine (the absolute --output is cut to its last
 # component).
+# A recompute stopped before its study is finished leaves the data directory as it was.
 # A study whose output directory the program refuses stops the command with exit status 2
 # and the program's message, and leaves the page as it was.
 # Study fig9-circles with tau0 = 2e-3 s only: the circle and the 1.5 r0 circle, whose
@@ -94,23 +95,26 @@ done
 long=("${args[@]/Loading\/Averaging time=0.25/Loading/Averaging time=8}")
 long=("${long[@]/$work\/out/$work/signal-out}")
 long=("${long[@]/$work\/data/$work/signal-data}")
-# run_and_signal LOG TARGET: the long study in the background, SIGTERM to TARGET ("command"
-# or "mpirun") 1 s after its points have started to run (however loaded the machine is);
-# sets status to the command's exit status
+# run_and_signal LOG TARGET [OUT ARGS...]: the long study (or the command with ARGS, whose
+# output directory is OUT) in the background, SIGTERM to TARGET ("command" or "mpirun") 1 s
+# after its points have started to run (however loaded the machine is); sets status to the
+# command's exit status
 run_and_signal() {
+  local log=$1 target=$2 out="$work/signal-out" command_args=("${long[@]}")
+  if [ $# -gt 2 ]; then out=$3; command_args=("${@:4}"); fi
   touch "$work/signal-start"
-  bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$1" 2>&1 &
+  bash "$src/scripts/reproduce-temizer-2013.sh" "${command_args[@]}" > "$log" 2>&1 &
   local command_pid=$!
   for _ in $(seq 3000); do
-    [ -n "$(find "$work/signal-out" -name run.log -newer "$work/signal-start" 2> /dev/null)" ] &&
+    [ -n "$(find "$out" -name run.log -newer "$work/signal-start" 2> /dev/null)" ] &&
       break
     sleep 0.1
   done
   sleep 1
-  if [ "$2" = command ]; then kill -TERM "$command_pid"
-  else pkill -TERM -f "^mpirun .*output-directory $work/signal-out"; fi
+  if [ "$target" = command ]; then kill -TERM "$command_pid"
+  else pkill -TERM -f "^mpirun .*output-directory $out"; fi
   status=0; wait "$command_pid" || status=$?
-  cat "$1"
+  cat "$log"
 }
 run_and_signal "$work/signal.log" command
 [ "$status" = 143 ] || fail "the command stopped by SIGTERM exited with $status, not 143"
@@ -130,6 +134,19 @@ bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$work/signal-rerun
   cat "$work/signal-rerun.log"; fail "the call after the stop exited with an error"; }
 [ "$(grep -c ',ok,' "$work/signal-data/fig9-circles.csv")" = 2 ] ||
   fail "the call after the stop did not complete the study"
+# --recompute into a data directory that holds the study: stopped before its points finish,
+# it leaves the study's sweep.csv and point records there as they were (no study half
+# recomputed in the committed data); the study goes there once it is finished (the
+# --threads 2 call below computes one into an empty data directory)
+cp -r "$work/data" "$work/recompute-data"
+recompute=("${long[@]/$work\/signal-out/$work/recompute-out}")
+recompute=("${recompute[@]/$work\/signal-data/$work/recompute-data}")
+run_and_signal "$work/recompute.log" command "$work/recompute-out" "${recompute[@]}" --recompute
+[ "$status" = 143 ] || fail "the stopped recompute exited with $status, not 143"
+grep -q ",stopped," "$work/recompute-out/fig9-circles/sweep.csv" ||
+  fail "the recompute was not stopped while its points ran"
+diff -r "$work/data" "$work/recompute-data" > /dev/null ||
+  fail "the stopped recompute changed the committed data: $(diff -rq "$work/data" "$work/recompute-data" | head -3)"
 # --threads N evaluates each point's elements on N threads: the points' results are bit for
 # bit those of one thread (docs/running.md#threads)
 threaded=("${args[@]/$work\/out/$work/threads-out}")
