@@ -56,10 +56,12 @@ namespace
   }
 } // namespace
 
-// tests/data/reduced_cell_default_law_history.csv was written by the program at 237cef5 with
-// exactly these entries and the solver's defaults (the law library's default law repeated the
-// history of the code before the library, 7dcc995, bit for bit until the solver's defaults
-// changed). Both names of the law must repeat it.
+// tests/data/reduced_cell_default_law_history.csv was written by the program with exactly
+// these entries and the solver's defaults on 2026-12-07, when the rubber-particle contact's
+// Coulomb dissipation became the trapezoidal rule's, which the adaptive step control reads
+// (CHANGES.md); before, at 237cef5 (the law library's default law repeated the history of the
+// code before the library, 7dcc995, bit for bit until the solver's defaults changed). Both
+// names of the law must repeat it.
 TEST(ContactLawsInTheCell, DefaultLawRepeatsTheReferenceHistoryBitForBit)
 {
   // the reference was written by the executable, which runs on one thread

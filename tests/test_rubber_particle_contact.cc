@@ -540,7 +540,10 @@ TEST(RubberParticleContact, StickPointMovesWithParticle)
   const double slip = r0 * std::sin(big) - limit / p.tangential_penalty;
   EXPECT_NEAR(r.slip_increment, slip, 1e-12);
   interface.commit();
-  EXPECT_NEAR(interface.frictional_dissipation(), w * limit * slip, 1e-12 * w * limit * slip);
+  // the trapezoidal rule for the Coulomb work (rubber_particle_step_dissipation()): the
+  // traction was 0 at t_n (first contact) and is the limit at t_{n+1}
+  EXPECT_NEAR(interface.frictional_dissipation(), 0.5 * w * limit * slip,
+              1e-12 * w * limit * slip);
 
   // the returned stick point reproduces the limit traction at the same pose (at the limit:
   // stick, or slip by round-off only) ...
@@ -557,11 +560,80 @@ TEST(RubberParticleContact, StickPointMovesWithParticle)
   EXPECT_NEAR(t[0], -t_T_unload, 1e-9 * limit);
 }
 
+// 4b. The Coulomb dissipation counted at commit() closes each step's energy balance: a rubber
+//     point pressed into the top of a fixed circle and dragged along it while it rises (the
+//     normal force falls, the point slips), then lifted out along the normal. Over every step
+//     the traction's trapezoidal work on the rubber point (the work Newmark's identity charges
+//     the bodies, docs/methods.md §6.1) equals minus the change of the penalty springs'
+//     energy minus the dissipation, to 1e-4 of the dissipation (1.2e-5: the circle's
+//     curvature turns the tangent by 8e-3 rad a step). The return mapping's backward-Euler
+//     |t_T,n+1| Δg_slip leaves 3.6 % of it here.
+TEST(RubberParticleContact, CoulombDissipationClosesTheStepsEnergyBalance)
+{
+  const PenaltyContactParameters p = default_penalties();
+  const auto                     s = circle();
+  const Tensor<1, 2>             c = vec(5., r0);
+  const double                   w = 0.25;
+  Tensor<1, 2>                   x = c + vec(0., r0 - 2e-4); // 200 MPa normal traction
+
+  RubberParticleInterface interface({{x, w}}, s, p, L0);
+  interface.set_particle_pose(c, 0.);
+  Tensor<1, 2> t, t_old, x_old = x;
+  Tensor<2, 2> K;
+  interface.evaluate(0, x, x_old, t, K); // first contact: no tangential traction
+  interface.commit();
+  t_old = t;
+  double energy_old = interface.spring_energy(), dissipation_old = 0.;
+  double worst = 0., backward_euler = 0., backward_euler_residual = 0.;
+  unsigned int slipping = 0;
+  auto step = [&](const Tensor<1, 2> &x_new) {
+    interface.evaluate(0, x_new, x, t, K);
+    const auto  &r     = interface.response(0);
+    const double d_be  = w * std::abs(r.tangential_traction) * r.slip_increment;
+    slipping += r.slipping;
+    interface.commit();
+    const double work   = 0.5 * w * (t_old + t) * (x_new - x); // on the rubber point
+    const double energy = r.in_contact ? interface.spring_energy() : 0.;
+    const double d      = interface.frictional_dissipation() - dissipation_old;
+    EXPECT_GE(d, 0.);
+    // the particle is fixed: the rubber's work is the bodies' work
+    worst = std::max(worst, std::abs(work + (energy - energy_old) + d));
+    backward_euler += d_be;
+    backward_euler_residual += work + (energy - energy_old) + d_be;
+    x = x_new, t_old = t, energy_old = energy,
+    dissipation_old = interface.frictional_dissipation();
+  };
+  // dragged around the circle by 4e-3 mm a step (8e-3 rad) while the penetration falls
+  // from 2e-4 to 1e-4 mm
+  for (unsigned int n = 1; n <= 20; ++n)
+    {
+      const double phi = 8e-3 * n, depth = 2e-4 - 5e-6 * n;
+      step(c + (r0 - depth) * vec(std::sin(phi), std::cos(phi)));
+    }
+  ASSERT_GT(slipping, 12u);
+  ASSERT_TRUE(interface.response(0).in_contact);
+  // lifted out along the normal, just past the surface: the spring's energy is released
+  const auto        &r    = interface.response(0);
+  const Tensor<1, 2> lift = (-r.normal_gap * (1. + 1e-9)) * r.normal;
+  const double       spring = 0.5 * r.tangential_traction * r.tangential_traction /
+                        p.tangential_penalty * w;
+  const double dissipation_before = interface.frictional_dissipation();
+  step(x + lift);
+  ASSERT_FALSE(interface.response(0).in_contact);
+  EXPECT_NEAR(interface.frictional_dissipation() - dissipation_before, spring, 1e-6 * spring);
+  const double total = interface.frictional_dissipation();
+  std::cout << "[ contact ] largest |W + dE + D| of a step / D = " << worst / total
+            << "; backward Euler: D " << backward_euler << " against " << total
+            << ", sum of W + dE + D = " << backward_euler_residual << std::endl;
+  EXPECT_LT(worst, 1e-4 * total);
+  EXPECT_GT(std::abs(backward_euler_residual), 1e-2 * total);
+}
+
 // 5. No contact outside the particle and its images: zero traction and tangent, reset history.
 TEST(RubberParticleContact, NoContactOutside)
 {
   const PenaltyContactParameters p = default_penalties();
-  const ParticleContactHistory   in_contact{true, 0, vec(0.1, 0.4)};
+  const ParticleContactHistory   in_contact{true, 0, vec(0.1, 0.4), 0., {}, {}};
   for (const auto &s : {circle(), superellipse4()})
     for (const double theta : {0., 0.8})
       {
@@ -706,7 +778,7 @@ TEST(RubberParticleContact, CentreWrapKeepsHistory)
               0.01 * p.tangential_penalty * shift);
   // compare with the unwrapped pose: identical response
   const auto r_unwrapped =
-    rubber_particle_contact(x, {true, 0, interface.converged_history(0).stick_point},
+    rubber_particle_contact(x, {true, 0, interface.converged_history(0).stick_point, 0., {}, {}},
                             ParticlePose{c + vec(shift, 0.), 0.}, s, p, L0);
   EXPECT_NEAR((r.traction - r_unwrapped.traction).norm(), 0., 1e-9 * r.traction.norm());
   EXPECT_GT(std::abs(r_unwrapped.tangential_traction), 1.);

@@ -125,8 +125,10 @@ namespace granular::contact
 
     double       t_T = 0.;
     Tensor<1, 2> dtT_dm; // d t_T / d m (particle frame)
-    r.trial.in_contact = true;
-    r.trial.image      = image;
+    r.trial.in_contact     = true;
+    r.trial.image          = image;
+    r.trial.tangent        = a;
+    r.trial.relative_point = m;
     if (!continuing)
       {
         // g_T vanishes identically in m (Y_s follows y_p(m)): no tangential traction or
@@ -161,6 +163,7 @@ namespace granular::contact
                                t_T * kappa_d * dealii::outer_product(n, a);
 
     // ---- to the global frame: m = R^T (x - c_k)  =>  d t / d x = R (d t / d m) R^T --------
+    r.trial.tangential_traction = t_T;
     r.in_contact          = true;
     r.normal_gap          = g_N;
     r.normal_traction     = t_N;
@@ -172,6 +175,25 @@ namespace granular::contact
     r.image_centre        = image_centre;
     r.rubber_point        = x;
     return r;
+  }
+
+  double rubber_particle_step_dissipation(const ParticleContactHistory  &start,
+                                          const ParticleContactResponse &end,
+                                          const Tensor<1, 2>            &m_end,
+                                          const double                   tangential_penalty)
+  {
+    if (!start.in_contact)
+      return 0.; // entering contact: no tangential traction in the step
+    const double t_n = start.tangential_traction;
+    if (end.in_contact && end.trial.image == start.image)
+      {
+        const double t = end.tangential_traction;
+        const double s = t >= 0. ? 1. : -1.;
+        return std::max(0., 0.5 * (std::abs(t) + s * t_n)) * end.slip_increment;
+      }
+    // contact lost: the spring's energy less the work of the traction of t_n over the step
+    return std::max(0., 0.5 * t_n * t_n / tangential_penalty -
+                          0.5 * t_n * (start.tangent * (m_end - start.relative_point)));
   }
 
   namespace
@@ -567,8 +589,11 @@ namespace granular::contact
         if (forces_ == ContactForces::discrete_gradient)
           evaluate_step(point, x, x_old);
         else
-          responses_[point] = rubber_particle_contact(x, converged_[point], pose_, particle_,
-                                                      parameters_, cell_length_);
+          {
+            responses_[point] = rubber_particle_contact(x, converged_[point], pose_, particle_,
+                                                        parameters_, cell_length_);
+            responses_[point].rubber_point = x; // also out of contact: commit() needs it
+          }
       }
     catch (const std::domain_error &e)
       {
@@ -630,8 +655,19 @@ namespace granular::contact
               step_start_[i] = steps_[i].step.end;
             }
           else
-            dissipation_ +=
-              points_[i].weight * std::abs(r.tangential_traction) * r.slip_increment;
+            {
+              const ParticleContactHistory &h = converged_[i];
+              // the point at t_{n+1} in the frame of the image it touched at t_n
+              const Tensor<1, 2> m_end =
+                h.in_contact ?
+                  geometry::global_to_particle(
+                    pose_.centre + Tensor<1, 2>({h.image * cell_length_, 0.}), pose_.rotation,
+                    r.rubber_point) :
+                  Tensor<1, 2>();
+              dissipation_ +=
+                points_[i].weight *
+                rubber_particle_step_dissipation(h, r, m_end, parameters_.tangential_penalty);
+            }
           converged_[i] = r.trial;
           evaluated_[i] = false;
         }

@@ -69,12 +69,20 @@ namespace granular::contact
     bool         in_contact = false; ///< contact at t_n
     int          image      = 0;     ///< k: the contact is with the image centred at c + k L0 e1
     Tensor<1, 2> stick_point;        ///< Y_s (PARTICLE frame, mm), meaningful if in_contact
+    /// the state at t_n that the step's Coulomb dissipation needs
+    /// (rubber_particle_step_dissipation()), meaningful if in_contact:
+    double       tangential_traction = 0.; ///< t_T (MPa) along tangent
+    Tensor<1, 2> tangent;        ///< a_T = e3 x n at the projection (PARTICLE frame, unit)
+    Tensor<1, 2> relative_point; ///< m = R^T (x - c_k), the rubber point (PARTICLE frame, mm)
 
-    /// Boost.Serialization (checkpoint/restart).
+    /// Boost.Serialization (checkpoint/restart); version 0 (before 2026-12-07) lacks the
+    /// state for the dissipation, which then starts from zero traction
     template <class Archive>
-    void serialize(Archive &ar, const unsigned int)
+    void serialize(Archive &ar, const unsigned int version)
     {
       ar &in_contact &image &stick_point;
+      if (version >= 1)
+        ar &tangential_traction &tangent &relative_point;
     }
   };
 
@@ -94,7 +102,9 @@ namespace granular::contact
     Tensor<1, 2> normal;           ///< outward particle normal n at y_p (global, unit)
     Tensor<1, 2> projection_point; ///< x_p = c_k + R y_p (global, mm): where the reaction acts
     Tensor<1, 2> image_centre;     ///< c_k = c + k L0 e1 (global, mm) of the penetrated image
-    Tensor<1, 2> rubber_point;     ///< x (global, mm): the rubber point the traction acts at
+    /// x (global, mm): the rubber point the traction acts at (RubberParticleInterface: also
+    /// out of contact)
+    Tensor<1, 2> rubber_point;
     /// |Delta g_T| of the return mapping (mm): (|t_T^tr| - k_PB t_N) / eps_T in slip, else 0
     double slip_increment = 0.;
   };
@@ -155,6 +165,40 @@ namespace granular::contact
     /// g_N (mm, < 0) at t_{n+1} if the point penetrates the particle there, else +infinity
     double normal_gap = std::numeric_limits<double>::infinity();
   };
+
+  /**
+   * Coulomb dissipation of one rubber point over a committed step of the end-of-step contact
+   * (rubber_particle_contact()), per unit reference boundary length (multiply by the point's
+   * weight; N/mm), docs/methods.md §6 ("Coulomb dissipation of the rubber-particle
+   * contact"). The bodies' equations at t_n and t_{n+1} hold the
+   * tractions of those times, so Newmark's energy identity charges them the trapezoidal work
+   * of the contact's traction over the step; the dissipation is that work less the change of
+   * the tangential spring's energy eps_T g_T^2 / 2 (the normal penalty's energy is stored,
+   * not dissipated):
+   *  - in contact at t_n and t_{n+1} with the same image: the trapezoidal rule for the
+   *    Coulomb work, D = (|t_T,n+1| + sign(t_T,n+1) t_T,n) / 2 |Delta g_T,slip|, >= 0
+   *    (0 if it would be negative, where the slip reverses within the step), instead of the
+   *    return mapping's backward-Euler |t_T,n+1| |Delta g_T,slip|; both tend to the same
+   *    integral of t_T over the slip, the trapezoidal one at second order;
+   *  - in contact at t_n only (contact lost, or the point moved to another image, which
+   *    resets the history): the spring releases eps_T g_T,n^2 / 2 = t_T,n^2 / (2 eps_T), of
+   *    which the traction of t_n does t_T,n a_T,n . Delta m / 2 on the bodies over the step:
+   *    D = max(0, t_T,n^2 / (2 eps_T) - t_T,n a_T,n . (m_end - m_n) / 2) (a stuck point that
+   *    springs back by its elastic gap dissipates nothing);
+   *  - otherwise (entering contact, no contact) D = 0.
+   *
+   * @param start the converged history at t_n (its tangential traction, tangent and relative
+   *              point)
+   * @param end   the committed response at t_{n+1}
+   * @param m_end the rubber point at t_{n+1} in the PARTICLE frame of start's image (mm);
+   *              used only when contact is lost
+   * @param tangential_penalty eps_T (MPa/mm, > 0)
+   * @return D (N/mm), >= 0
+   */
+  double rubber_particle_step_dissipation(const ParticleContactHistory  &start,
+                                          const ParticleContactResponse &end,
+                                          const Tensor<1, 2>            &m_end,
+                                          double                         tangential_penalty);
 
   /**
    * Energy-consistent rubber-particle penalty contact over one step, in the relative
@@ -365,7 +409,8 @@ namespace granular::contact
                   Tensor<1, 2> &traction, Tensor<2, 2> &dtraction_dx) override;
 
     /// Accepts the trial history of the points evaluated since the last commit and adds their
-    /// frictional dissipation w |t_T| slip_increment.
+    /// Coulomb dissipation over the step, w rubber_particle_step_dissipation() (end of step)
+    /// or the step's own (discrete gradient).
     void commit() override;
 
     /**
@@ -437,3 +482,6 @@ namespace granular::contact
     void evaluate_step(unsigned int i, const Tensor<1, 2> &x, const Tensor<1, 2> &x_old);
   };
 } // namespace granular::contact
+
+#include <boost/serialization/version.hpp>
+BOOST_CLASS_VERSION(granular::contact::ParticleContactHistory, 1)
