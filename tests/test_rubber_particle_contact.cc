@@ -564,7 +564,7 @@ TEST(RubberParticleContact, StickPointMovesWithParticle)
 //     point pressed into the top of a fixed circle and dragged along it while it rises (the
 //     normal force falls, the point slips), then lifted out along the normal. Over every step
 //     the traction's trapezoidal work on the rubber point (the work Newmark's identity charges
-//     the bodies, docs/methods.md §6.1) equals minus the change of the penalty springs'
+//     the bodies, docs/methods.md §6) equals minus the change of the penalty springs'
 //     energy minus the dissipation, to 1e-4 of the dissipation (1.2e-5: the circle's
 //     curvature turns the tangent by 8e-3 rad a step). The return mapping's backward-Euler
 //     |t_T,n+1| Δg_slip leaves 3.6 % of it here.
