@@ -75,7 +75,7 @@ namespace granular::contact
     Tensor<1, 2> tangent;        ///< a_T = e3 x n at the projection (PARTICLE frame, unit)
     Tensor<1, 2> relative_point; ///< m = R^T (x - c_k), the rubber point (PARTICLE frame, mm)
 
-    /// Boost.Serialization (checkpoint/restart); version 0 (before 2026-12-07) lacks the
+    /// Boost.Serialization (checkpoint/restart); an archive of class version 0 lacks the
     /// state for the dissipation, which then starts from zero traction
     template <class Archive>
     void serialize(Archive &ar, const unsigned int version)
