@@ -139,6 +139,10 @@ TEST(EnergyLedger, TheRubberParticleStepForceLosesNothingWhenTheEllipseRollsOver
 }
 
 // The bare interface: no particle terms; the rubber-surface contact and the bulk close it.
+// The contact's points stay in contact on the linear normal penalty, whose trapezoidal
+// work is its energy, and its Coulomb dissipation is counted by the trapezoidal rule
+// (rubber_surface_step_dissipation()), so it creates and loses nothing (the backward-Euler
+// count |t_T,n+1| Delta anchor left 7e-5 of the platen's work here).
 TEST(EnergyLedger, RemaindersAddUpToTheBalanceOnTheBareInterface)
 {
   const auto e    = run_reduced_cell("ledger-bare", {"Particle/Enabled=false",
@@ -150,7 +154,10 @@ TEST(EnergyLedger, RemaindersAddUpToTheBalanceOnTheBareInterface)
   const double scale = std::abs(last[e.column("platen_work")]);
   // the rubber slides on the surface: nearly all of the platen's work is Coulomb slip
   EXPECT_GT(last[e.column("D_rubber_surface")], 0.5 * scale);
-  EXPECT_GT(std::abs(last[e.column("R_rubber_surface")]), 1e-5 * scale);
+  const double worst = largest_remainder(e, "rubber_surface");
+  std::cout << "[ ledger  ] rubber-surface contact: largest |R| / platen work = "
+            << worst / scale << std::endl;
+  EXPECT_LT(worst, 1e-8 * scale);
 }
 
 namespace

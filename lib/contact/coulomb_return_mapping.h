@@ -24,6 +24,7 @@
  * MPa for the rubber interfaces (tractions per reference length and unit thickness); the
  * displacement in mm, k_T in N/mm^2 and f_N in N/mm for the particle-surface contact.
  */
+#include <algorithm>
 #include <cmath>
 
 namespace granular::contact
@@ -72,5 +73,51 @@ namespace granular::contact
     r.dtraction_dpressure = s * friction_coefficient;
     r.slip                = penalty > 0. ? (size - limit) / penalty : 0.;
     return r;
+  }
+
+  /**
+   * Coulomb dissipation over a committed step of a point that is in contact at t_{n+1}, for
+   * an interface whose bodies' equations at t_n and t_{n+1} hold the tractions of those
+   * times (docs/methods.md §6, "Coulomb dissipation of the penalty contacts"): Newmark's
+   * energy identity charges the bodies the trapezoidal work of the traction, and what the
+   * contact takes of it beyond the change of its tangential spring's energy t^2 / (2 eps_T)
+   * is (t_n + t_{n+1}) / 2 times the stick point's move, i.e.
+   *   D = max(0, (|t_{n+1}| + sign(t_{n+1}) t_n) / 2) * slip,
+   * the trapezoidal rule for the Coulomb work instead of the return mapping's backward-Euler
+   * |t_{n+1}| slip (both tend to the integral of t over the slip, this one at second order).
+   * It is 0 if it would be negative, where the slip reverses within the step.
+   * @param traction_start t_n (MPa or N/mm), 0 for a point that enters contact in the step
+   * @param traction_end   t_{n+1} after the return mapping, on the same axis as t_n
+   * @param slip           the slip increment of the step (mm, >= 0; 0 in stick)
+   * @return D per unit of the point's weight (N/mm for tractions in MPa), >= 0
+   */
+  inline double
+  coulomb_step_dissipation(const double traction_start, const double traction_end,
+                           const double slip)
+  {
+    const double s = traction_end >= 0. ? 1. : -1.;
+    return std::max(0., 0.5 * (std::abs(traction_end) + s * traction_start)) * slip;
+  }
+
+  /**
+   * Coulomb dissipation over a committed step of a point that was in contact at t_n and
+   * is not at t_{n+1} (or whose tangential history was reset in the step): the spring
+   * releases t_n^2 / (2 eps_T), of which the traction of t_n does t_n Delta g / 2 on the
+   * bodies over the step, so D = max(0, t_n^2 / (2 eps_T) - t_n Delta g / 2)
+   * (docs/methods.md §6; a stuck point that springs back by its elastic gap dissipates
+   * nothing).
+   * @param traction_start t_n (MPa)
+   * @param gap_increment  Delta g: the change over the step of the trial tangential gap g^tr
+   *                       of coulomb_return_mapping() (t = -eps_T g), i.e. the point's
+   *                       tangential motion relative to the other body along t's axis (mm)
+   * @param penalty        eps_T (MPa/mm, > 0)
+   * @return D per unit of the point's weight (N/mm), >= 0
+   */
+  inline double
+  coulomb_release_dissipation(const double traction_start, const double gap_increment,
+                              const double penalty)
+  {
+    return std::max(0., 0.5 * traction_start * traction_start / penalty -
+                          0.5 * traction_start * gap_increment);
   }
 } // namespace granular::contact

@@ -186,14 +186,10 @@ namespace granular::contact
       return 0.; // entering contact: no tangential traction in the step
     const double t_n = start.tangential_traction;
     if (end.in_contact && end.trial.image == start.image)
-      {
-        const double t = end.tangential_traction;
-        const double s = t >= 0. ? 1. : -1.;
-        return std::max(0., 0.5 * (std::abs(t) + s * t_n)) * end.slip_increment;
-      }
+      return coulomb_step_dissipation(t_n, end.tangential_traction, end.slip_increment);
     // contact lost: the spring's energy less the work of the traction of t_n over the step
-    return std::max(0., 0.5 * t_n * t_n / tangential_penalty -
-                          0.5 * t_n * (start.tangent * (m_end - start.relative_point)));
+    return coulomb_release_dissipation(t_n, start.tangent * (m_end - start.relative_point),
+                                       tangential_penalty);
   }
 
   namespace

@@ -169,8 +169,8 @@ namespace granular::contact
   /**
    * Coulomb dissipation of one rubber point over a committed step of the end-of-step contact
    * (rubber_particle_contact()), per unit reference boundary length (multiply by the point's
-   * weight; N/mm), docs/methods.md §6 ("Coulomb dissipation of the rubber-particle
-   * contact"). The bodies' equations at t_n and t_{n+1} hold the
+   * weight; N/mm), docs/methods.md §6 ("Coulomb dissipation of the penalty
+   * contacts"). The bodies' equations at t_n and t_{n+1} hold the
    * tractions of those times, so Newmark's energy identity charges them the trapezoidal work
    * of the contact's traction over the step; the dissipation is that work less the change of
    * the tangential spring's energy eps_T g_T^2 / 2 (the normal penalty's energy is stored,

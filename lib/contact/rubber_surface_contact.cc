@@ -47,4 +47,18 @@ namespace granular::contact
       }
     return r;
   }
+
+  double rubber_surface_step_dissipation(const Tensor<1, 2> &x_old, const Tensor<1, 2> &x,
+                                         const SurfaceContactHistory  &start,
+                                         const SurfaceContactResponse &end,
+                                         const double                  tangential_penalty)
+  {
+    const double t_n =
+      start.in_contact ? -tangential_penalty * (x_old[0] - start.anchor) : 0.;
+    if (end.trial.in_contact)
+      return coulomb_step_dissipation(t_n, end.traction[0], end.slip_increment);
+    if (start.in_contact)
+      return coulomb_release_dissipation(t_n, x[0] - x_old[0], tangential_penalty);
+    return 0.;
+  }
 } // namespace granular::contact

@@ -61,4 +61,34 @@ namespace granular::contact
   rubber_surface_contact(const Tensor<1, 2> &x, const Tensor<1, 2> &x_old,
                          const SurfaceContactHistory &history,
                          const PenaltyContactParameters &p);
+
+  /**
+   * Coulomb dissipation of one rubber point on the surface over a committed step, per unit
+   * reference boundary length (multiply by the point's weight; N/mm), docs/methods.md §6
+   * ("Coulomb dissipation of the penalty contacts"): the trapezoidal work that Newmark's
+   * energy identity charges the bodies for the tangential traction, less the change of the
+   * tangential spring's energy eps_T (x1 - anchor)^2 / 2 (the normal penalty's energy is
+   * stored, not dissipated).
+   *  - in contact at t_{n+1}: contact::coulomb_step_dissipation() with
+   *    t_T,n = -eps_T (x1_n - anchor_n) (0 for a point entering contact, whose stick point
+   *    is x1_n) and the step's slip increment;
+   *  - in contact at t_n only: contact::coulomb_release_dissipation() with the tangential
+   *    motion x1_{n+1} - x1_n;
+   *  - otherwise D = 0.
+   * The backward-Euler count |t_T,n+1| |Delta anchor| of the return mapping leaves a
+   * first-order error of the step in the energy balance, where the bodies do the
+   * trapezoidal work.
+   *
+   * @param x_old  the point at t_n (global frame, mm)
+   * @param x      the point at t_{n+1} (mm)
+   * @param start  the converged history at t_n
+   * @param end    the committed response at t_{n+1} (rubber_surface_contact() of x, x_old,
+   *               start)
+   * @param tangential_penalty eps_T (MPa/mm, > 0)
+   * @return D (N/mm), >= 0
+   */
+  double rubber_surface_step_dissipation(const Tensor<1, 2> &x_old, const Tensor<1, 2> &x,
+                                         const SurfaceContactHistory  &start,
+                                         const SurfaceContactResponse &end,
+                                         double                        tangential_penalty);
 } // namespace granular::contact

@@ -578,7 +578,10 @@ namespace granular::fem
       {
         const auto &s = surface_trial[i];
         friction_dissipation +=
-          std::abs(s.traction[0]) * s.slip_increment * contact_points[i].weight;
+          contact::rubber_surface_step_dissipation(point_position(i, u_n), point_position(i, u),
+                                                   surface_history[i], s,
+                                                   surface.tangential_penalty) *
+          contact_points[i].weight;
         surface_history[i] = s.trial;
       }
     if (obstacle != nullptr)
