@@ -350,6 +350,10 @@ def main():
         if not os.access(os.path.join(b, "granular-interface"), os.X_OK):
             parser.error(f"no granular-interface in {b} (build first: bash scripts/build.sh)")
     commits = {label: commit_of(b) for label, b in builds}
+    if len(builds) > 1 and commits["new"] == commits["old"]:
+        parser.error(f"--build and --baseline-build both report commit {commits['new']}: the "
+                     "runs would share one work directory; for a copy of a binary, write its "
+                     "commit into a file named commit beside it")
     results = {}
     work = lambda label: os.path.join(args.work, commits[label] +
                                       (f"-{file_label(args.label)}" if args.label else ""))

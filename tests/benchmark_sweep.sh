@@ -3,7 +3,8 @@
 # --sweep times a sweep under mpirun -np 2 and writes its table from the sweep's own
 # sweep.csv: every point in a row, "ok", and the bare interface's kbar = k_o = 0.5 (Coulomb's
 # law of the rubber-surface contact) at both pressures. --resume continues that sweep: its
-# completed points are kept, not run again, and the table counts two sittings.
+# completed points are kept, not run again, and the table counts two sittings. Two builds
+# of one commit side by side are refused.
 # Usage: benchmark_sweep.sh BUILD_DIR SOURCE_DIR WORK_DIR
 set -euo pipefail
 build=$1; source=$2; work=$3
@@ -58,3 +59,13 @@ text = open(sys.argv[3]).read()
 assert re.search(r"\*\*2 of 2 points ok, wall time \d+ s \([0-9.]+ min\)\*\* in 2 sittings", text), text
 print("resumed sweep: no point ran again, 2 sittings")
 PY
+
+# two builds of one commit would share a work directory, so the side-by-side table would
+# show one build's runs twice: refused before anything runs, naming the commit
+status=0
+/usr/bin/python3 "$source/benchmarks/run.py" --quick --build "$build" --baseline-build "$build" \
+  --work "$work/same" -o "$work/same.md" > "$work/log3.txt" 2>&1 || status=$?
+[ "$status" -eq 2 ] || { echo "run.py with the same build twice exited $status"; cat "$work/log3.txt"; exit 1; }
+grep -q "both report commit" "$work/log3.txt" || { cat "$work/log3.txt"; exit 1; }
+[ ! -e "$work/same" ] && [ ! -e "$work/same.md" ] || { echo "it ran or wrote"; exit 1; }
+echo "same build twice: refused"
