@@ -175,16 +175,11 @@ namespace granular::contact
    * of the contact's traction over the step; the dissipation is that work less the change of
    * the tangential spring's energy eps_T g_T^2 / 2 (the normal penalty's energy is stored,
    * not dissipated):
-   *  - in contact at t_n and t_{n+1} with the same image: the trapezoidal rule for the
-   *    Coulomb work, D = (|t_T,n+1| + sign(t_T,n+1) t_T,n) / 2 |Delta g_T,slip|, >= 0
-   *    (0 if it would be negative, where the slip reverses within the step), instead of the
-   *    return mapping's backward-Euler |t_T,n+1| |Delta g_T,slip|; both tend to the same
-   *    integral of t_T over the slip, the trapezoidal one at second order;
+   *  - in contact at t_n and t_{n+1} with the same image: coulomb_step_dissipation() of
+   *    t_T,n, t_T,n+1 and |Delta g_T,slip|;
    *  - in contact at t_n only (contact lost, or the point moved to another image, which
-   *    resets the history): the spring releases eps_T g_T,n^2 / 2 = t_T,n^2 / (2 eps_T), of
-   *    which the traction of t_n does t_T,n a_T,n . Delta m / 2 on the bodies over the step:
-   *    D = max(0, t_T,n^2 / (2 eps_T) - t_T,n a_T,n . (m_end - m_n) / 2) (a stuck point that
-   *    springs back by its elastic gap dissipates nothing);
+   *    resets the history): coulomb_release_dissipation() of t_T,n and the tangential
+   *    motion a_T,n . (m_end - m_n);
    *  - otherwise (entering contact, no contact) D = 0.
    *
    * @param start the converged history at t_n (its tangential traction, tangent and relative
