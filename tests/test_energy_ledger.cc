@@ -138,22 +138,6 @@ TEST(EnergyLedger, TheRubberParticleStepForceLosesNothingWhenTheEllipseRollsOver
   EXPECT_LT(std::abs(last[e.column("balance")]), 1e-3 * scale);
 }
 
-// The same ellipse with the bottom nodes' vertical mass moved to the nodes above them
-// (Solver/Mass redistribution = normal, docs/methods.md §3.6): the kinetic energy, Newmark's
-// algorithmic dissipation and the platen's inertial work must all use the moved masses for
-// the identity to hold at every row. With the paper's rubber-particle friction (k_PB = 0.5)
-// the run completes (moving the horizontal mass as well stalls Newton here at t/T0 = 1.10:
-// a massless node in frictional contact has no solution near its path) and its balance
-// closes as well as with the lumped mass.
-TEST(EnergyLedger, RemaindersAddUpWithTheBottomNodesNormalMassMoved)
-{
-  const auto e = run_reduced_cell("ledger-ellipse-normal-mass",
-                                  {"Solver/Mass redistribution=normal"});
-  const auto   last  = expect_identity(e);
-  const double scale = std::abs(last[e.column("platen_work")]);
-  EXPECT_LT(std::abs(last[e.column("balance")]), 1e-2 * scale);
-}
-
 // The bare interface: no particle terms; the rubber-surface contact and the bulk close it.
 // The contact's points stay in contact on the linear normal penalty, whose trapezoidal
 // work is its energy, and its Coulomb dissipation is counted by the trapezoidal rule

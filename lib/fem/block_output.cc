@@ -43,7 +43,7 @@ namespace granular::fem
           }
         e.stored += d.area * m.volumetric.U(area / d.area);
         for (unsigned int k = 0; k < dofs_per_cell; ++k)
-          e.kinetic += 0.5 * d.lumped_mass[k] * m.v_n[d.dofs[k]] * m.v_n[d.dofs[k]];
+          e.kinetic += 0.5 * d.lumped_mass[d.node[k]] * m.v_n[d.dofs[k]] * m.v_n[d.dofs[k]];
       }
     for (unsigned int i = 0; i < m.contact_points.size(); ++i)
       {

@@ -133,15 +133,6 @@ namespace granular
                    "or the discrete gradient of its potential over the step "
                    "(docs/methods.md §5.5), which costs 2-3 times the assemblies; kept for "
                    "the work on solvable steps.");
-      e.text_entry([this](const std::string &m) { normal_mass_redistribution = m == "normal"; },
-                   [this] { return normal_mass_redistribution ? "normal" : "none"; },
-                   "Mass redistribution", "none", Selection("none|normal"),
-                   "none: the row-sum lumped mass of the rubber. normal: the mass of the "
-                   "block's bottom nodes normal to the rigid surface (vertical) is moved to "
-                   "the nodes above them, their horizontal mass stays, so that the rubber's "
-                   "bottom no longer strikes the particles with its own inertia "
-                   "(docs/methods.md §3.6); for layers of snapping elastic particles, at up "
-                   "to twice the assemblies.");
       e.entry(coupling_iterations, "Coupling iterations", "20",
               "Staggered scheme: DEM-FEM sub-iterations per step after the explicit pass "
               "(docs/methods.md §5.3.2); 0: the plain explicit staggering of Temizer 2013.");

@@ -53,10 +53,6 @@ namespace granular
     /// as the discrete gradient of its potential over the step (docs/methods.md §5.5); false:
     /// the traction at the end of the step
     bool         rubber_particle_discrete_gradient = false;
-    /// the vertical lumped mass of the block's bottom nodes is moved to the nodes above
-    /// them, their horizontal mass stays (Solver/Mass redistribution = normal,
-    /// docs/methods.md §3.6); false: the row-sum lumped mass
-    bool         normal_mass_redistribution = false;
     unsigned int coupling_iterations = 20;  ///< DEM-FEM sub-iterations per step (0: explicit)
     double       coupling_tolerance  = 1e-3;///< interface work mismatch / platen work per step
     /// GMRES iterations with the LU of an earlier tangent as preconditioner before the

@@ -40,10 +40,8 @@ namespace granular::fem
           if (d.component[k] == 0)
             {
               d.grad[q][d.node[k]] = fe_values.shape_grad_component(k, q, 0);
-              const double m = density * fe_values.shape_value_component(k, q, 0) * d.JxW[q];
-              for (unsigned int l = 0; l < dofs_per_cell; ++l)
-                if (d.node[l] == d.node[k])
-                  d.lumped_mass[l] += m;
+              d.lumped_mass[d.node[k]] +=
+                density * fe_values.shape_value_component(k, q, 0) * d.JxW[q];
             }
       }
     return d;

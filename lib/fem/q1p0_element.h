@@ -50,10 +50,8 @@ namespace granular::fem
     std::array<std::array<dealii::Tensor<1, 2>, q1p0::nodes_per_cell>, q1p0::n_q> grad;
     /// Gauss weight times reference Jacobian (mm^2)
     std::array<double, q1p0::n_q> JxW;
-    /// the lumped mass of each local dof (t per mm thickness): rho int N_a dV of its node
-    /// (the row-sum lumped mass), unless the rubber block has moved a bottom node's
-    /// normal mass to the node above it (Solver/Mass redistribution, docs/methods.md §3.6)
-    std::array<double, q1p0::dofs_per_cell> lumped_mass;
+    /// rho int N_a dV of each node (t per mm thickness): the row-sum lumped mass
+    std::array<double, q1p0::nodes_per_cell> lumped_mass;
     /// reference area V_e (mm^2)
     double area;
   };

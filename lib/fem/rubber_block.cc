@@ -8,7 +8,6 @@
 #include "material/maxwell_branch.h"
 #include "material/ogden_material.h"
 
-#include <deal.II/base/geometry_info.h>
 #include <deal.II/base/multithread_info.h>
 #include <deal.II/base/quadrature_lib.h>
 #include <deal.II/base/timer.h>
@@ -40,7 +39,6 @@
 #include <optional>
 #include <set>
 #include <sstream>
-#include <stdexcept>
 
 namespace granular::fem
 {
@@ -77,35 +75,6 @@ namespace granular::fem
       const unsigned int threads;
     };
 
-
-    /**
-     * Mass redistribution normal to the rigid surface (Solver/Mass redistribution =
-     * normal; docs/methods.md §3.6, after Khenous, Laborde & Renard, Eur. J. Mech. A/Solids
-     * 27 (2008) 918): the vertical (y) lumped mass of the two vertices of the bottom face
-     * @p f of a cell moves to the vertices across the cell from them; their horizontal
-     * mass stays. The cell's mass in each direction is unchanged.
-     *
-     * @param d  the cell's reference data; its lumped_mass (t per mm thickness) is changed
-     * @param f  the cell's face on the block's bottom (deal.II face number)
-     */
-    void move_normal_mass_across(CellReferenceData &d, const unsigned int f)
-    {
-      const auto vertical_dof = [&d](const unsigned int vertex) {
-        for (unsigned int k = 0; k < q1p0::dofs_per_cell; ++k)
-          if (d.node[k] == vertex && d.component[k] == 1)
-            return k;
-        throw std::logic_error("a Q1 cell without the vertical dof of a vertex");
-      };
-      const unsigned int across = GeometryInfo<2>::opposite_face[f];
-      for (unsigned int i = 0; i < GeometryInfo<2>::vertices_per_face; ++i)
-        {
-          const unsigned int from = vertical_dof(GeometryInfo<2>::face_to_cell_vertices(f, i));
-          const unsigned int to =
-            vertical_dof(GeometryInfo<2>::face_to_cell_vertices(across, i));
-          d.lumped_mass[to] += d.lumped_mass[from];
-          d.lumped_mass[from] = 0.;
-        }
-    }
   } // namespace
 
   RubberBlock::Impl::Impl(const BlockParameters &block, const RubberParameters &rubber,
@@ -235,8 +204,6 @@ namespace granular::fem
         if (cell->face(f)->at_boundary() && cell->face(f)->boundary_id() == bottom_id)
           {
             bottom_cells.push_back(cell->active_cell_index());
-            if (solver.normal_mass_redistribution)
-              move_normal_mass_across(cells[cell->active_cell_index()], f);
             const auto         face = cell->face(f);
             const Tensor<1, 2> Xa = face->vertex(0), Xb = face->vertex(1);
             for (const double s : xi)
@@ -261,7 +228,7 @@ namespace granular::fem
       vec->reinit(dof_handler.n_dofs());
     for (const CellReferenceData &d : cells)
       for (unsigned int k = 0; k < dofs_per_cell; ++k)
-        nodal_mass[d.dofs[k]] += d.lumped_mass[k];
+        nodal_mass[d.dofs[k]] += d.lumped_mass[d.node[k]];
     surface_traction_n.assign(contact_points.size(), Tensor<1, 2>());
     obstacle_traction.assign(contact_points.size(), Tensor<1, 2>());
     obstacle_traction_n.assign(contact_points.size(), Tensor<1, 2>());
@@ -397,7 +364,7 @@ namespace granular::fem
       // inertia (lumped mass)
       for (unsigned int i = 0; i < dofs_per_cell; ++i)
         {
-          const double mi = d.lumped_mass[i];
+          const double mi = d.lumped_mass[d.node[i]];
           r_cell(i) += mi * a[d.dofs[i]];
           if (with_matrix)
             k_cell(i, i) += mi * mass_factor;
@@ -605,7 +572,7 @@ namespace granular::fem
         {
           const auto i = d.dofs[k];
           numerical_dissipation += newmark_algorithmic_dissipation(
-            d.lumped_mass[k], u[i] - u_n[i], v_n[i], v[i], a_n[i], a[i]);
+            d.lumped_mass[d.node[k]], u[i] - u_n[i], v_n[i], v[i], a_n[i], a[i]);
         }
     for (unsigned int i = 0; i < contact_points.size(); ++i)
       {
