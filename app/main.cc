@@ -85,6 +85,11 @@ int main(int argc, char **argv)
           std::cout << granular::usage_text();
           return 0;
         }
+      if (options.version)
+        {
+          std::cout << granular::version_text();
+          return 0;
+        }
       if (options.print_columns)
         {
           std::cout << granular::output_column_tables();

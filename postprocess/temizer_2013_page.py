@@ -36,8 +36,11 @@ those have been computed.
 
 The text beside each figure comes from NOTES (default PAGE/temizer-2013/notes.md):
 sections "## fig6a", "## fig6b", ... written once the results are in; a figure without
-its section says so. A section "## provenance" (which builds computed the points) stands
-under the count of computed points.
+its section says so. A section "## provenance" (which builds computed the points and why)
+stands under the count of computed points, followed by a line counting the points of each
+build from the records themselves: the source revision that each point's parameters.prm
+names (DATA/points/<study>/<point>/, "not recorded" for builds before the program wrote
+it); the section "Builds" at the end gives the count per study.
 
 Options:
     --data DIR    default docs/validation/temizer-2013/data
@@ -57,6 +60,7 @@ PAPER is missing, has a column missing or a value that is not what its column ho
 message names the directory, or the file and its line or column; the page and its figures
 are then left as they were.
 """
+import collections
 import csv
 import itertools
 import math
@@ -227,6 +231,58 @@ class Point:
         if not close(self.slip_velocity, 2500.):
             text += f", v_F = {self.slip_velocity / 1000.:g} m/s"
         return text
+
+
+# The comment line of a point's parameters.prm that names the source revision (git commit)
+# of the build that computed it (granular-interface --version); older records have none.
+REVISION_COMMENT = "# granular-interface source revision: "
+
+
+def point_revision(data_dir, study, name):
+    """The source revision named by DATA/points/<study>/<name>/parameters.prm; "" if the
+    record names none (a build before the program recorded it) or is missing."""
+    try:
+        with open(os.path.join(data_dir, "points", study, name, "parameters.prm"),
+                  encoding="utf-8") as f:
+            for line in f:
+                if not line.startswith("#"):
+                    break
+                if line.startswith(REVISION_COMMENT):
+                    return line[len(REVISION_COMMENT):].strip()
+    except OSError:
+        pass
+    return ""
+
+
+def builds(studies, data_dir):
+    """{study: [(revision, number of its computed points)]}: which builds computed the
+    points of each study, by their records; the revision "" for points whose record names
+    none."""
+    out = {}
+    for study, points in studies.items():
+        count = collections.Counter(point_revision(data_dir, study, p.row["name"])
+                                    for p in points if p.ok)
+        out[study] = sorted(count.items(), key=lambda kv: (-kv[1], kv[0]))
+    return out
+
+
+def short_revision(revision):
+    """A revision as the page names it: the commit's first 7 hex digits (and -modified)."""
+    if not revision:
+        return "not recorded"
+    commit, _, rest = revision.partition("-")
+    return commit[:7] + (f"-{rest}" if rest else "")
+
+
+def builds_table(built, studies):
+    """The Markdown table of builds(): one row per study."""
+    lines = ["| study | points computed | source revision of the build (points) |",
+             "|---|---|---|"]
+    for study in STUDIES:
+        done = sum(p.ok for p in studies[study])
+        text = ", ".join(f"{short_revision(r)} ({n})" for r, n in built.get(study, []))
+        lines.append(f"| {study} | {done} of {len(studies[study])} | {text or '–'} |")
+    return "\n".join(lines)
 
 
 def load(data_dir):
@@ -1478,7 +1534,7 @@ def read_notes(path):
 
 
 def page(studies, made, conv_rows, uncertainty, notes, compared, checked,
-         experiments=()):
+         experiments=(), built=None):
     total = sum(len(p) for p in studies.values())
     done = sum(p.ok for pts in studies.values() for p in pts)
     failed = sum(p.status == "failed" for pts in studies.values() for p in pts)
@@ -1500,6 +1556,15 @@ def page(studies, made, conv_rows, uncertainty, notes, compared, checked,
            f"{wall / 3600.:.1f} h of one core.", ""]
     if notes.get("provenance"):
         out += [notes["provenance"], ""]
+    if built:
+        revisions = collections.Counter()
+        for study in built.values():
+            revisions.update(dict(study))
+        out += ["Points by the source revision of the build that computed them: " +
+                "; ".join(f"{short_revision(r)}: {n}" for r, n in
+                          sorted(revisions.items(), key=lambda kv: (-kv[1], kv[0]))) +
+                " (each point's `parameters.prm` names it, as `granular-interface "
+                "--version` prints it; per study under [Builds](#builds)).", ""]
     u = {m: (fmt(v) if math.isfinite(v) else "not yet computed")
          for m, v in [("elastic", uncertainty.get("elastic", float("nan"))),
                       ("viscoelastic", uncertainty.get("viscoelastic", float("nan")))]}
@@ -1600,6 +1665,12 @@ def page(studies, made, conv_rows, uncertainty, notes, compared, checked,
     for study in STUDIES:
         out += [f"### {study}", "", f"`params/temizer-2013/{study}.prm`", "",
                 point_table(studies[study]), ""]
+    if built:
+        out += ["## Builds", "",
+                "Which build computed the points of each study: the source revision (git "
+                "commit) that each point's record names; \"not recorded\" for points of "
+                "builds before the program wrote it into `parameters.prm`.", "",
+                builds_table(built, studies), ""]
     return "\n".join(out)
 
 
@@ -1624,7 +1695,7 @@ def main(argv):
     notes = read_notes(args.notes or os.path.join(figure_dir, "notes.md"))
     common.write_text(os.path.join(args.page, "temizer-2013.md"),
                       page(studies, made, conv_rows, uncertainty, notes, compared, checked,
-                           experiments))
+                           experiments, builds(studies, args.data)))
     print(f"wrote {os.path.join(args.page, 'temizer-2013.md')} and "
           f"{len(made)} figures in {figure_dir}")
     return 0

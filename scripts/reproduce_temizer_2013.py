@@ -7,7 +7,7 @@ Usage:
                                            [--build DIR] [--output DIR] [--data DIR]
                                            [--page DIR]
                                            [--set "Sub/section/Entry=value"]... [--page-only]
-                                           [--recompute]
+                                           [--recompute [--since REV]]
 
 Runs every study of params/temizer-2013/ (one parameter file with a Sweep subsection each)
 through `mpirun -np N --bind-to none build/granular-interface` (unbound, so that a rank's
@@ -31,10 +31,10 @@ record (its summary.csv and the parameters.prm it was run with, without the path
 machine: an absolute --output is named from its last component on) to
 DATA/points/<study>/<point>/, and the k_I histories of the points that Fig. 8 shows to
 DATA/histories/<study>/<point>.csv (time, k_I and its moving average, at most 4000 rows):
-the page is generated from DATA alone, so DATA is what gets committed. With --recompute a
-study's data are copied once all its points are finished: DATA never holds a study half
-recomputed, half committed (an interrupted recompute leaves DATA as it was; the rerun
-continues from OUTPUT).
+the page is generated from DATA alone, so DATA is what gets committed. Each point's
+parameters.prm names the source revision (git commit) of the build that computed it
+(granular-interface --version), and the page lists, per study, which builds computed its
+points.
 
 The committed points are where the command resumes from, also in a fresh clone: before a
 study runs, every point of it that OUTPUT lacks is placed there from DATA/points/<study>/,
@@ -43,7 +43,13 @@ program's defaults), from that study's point of the same name (in OUTPUT or DATA
 The sweep's own resumption then compares each placed point's parameters.prm entry by entry
 with what the point would be run with now and refuses to mix two parameter sets
 (docs/sweeps.md), so a placed point is one the study would compute bit for bit the same.
---recompute places nothing and computes every point that OUTPUT lacks.
+--recompute computes every point again except those already recomputed: a point counts as
+recomputed when its parameters.prm names the source revision of this build, or, with
+--since REV, the commit REV or a later one (a descendant in this repository's git
+history). Only such points are placed, from DATA and from twin studies, and a point in
+OUTPUT from another build is computed again. Each finished point replaces its own row and
+record in DATA at once, so a recompute stopped anywhere, even on another machine, leaves
+DATA complete (every point there, each naming its build) and the rerun continues from DATA.
 
 Options:
     --jobs N       MPI ranks, one point per rank and core: a whole number from 1 to the
@@ -66,13 +72,15 @@ Options:
     --set E=V      override an entry in every study (repeatable; e.g. the reduced cell of
                    the tests). Such a run is not the paper's: write its data elsewhere.
     --page-only    only generate the page from DATA
-    --recompute    take no point from DATA/points or from another study: compute them;
-                   a study goes into DATA once all its points are finished
+    --recompute    compute every point again that no build of this revision (or of
+                   --since REV or later) has computed; each finished point replaces its
+                   row and record in DATA
+    --since REV    with --recompute: points computed by commit REV or a later one count
+                   as recomputed (e.g. the last commit that changed the results)
 
 SIGINT or SIGTERM (Ctrl-C, kill, a batch system's time limit) is passed on to mpirun: the
 points in progress stop after their current time step with their state in checkpoint.bin,
-the finished ones are in DATA (with --recompute in OUTPUT until their study is finished),
-and the command exits with 128 + the signal number; rerun it to continue (the stopped
+the finished ones are in DATA, and the command exits with 128 + the signal number; rerun it to continue (the stopped
 points continue from their checkpoints).
 
 A study whose mpirun exits otherwise than its sweep does when it has computed every point
@@ -90,6 +98,8 @@ for every point before any run starts) or a study that the program refuses when 
 """
 import argparse
 import collections
+import csv
+import io
 import itertools
 import math
 import os
@@ -250,11 +260,6 @@ def finished(rows):
     return [r for r in rows if r.get("status") in ("ok", "failed")]
 
 
-def study_finished(rows, plan):
-    """Whether sweep.csv `rows` list every point of the study's `plan` as finished."""
-    return len(rows) == len(plan) and len(finished(rows)) == len(rows)
-
-
 class Progress:
     """Points done over all studies, with the remaining time: the prior estimates of the
     points not done, scaled by (measured / estimated) over the points finished so far."""
@@ -304,15 +309,57 @@ class Progress:
                 f" left on {self.jobs} rank{'s' if self.jobs != 1 else ''} ({basis})")
 
 
-def copy_data(study, out_dir, data_dir):
+def merged_table(sweep_csv, data_csv):
+    """The text of DATA/<study>.csv during a recompute: the lines of `sweep_csv` in its
+    order, where a point the sweep has not finished (pending, stopped) keeps its line of
+    `data_csv` if that has one (as it is there when both files have the same columns, else
+    with the sweep's columns, one the committed file lacks left empty)."""
+    def lines(path):
+        """(header, [(row as a dict, its line)]) of a CSV file written one row per line."""
+        try:
+            with open(path, encoding="utf-8", newline="") as f:
+                text = f.read().splitlines()
+        except OSError:
+            return None, []
+        if not text:
+            return None, []
+        header = next(csv.reader([text[0]]))
+        return text[0], [(dict(zip(header, next(csv.reader([l])))), l)
+                         for l in text[1:] if l.strip()]
+    header, rows = lines(sweep_csv)
+    data_header, data_rows = lines(data_csv)
+    committed = {r.get("name"): (r, l) for r, l in data_rows}
+    columns = next(csv.reader([header]))
+    out = [header]
+    for r, line in rows:
+        if r.get("status") not in ("ok", "failed") and r.get("name") in committed:
+            old, line = committed[r["name"]]
+            if data_header != header:
+                buffer = io.StringIO()
+                csv.writer(buffer, lineterminator="").writerow(
+                    [old.get(c, "") for c in columns])
+                line = buffer.getvalue()
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def copy_data(study, out_dir, data_dir, merge=False):
     """sweep.csv -> DATA/<study>.csv, the points' records (their parameters.prm without the
     paths of this machine: the output directory from its last component on) and the Fig. 8
-    histories of the study's points."""
+    histories of the study's points. `merge` (--recompute): only the finished points
+    replace theirs in DATA (merged_table()); a failed one's earlier record is removed."""
     output = os.path.dirname(os.path.normpath(os.path.abspath(out_dir)))
     sweep_csv = os.path.join(out_dir, "sweep.csv")
-    with open(sweep_csv, encoding="utf-8") as f:
-        common.write_text(os.path.join(data_dir, f"{study}.csv"), f.read())
+    data_csv = os.path.join(data_dir, f"{study}.csv")
+    if merge:
+        common.write_text(data_csv, merged_table(sweep_csv, data_csv))
+    else:
+        with open(sweep_csv, encoding="utf-8") as f:
+            common.write_text(data_csv, f.read())
     for r in read_rows(sweep_csv):
+        if merge and r.get("status") == "failed":
+            shutil.rmtree(os.path.join(data_dir, "points", study, r["name"]),
+                          ignore_errors=True)
         if r.get("status") != "ok" or not point_complete(os.path.join(out_dir, r["name"])):
             continue
         for f in POINT_RECORD:
@@ -355,6 +402,67 @@ def point_complete(directory):
     return len(lines) == 2 and os.path.isfile(os.path.join(directory, "parameters.prm"))
 
 
+# The comment line of a parameters.prm that names the build's source revision
+# (lib/base/source_revision.h); records of builds before it have none.
+REVISION_COMMENT = "# granular-interface source revision: "
+
+
+def recorded_revision(directory):
+    """The source revision named by the parameters.prm in `directory` ("" if none)."""
+    try:
+        with open(os.path.join(directory, "parameters.prm"), encoding="utf-8") as f:
+            for line in f:
+                if not line.startswith("#"):
+                    break
+                if line.startswith(REVISION_COMMENT):
+                    return line[len(REVISION_COMMENT):].strip()
+    except OSError:
+        pass
+    return ""
+
+
+def build_revision(binary):
+    """The source revision of the build `binary` (its --version), "unknown" if it does not
+    say (a build before --version)."""
+    r = subprocess.run([binary, "--version"], capture_output=True, text=True)
+    m = re.search(r"\(source revision ([^)\s]+)\)", r.stdout)
+    return m.group(1) if r.returncode == 0 and m else "unknown"
+
+
+def commit_of(revision):
+    """The full hash of the commit `revision` (a hash, a tag, a branch) in this repository's
+    git history; None if it names none, is a modified tree's or git cannot tell."""
+    if not revision or revision.endswith("-modified") or revision == "unknown":
+        return None
+    try:
+        r = subprocess.run(["git", "-C", ROOT, "rev-parse", "--verify", "--quiet",
+                            f"{revision}^{{commit}}"], capture_output=True, text=True)
+    except OSError:
+        return None
+    return r.stdout.strip() if r.returncode == 0 else None
+
+
+class Recomputed:
+    """Whether a completed point counts as recomputed under --recompute: its parameters.prm
+    names the source revision of this build, or one that is the commit `since` or a later
+    one (git merge-base --is-ancestor)."""
+
+    def __init__(self, build, since):
+        self.build, self.since, self.known = build, since, {}
+
+    def __call__(self, directory):
+        revision = recorded_revision(directory)
+        if revision and revision == self.build:
+            return True
+        if self.since is None or commit_of(revision) is None:
+            return False
+        if revision not in self.known:
+            r = subprocess.run(["git", "-C", ROOT, "merge-base", "--is-ancestor", self.since,
+                                revision], capture_output=True)
+            self.known[revision] = r.returncode == 0
+        return self.known[revision]
+
+
 def physics_listings(binary, studies, sets):
     """{study: {"Sub/section/Entry": value}}: every entry outside Output and Sweep with which
     each study file runs its points, i.e. the program's defaults (--print-parameters), the
@@ -386,11 +494,13 @@ def physics_listings(binary, studies, sets):
     return listings
 
 
-def place_points(study, plan, listings, output, data):
+def place_points(study, plan, listings, output, data, accept=None):
     """Places in OUTPUT/<study> the completed points the study would otherwise compute:
     its own committed ones (DATA/points/<study>/<point>) and those of the same name that a
     study with the same listing has completed (OUTPUT/<other>/<point> or
-    DATA/points/<other>/<point>). An interrupted attempt of a point is replaced. Returns
+    DATA/points/<other>/<point>). An interrupted attempt of a point is replaced. With
+    `accept` (--recompute: a Recomputed) only points it accepts are placed, and a completed
+    point in OUTPUT that it does not accept is removed, to be computed again. Returns
     [(point name, where it came from)]."""
     out_dir = os.path.join(output, study)
     twins = [o for o in STUDIES if o != study and o in listings and
@@ -399,11 +509,17 @@ def place_points(study, plan, listings, output, data):
     for point in plan:
         target = os.path.join(out_dir, point["name"])
         if point_complete(target):
-            continue
+            if accept is None or accept(target):
+                continue
+            print(f"  {study}: point {point['name']} in {out_dir} was computed by "
+                  f"{recorded_revision(target) or 'a build that did not record its revision'}"
+                  ": it is computed again", flush=True)
+            shutil.rmtree(target)
         sources = [os.path.join(data, "points", study, point["name"])]
         sources += [os.path.join(root, other, point["name"]) for other in twins
                     for root in (output, os.path.join(data, "points"))]
-        source = next((d for d in sources if point_complete(d)), None)
+        source = next((d for d in sources if point_complete(d) and
+                       (accept is None or accept(d))), None)
         if source is None:
             continue
         if os.path.isdir(target):
@@ -469,11 +585,12 @@ def stopped(where):
 
 
 def run_study(study, binary, jobs, threads, oversubscribe, out_dir, data_dir, sets,
-              progress, follow_points):
+              progress, merge):
     """One study's sweep under mpirun; its point lines are passed on with the progress, and
-    with `follow_points` the data directory follows every finished point (so an interrupted
-    study's points are there too). Returns mpirun's exit status and the last lines of its output that are
-    neither a point's nor a progress line (mpirun's or the program's message)."""
+    the data directory follows every finished point (copy_data(), with `merge` under
+    --recompute), so an interrupted study's points are there too. Returns mpirun's exit
+    status and the last lines of its output that are neither a point's nor a progress line
+    (mpirun's or the program's message)."""
     # --bind-to none: Open MPI binds each rank to one core by default (up to two ranks),
     # which would put a rank's --threads on one core, and the ranks of two commands run side
     # by side on the same cores; unbound, the system spreads them over the free cores
@@ -502,8 +619,7 @@ def run_study(study, binary, jobs, threads, oversubscribe, out_dir, data_dir, se
             heartbeat = time.monotonic()
             print(f"  {study}: {line}", flush=True)
             progress.record(study, read_rows(os.path.join(out_dir, "sweep.csv")))
-            if follow_points:
-                copy_data(study, out_dir, data_dir)
+            copy_data(study, out_dir, data_dir, merge)
             print(progress.line(study), flush=True)
         elif "sweep stopped by signal" in line:
             # the signal reached mpirun or the ranks, not this command: stop here too
@@ -543,7 +659,7 @@ def check_study_ran(study, status, output, rows, plan):
 
 def main(argv):
     studies, build, sets, page_only = None, os.path.join(ROOT, "build"), [], False
-    jobs, threads = None, 1
+    jobs, threads, since = None, 1, None
     recompute = oversubscribe = False
     output = "output-temizer-2013"
     data = os.path.join(ROOT, "docs", "validation", "temizer-2013", "data")
@@ -564,7 +680,7 @@ def main(argv):
             oversubscribe = True
             continue
         if a not in ("--jobs", "--threads", "--studies", "--build", "--output", "--data",
-                     "--page", "--set"):
+                     "--page", "--set", "--since"):
             fail(f"unknown argument {a!r} (see --help)")
         if not args:
             fail(f"{a} needs a value")
@@ -587,11 +703,20 @@ def main(argv):
             data = value
         elif a == "--page":
             page = value
+        elif a == "--since":
+            since = value
         elif a == "--set":
             if "=" not in value:
                 fail(f"--set needs \"Sub/section/Entry=value\", not {value!r}")
             sets.append(value)
     studies = studies or STUDIES
+    if since is not None:
+        if not recompute:
+            fail("--since is an option of --recompute")
+        commit = commit_of(since)
+        if commit is None:
+            fail(f"--since {since}: no commit of this repository's git history")
+        since = commit
     if jobs is None:
         jobs = min(2, cores())
     elif jobs > cores() and not oversubscribe:
@@ -624,21 +749,25 @@ def main(argv):
              f"largest selected study ({most}): the ranks beyond them would have nothing "
              "to do")
 
-    listings = {} if recompute else physics_listings(binary, STUDIES, sets)
+    listings = physics_listings(binary, STUDIES, sets)
+    accept = None
+    if recompute:
+        revision = build_revision(binary)
+        accept = Recomputed(revision, since)
+        print(f"[temizer-2013] recomputing with source revision {revision}: every point "
+              f"not computed by it{f' or by {since[:12]} and later commits' if since else ''}",
+              flush=True)
 
     def place(study):
-        if recompute:
-            return
-        placed = place_points(study, plan[study], listings, output, data)
+        placed = place_points(study, plan[study], listings, output, data, accept)
         for name, source in placed:
             print(f"  {study}: point {name} taken from {source}", flush=True)
 
     progress = Progress(plan, jobs)
 
     def copy_study(study, out_dir, rows):
-        # --recompute: only a finished study replaces the committed one
-        if rows and (not recompute or study_finished(rows, plan[study])):
-            copy_data(study, out_dir, data)
+        if rows:
+            copy_data(study, out_dir, data, recompute)
     for study in studies:
         place(study)
         progress.record(study, placed_rows(study, plan[study], output))
@@ -649,12 +778,13 @@ def main(argv):
         out_dir = os.path.join(output, study)
         rows = read_rows(os.path.join(out_dir, "sweep.csv"))
         complete = rows and len(finished(rows)) == len(rows) == len(plan[study]) and \
-            all(r["status"] == "ok" for r in rows)
+            all(r["status"] == "ok" for r in rows) and \
+            all(point_complete(os.path.join(out_dir, p["name"])) for p in plan[study])
         if not complete:
             place(study)    # also the points that the studies before it have just computed
             stopped(f"before {study}")
             status, tail = run_study(study, binary, jobs, threads, oversubscribe, out_dir,
-                                     data, sets, progress, not recompute)
+                                     data, sets, progress, recompute)
             rows = read_rows(os.path.join(out_dir, "sweep.csv"))
             if status < 128 and not STOP["signal"]:
                 unplanned = sorted({r["name"] for r in rows} -

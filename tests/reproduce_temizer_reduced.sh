@@ -9,7 +9,9 @@
 # with --threads 2 the points come out bit for bit the same, and the rank may use two cores.
 # The data directory names no path of this machine (the absolute --output is cut to its last
 # component).
-# A recompute stopped before its study is finished leaves the data directory as it was.
+# A recompute stopped before its points finish leaves the data directory as it was; a
+# recompute takes the points its build has computed from the data and computes again only
+# those of other builds, replacing their rows and records one by one.
 # A study whose output directory the program refuses stops the command with exit status 2
 # and the program's message, and leaves the page as it was.
 # Study fig9-circles with tau0 = 2e-3 s only: the circle and the 1.5 r0 circle, whose
@@ -134,19 +136,69 @@ bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$work/signal-rerun
   cat "$work/signal-rerun.log"; fail "the call after the stop exited with an error"; }
 [ "$(grep -c ',ok,' "$work/signal-data/fig9-circles.csv")" = 2 ] ||
   fail "the call after the stop did not complete the study"
-# --recompute into a data directory that holds the study: stopped before its points finish,
-# it leaves the study's sweep.csv and point records there as they were (no study half
-# recomputed in the committed data); the study goes there once it is finished (the
-# --threads 2 call below computes one into an empty data directory)
+# --recompute into a data directory that holds the study from an older build (records
+# without the source revision): stopped before its points finish, it leaves the study's
+# sweep.csv and point records there as they were (every point still there, none half
+# written)
 cp -r "$work/data" "$work/recompute-data"
+sed -i '/^# granular-interface source revision: /d' \
+  "$work"/recompute-data/points/*/*/parameters.prm
+cp -r "$work/recompute-data" "$work/recompute-before"
 recompute=("${long[@]/$work\/signal-out/$work/recompute-out}")
 recompute=("${recompute[@]/$work\/signal-data/$work/recompute-data}")
 run_and_signal "$work/recompute.log" command "$work/recompute-out" "${recompute[@]}" --recompute
 [ "$status" = 143 ] || fail "the stopped recompute exited with $status, not 143"
 grep -q ",stopped," "$work/recompute-out/fig9-circles/sweep.csv" ||
   fail "the recompute was not stopped while its points ran"
-diff -r "$work/data" "$work/recompute-data" > /dev/null ||
-  fail "the stopped recompute changed the committed data: $(diff -rq "$work/data" "$work/recompute-data" | head -3)"
+diff -r "$work/recompute-before" "$work/recompute-data" > /dev/null ||
+  fail "the stopped recompute changed the committed data: $(diff -rq "$work/recompute-before" "$work/recompute-data" | head -3)"
+# every parameters.prm names the source revision of the build (granular-interface
+# --version), and --recompute counts a point as recomputed when its record names this
+# build's: on another machine (no output directory) it takes both points from the data and
+# computes nothing
+revision=$("$build/granular-interface" --version | sed -n 's/.*(source revision \(.*\))$/\1/p')
+[ -n "$revision" ] || fail "--version names no source revision"
+for record in "$work"/data/points/fig9-circles/*/parameters.prm; do
+  grep -qx "# granular-interface source revision: $revision" "$record" ||
+    fail "$record does not name the build's source revision $revision"
+done
+cp -r "$work/data" "$work/again-data"
+again=("${args[@]/$work\/out/$work/again-out}")
+again=("${again[@]/$work\/data/$work/again-data}")
+bash "$src/scripts/reproduce-temizer-2013.sh" "${again[@]}" --recompute > "$work/again.log" 2>&1 || {
+  cat "$work/again.log"; fail "the recompute on recomputed data exited with an error"; }
+[ "$(grep -c 'taken from .*again-data/points/fig9-circles/' "$work/again.log")" = 2 ] || {
+  cat "$work/again.log"; fail "the recompute did not take this build's points from the data"; }
+if grep -q "fig9-circles: point .* done" "$work/again.log"; then
+  fail "the recompute computed a point this build had computed"
+fi
+# a point whose record names no revision (a build before the program wrote it) is computed
+# again, and only it: its row and record in the data are replaced, the other's stay as they
+# were, byte for byte
+rm -rf "$work/again-out"
+old_point=$(basename "$(ls -d "$work"/again-data/points/fig9-circles/*_circular_* | head -1)")
+sed -i '/^# granular-interface source revision: /d' \
+  "$work"/again-data/points/*/"$old_point"/parameters.prm   # also its twin's
+grep -v ",$old_point," "$work/again-data/fig9-circles.csv" > "$work/kept-rows.csv"
+bash "$src/scripts/reproduce-temizer-2013.sh" "${again[@]}" --recompute > "$work/older.log" 2>&1 || {
+  cat "$work/older.log"; fail "the recompute of an older build's point exited with an error"; }
+[ "$(grep -c 'fig9-circles: point .* done' "$work/older.log")" = 1 ] || {
+  cat "$work/older.log"; fail "the recompute did not compute exactly the older build's point"; }
+grep -q "fig9-circles: point .*($old_point) done" "$work/older.log" ||
+  fail "the recompute computed another point than $old_point"
+grep -qx "# granular-interface source revision: $revision" \
+  "$work/again-data/points/fig9-circles/$old_point/parameters.prm" ||
+  fail "the recomputed point's record does not name this build"
+grep -v ",$old_point," "$work/again-data/fig9-circles.csv" | cmp -s - "$work/kept-rows.csv" ||
+  fail "the recompute changed the rows of points it did not compute"
+[ "$(grep -c ',ok,' "$work/again-data/fig9-circles.csv")" = 2 ] ||
+  fail "the study lost a point in the recompute"
+# --since REV must name a commit, and only with --recompute
+status=0
+bash "$src/scripts/reproduce-temizer-2013.sh" "${again[@]}" --recompute --since no-such-commit \
+  > "$work/since.log" 2>&1 || status=$?
+[ "$status" = 2 ] && grep -q "no-such-commit" "$work/since.log" || {
+  cat "$work/since.log"; fail "--since with an unknown commit: exit $status"; }
 # --threads N evaluates each point's elements on N threads: the points' results are bit for
 # bit those of one thread (docs/running.md#threads)
 threaded=("${args[@]/$work\/out/$work/threads-out}")

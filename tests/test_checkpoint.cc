@@ -8,6 +8,7 @@
 #include "base/directory_lock.h"
 #include "base/parameter_error.h"
 #include "base/physics_entries.h"
+#include "base/source_revision.h"
 
 #include <deal.II/base/parameter_handler.h>
 
@@ -366,6 +367,9 @@ TEST(Checkpoint, RestartOnAChangedMeshFileIsRefused)
   ASSERT_TRUE(fs::exists(dir + "/checkpoint.bin"));
   EXPECT_EQ(granular::mesh_file_identity_in(read_file(dir + "/parameters.prm")),
             granular::mesh_file_identity(mesh));
+  // the build's source revision follows the mesh file's comment, before the entries
+  EXPECT_EQ(read_file(dir + "/parameters.prm").find(granular::source_revision_comment()),
+            granular::mesh_file_comment(mesh).size());
   const std::string history = read_file(dir + "/history.csv");
 
   granular::testing::write_structured_msh(mesh, 3., 1.5, 8, 4, 0.05); // another valid mesh

@@ -3,6 +3,7 @@
 #include "base/parameter_entries.h"
 #include "base/parameter_error.h"
 #include "base/physics_entries.h"
+#include "base/source_revision.h"
 #include "fem/block_parameters.h"
 #include "contact/laws/contact_law.h"
 
@@ -17,6 +18,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include <sys/stat.h>
@@ -601,6 +603,22 @@ TEST(CommandLine, ExecutableHelpAndPrintParameters)
   EXPECT_EQ(run_executable("--print-parameters=short", out), 2);
   EXPECT_EQ(run_executable("--list-laws=markdown", out), 0);
   EXPECT_EQ(out, granular::contact_law_table());
+}
+
+// --version names the build's source revision: the git commit of the source tree it was
+// built from (40 hex digits, "-modified" if its code differed), or "unknown" outside a git
+// checkout; a run's parameters.prm records the same (source_revision_comment()).
+TEST(CommandLine, ExecutableVersionNamesTheSourceRevision)
+{
+  std::string out;
+  EXPECT_EQ(run_executable("--version", out), 0);
+  const std::regex line("granular-interface [0-9.]+ \\(source revision "
+                        "(unknown|[0-9a-f]{40}(-modified)?)\\)\n");
+  std::smatch match;
+  ASSERT_TRUE(std::regex_match(out, match, line)) << out;
+  EXPECT_EQ(match[1].str(), granular::source_revision());
+  EXPECT_EQ(granular::source_revision_comment(),
+            "# granular-interface source revision: " + match[1].str() + "\n");
 }
 
 TEST(CommandLine, ExecutableRejectsBadInputBeforeWork)

@@ -3,6 +3,7 @@
 
 #include "base/atomic_file.h"
 #include "base/physics_entries.h"
+#include "base/source_revision.h"
 #include "base/serialization.h"
 
 #include <deal.II/base/parameter_handler.h>
@@ -305,6 +306,7 @@ namespace granular::coupling
     std::ostringstream parameters;
     if (!P.block.mesh_file.empty())
       parameters << mesh_file_comment(P.block.mesh_file);
+    parameters << source_revision_comment();
     prm.print_parameters(parameters, dealii::ParameterHandler::PRM |
                                        dealii::ParameterHandler::KeepDeclarationOrder);
     write_file_atomically(dir + "/parameters.prm", parameters.str());

@@ -3,6 +3,7 @@
 
 #include "base/atomic_file.h"
 #include "base/parameter_error.h"
+#include "base/source_revision.h"
 #include "contact/laws/contact_law.h"
 #include "contact/laws/hunt_crossley_family.h"
 #include "impact/granular_chain.h"
@@ -225,6 +226,7 @@ namespace granular::impact
     fs::create_directories(dir);
     {
       std::ostringstream s;
+      s << source_revision_comment();
       prm.print_parameters(s, dealii::ParameterHandler::PRM |
                                 dealii::ParameterHandler::KeepDeclarationOrder);
       write_file_atomically(dir + "/parameters.prm", s.str());

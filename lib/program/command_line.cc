@@ -2,6 +2,7 @@
 
 #include "base/csv_columns.h"
 #include "base/parameter_error.h"
+#include "base/source_revision.h"
 #include "contact/laws/contact_law.h"
 #include "contact/laws/temizer_decompression_undamped.h"
 #include "contact/normal_contact_law.h"
@@ -287,6 +288,9 @@ namespace granular
            "                                   meaning) as the Markdown tables of\n"
            "                                   docs/outputs.md, and exit\n"
            "  --help                           print this text and exit\n"
+           "  --version                        print the version and the source revision\n"
+           "                                   (git commit) of this build and exit; every\n"
+           "                                   parameters.prm records the revision too\n"
            "\n"
            "A parameter file with a non-empty Sweep subsection runs the Cartesian\n"
            "product of its lists (use mpirun -np N to distribute the points).\n"
@@ -295,6 +299,12 @@ namespace granular
            "progress); --restart continues it exactly as if it had not stopped.\n"
            "Exit status: 0 on success, 2 for invalid input, 128 + the signal number\n"
            "when stopped by SIGINT/SIGTERM with a checkpoint written, 1 on other errors.\n";
+  }
+
+  std::string version_text()
+  {
+    return std::string("granular-interface ") + GRANULAR_VERSION + " (source revision " +
+           source_revision() + ")\n";
   }
 
   CommandLineOptions parse_command_line(int argc, const char *const *argv)
@@ -315,6 +325,8 @@ namespace granular
         };
         if (arg == "--help" || arg == "-h")
           options.help = true;
+        else if (arg == "--version")
+          options.version = true;
         else if (arg == "--restart")
           options.restart = true;
         else if (arg == "--print-parameters")

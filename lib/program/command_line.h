@@ -6,7 +6,7 @@
  *     --output-directory DIR, --set "Sub/section/Entry=value" (repeatable),
  *     --restart, --overwrite, --allow-long-run, --threads N, --record-attempts N[,EVERY[,FROM]],
  *     --print-parameters[=used|json],
- *     --list-laws[=markdown], --print-columns, --defaults, --help
+ *     --list-laws[=markdown], --print-columns, --defaults, --help, --version
  */
 #include "sweep/program_parameters.h"
 
@@ -32,6 +32,7 @@ namespace granular
     bool                     restart          = false; ///< continue from checkpoint.bin
     bool                     print_parameters = false;
     bool                     help             = false;
+    bool                     version          = false; ///< --version
     ParameterListing         parameter_listing = ParameterListing::all;
     bool                     list_laws        = false; ///< --list-laws
     bool                     law_table        = false; ///< --list-laws=markdown
@@ -61,6 +62,10 @@ namespace granular
 
   /// The --help text.
   std::string usage_text();
+
+  /// The --version text: "granular-interface VERSION (source revision REVISION)\n", the
+  /// version of CHANGES.md and the git commit of the build (base/source_revision.h).
+  std::string version_text();
 
   /// The complete documented default parameter file (what --print-parameters prints).
   std::string default_parameter_file();
