@@ -80,8 +80,8 @@ Options:
 
 SIGINT or SIGTERM (Ctrl-C, kill, a batch system's time limit) is passed on to mpirun: the
 points in progress stop after their current time step with their state in checkpoint.bin,
-the finished ones are in DATA, and the command exits with 128 + the signal number; rerun it to continue (the stopped
-points continue from their checkpoints).
+the finished ones are in DATA, and the command exits with 128 + the signal number; rerun
+it to continue (the stopped points continue from their checkpoints).
 
 A study whose mpirun exits otherwise than its sweep does when it has computed every point
 (0, or 1 with a failed point in sweep.csv) has failed: mpirun did not start (too few
