@@ -11,7 +11,7 @@ namespace granular
    * "unknown" for a build outside a git checkout. Generated at every build by
    * cmake/source-revision.cmake; printed by --version and recorded in every parameters.prm
    * (source_revision_comment()), so that a result names the code that computed it
-   * (docs/outputs.md#parametersprm).
+   * (docs/outputs.md#the-files-of-a-run).
    */
   const char *source_revision();
 
