@@ -316,6 +316,26 @@ def parameter_entries(path):
     return entries
 
 
+# The comment line of a run's parameters.prm that names the source revision (git commit) of
+# the build that computed it (granular-interface --version); records of older builds lack it.
+REVISION_COMMENT = "# granular-interface source revision: "
+
+
+def recorded_revision(run_dir):
+    """The source revision named by the parameters.prm in `run_dir` ("" if it names none
+    or is missing)."""
+    try:
+        with open(os.path.join(run_dir, "parameters.prm"), encoding="utf-8") as f:
+            for line in f:
+                if not line.startswith("#"):
+                    break
+                if line.startswith(REVISION_COMMENT):
+                    return line[len(REVISION_COMMENT):].strip()
+    except OSError:
+        pass
+    return ""
+
+
 def read_parameters(path):
     """The entries of a deal.II parameter file as {"Subsection/Entry": "value"} (comments
     dropped); InputError as parameter_entries()."""

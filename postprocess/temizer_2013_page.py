@@ -233,35 +233,15 @@ class Point:
         return text
 
 
-# The comment line of a point's parameters.prm that names the source revision (git commit)
-# of the build that computed it (granular-interface --version); older records have none.
-REVISION_COMMENT = "# granular-interface source revision: "
-
-
-def point_revision(data_dir, study, name):
-    """The source revision named by DATA/points/<study>/<name>/parameters.prm; "" if the
-    record names none (a build before the program recorded it) or is missing."""
-    try:
-        with open(os.path.join(data_dir, "points", study, name, "parameters.prm"),
-                  encoding="utf-8") as f:
-            for line in f:
-                if not line.startswith("#"):
-                    break
-                if line.startswith(REVISION_COMMENT):
-                    return line[len(REVISION_COMMENT):].strip()
-    except OSError:
-        pass
-    return ""
-
-
 def builds(studies, data_dir):
     """{study: [(revision, number of its computed points)]}: which builds computed the
     points of each study, by their records; the revision "" for points whose record names
     none."""
     out = {}
     for study, points in studies.items():
-        count = collections.Counter(point_revision(data_dir, study, p.row["name"])
-                                    for p in points if p.ok)
+        records = (os.path.join(data_dir, "points", study, p.row["name"])
+                   for p in points if p.ok)
+        count = collections.Counter(common.recorded_revision(r) for r in records)
         out[study] = sorted(count.items(), key=lambda kv: (-kv[1], kv[0]))
     return out
 

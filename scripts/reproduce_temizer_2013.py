@@ -402,25 +402,6 @@ def point_complete(directory):
     return len(lines) == 2 and os.path.isfile(os.path.join(directory, "parameters.prm"))
 
 
-# The comment line of a parameters.prm that names the build's source revision
-# (lib/base/source_revision.h); records of builds before it have none.
-REVISION_COMMENT = "# granular-interface source revision: "
-
-
-def recorded_revision(directory):
-    """The source revision named by the parameters.prm in `directory` ("" if none)."""
-    try:
-        with open(os.path.join(directory, "parameters.prm"), encoding="utf-8") as f:
-            for line in f:
-                if not line.startswith("#"):
-                    break
-                if line.startswith(REVISION_COMMENT):
-                    return line[len(REVISION_COMMENT):].strip()
-    except OSError:
-        pass
-    return ""
-
-
 def build_revision(binary):
     """The source revision of the build `binary` (its --version), "unknown" if it does not
     say (a build before --version)."""
@@ -451,7 +432,7 @@ class Recomputed:
         self.build, self.since, self.known = build, since, {}
 
     def __call__(self, directory):
-        revision = recorded_revision(directory)
+        revision = common.recorded_revision(directory)
         if revision and revision == self.build:
             return True
         if self.since is None or commit_of(revision) is None:
@@ -511,9 +492,9 @@ def place_points(study, plan, listings, output, data, accept=None):
         if point_complete(target):
             if accept is None or accept(target):
                 continue
-            print(f"  {study}: point {point['name']} in {out_dir} was computed by "
-                  f"{recorded_revision(target) or 'a build that did not record its revision'}"
-                  ": it is computed again", flush=True)
+            by = common.recorded_revision(target) or "a build that did not record its revision"
+            print(f"  {study}: point {point['name']} in {out_dir} was computed by {by}: it is "
+                  "computed again", flush=True)
             shutil.rmtree(target)
         sources = [os.path.join(data, "points", study, point["name"])]
         sources += [os.path.join(root, other, point["name"]) for other in twins
