@@ -62,6 +62,35 @@ namespace granular
     {
       return false;
     }
+    /// What predicted_contact() finds where a contact point is predicted inside a movable
+    /// obstacle (the velocity update of docs/methods.md §6.1).
+    struct PredictedContact
+    {
+      Tensor<1, 2> normal;   ///< the obstacle's outward unit normal there (global frame)
+      Tensor<1, 2> velocity; ///< velocity of the obstacle's material point there at t_n (mm/s)
+      Tensor<1, 2> arm;      ///< from the obstacle's (image's) centre to the point (mm)
+      /// 1/M + (arm x n)^2 / I: the obstacle's inverse mass along n at the point (mm/t)
+      double       inverse_mass = 0.;
+      unsigned int body         = 0; ///< which rigid body (several particles)
+    };
+    /**
+     * At the start of a step of length @p h (s), before begin_step(): whether the contact
+     * point predicted at @p x (x_n + h v_n; global frame, mm) lies inside the obstacle moved
+     * by its own predictor c_n + h v_n, theta_n + h omega_n; if so, @p contact says where.
+     * Default: never.
+     */
+    virtual bool predicted_contact(const Tensor<1, 2> & /*x*/, double /*h*/,
+                                   PredictedContact & /*contact*/) const
+    {
+      return false;
+    }
+    /// Apply the impulse @p impulse (N s/mm, global frame) at @p contact's point to the
+    /// obstacle's velocities at t_n; returns the change of its kinetic energy (N mm/mm).
+    virtual double apply_impulse(const PredictedContact & /*contact*/,
+                                 const Tensor<1, 2> & /*impulse*/)
+    {
+      return 0.;
+    }
     /// true: the traction is the obstacle's force over the step (its work over the step is
     /// w t . Delta x), not the force at t_{n+1} (fem::BlockWork, docs/methods.md §5.5)
     virtual bool traction_is_step_force() const { return false; }

@@ -66,8 +66,11 @@ namespace granular
     /// The format of a checkpoint: the scheme's state (scheme_state_format) and the run's
     /// own (loop counters, energy accountant and ledger, friction average, .pvd records,
     /// step planner). 14 the friction average's signed mean of F_T/F_N and its time with
-    /// F_T < 0. Checkpoints of other formats (earlier builds) are not read.
-    constexpr unsigned int checkpoint_format = 14;
+    /// F_T < 0; 15 the energy accountant's velocity-update dissipation at the window's start
+    /// (Solver/Rubber-particle velocity update; the rubber block saves its own total only with
+    /// that entry on, so scheme_state_format stays). Checkpoints of other formats (earlier
+    /// builds) are not read.
+    constexpr unsigned int checkpoint_format = 15;
 
     /// Writes @p payload (a Boost binary archive of a run's state) to @p path atomically,
     /// after a text header of four lines: @p magic, "format N" (@p format: checkpoint_format

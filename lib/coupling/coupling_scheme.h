@@ -41,6 +41,9 @@ namespace granular::coupling
     double viscous = 0.; ///< Maxwell branch
     /// Newmark's algorithmic dissipation (rubber and, monolithic, particle); not physical
     double numerical = 0.;
+    /// the part of numerical that the velocity update at the step starts took
+    /// (Solver/Rubber-particle velocity update; fem::BlockEnergies::velocity_update_dissipation)
+    double velocity_update = 0.;
     /// friction and damping of the contacts between particles (several particles)
     double particle_particle = 0., particle_particle_damping = 0.;
     double frictional() const
@@ -57,6 +60,7 @@ namespace granular::coupling
     {
       ar &rubber_surface &rubber_particle &particle_surface &damping &viscous &numerical;
       ar &particle_particle &particle_particle_damping;
+      ar &velocity_update;
     }
   };
 

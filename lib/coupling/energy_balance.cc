@@ -20,6 +20,7 @@ namespace granular::coupling
     d.rubber_surface           = e.surface_friction_dissipation;
     d.viscous                  = e.viscous_dissipation;
     d.numerical                = e.numerical_dissipation;
+    d.velocity_update          = e.velocity_update_dissipation;
     scheme_.add_particle_dissipation(d);
     return d;
   }

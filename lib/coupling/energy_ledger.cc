@@ -76,7 +76,9 @@ namespace granular::coupling
     r.bulk           = {w.bulk, e.stored - stored_0_, e.viscous_dissipation};
     r.rubber_surface = {w.surface, e.surface_springs - surface_springs_0_,
                         e.surface_friction_dissipation};
-    r.rubber_particle.work = w.obstacle;
+    // the particles' external work below includes the velocity update's impulses (docs/
+    // methods.md §6.1), which are no contact force's: what they took is numerical dissipation
+    r.rubber_particle.work = w.obstacle - e.velocity_update_particle_work;
     // summed over the particles (one: its terms as they are); the contacts between
     // particles have no term of their own: their step forces are energy-consistent (docs/
     // methods.md §5.6), and what they would create is left in `unassigned`

@@ -60,6 +60,7 @@ namespace granular::coupling
       s.dissipation_damping          = d_end.damping - d_0.damping;
       s.dissipation_viscous          = d_end.viscous - d_0.viscous;
       s.dissipation_numerical        = d_end.numerical - d_0.numerical;
+      s.dissipation_velocity_update  = d_end.velocity_update - d_0.velocity_update;
       s.dissipation_particle_particle = d_end.particle_particle - d_0.particle_particle;
       s.dissipation_particle_particle_damping =
         d_end.particle_particle_damping - d_0.particle_particle_damping;

@@ -21,6 +21,46 @@ namespace granular::coupling
       particle_.surface_contact_parameters().flat_side_radius);
   }
 
+  bool MonolithicParticle::predicted_contact(const Tensor<1, 2> &x, const double h,
+                                             PredictedContact &contact) const
+  {
+    const dem::ParticleState &s     = particle_.state();
+    const Tensor<1, 2>        c     = s.centre + h * s.velocity;
+    const double              theta = s.rotation + h * s.angular_velocity;
+    const double              L     = particle_.cell_length();
+    const double              R     = particle_.geometry().shape().half_width_bound();
+    // the images c + k L0 e1 nearest to the point, as contact::rubber_particle_contact()
+    const double k0 = L > 0. ? std::round((x[0] - c[0]) / L) : 0.;
+    for (const double k : {k0, k0 - 1., k0 + 1.})
+      {
+        const Tensor<1, 2> c_k({c[0] + k * L, c[1]});
+        const Tensor<1, 2> arm = x - c_k;
+        if (arm.norm() > R)
+          continue;
+        geometry::Superellipse::Projection p;
+        try
+          {
+            p = particle_.geometry().closest_point_projection(
+              geometry::global_to_particle(c_k, theta, x));
+          }
+        catch (const std::exception &)
+          {
+            continue; // at the centre of curvature: no unique normal to stop the point along
+          }
+        if (!(p.gap < 0.))
+          continue;
+        contact.normal   = geometry::rotate(theta, p.normal);
+        contact.arm      = arm;
+        contact.velocity = s.velocity + s.angular_velocity * Tensor<1, 2>({-arm[1], arm[0]});
+        const double arm_x_n = arm[0] * contact.normal[1] - arm[1] * contact.normal[0];
+        contact.inverse_mass =
+          1. / particle_.mass() + arm_x_n * arm_x_n / particle_.moment_of_inertia();
+        contact.body = 0;
+        return true;
+      }
+    return false;
+  }
+
   std::vector<double>
   MonolithicParticle::begin_step(const double h, const double predictor_weight)
   {

@@ -84,6 +84,21 @@ namespace granular::coupling
     bool may_pass_through(unsigned int point, const Tensor<1, 2> &x,
                           const Tensor<1, 2> &x_old) const override;
     bool traction_is_step_force() const override { return interface_.traction_is_step_force(); }
+    /// Whether @p x lies inside the particle or one of its periodic images at its explicit
+    /// predictor c_n + h v_n, theta_n + h omega_n (closest-point projection, docs/methods.md
+    /// §4.1); the arm and the velocity of @p contact are those of the image's material point
+    /// at x, its body index 0.
+    bool predicted_contact(const Tensor<1, 2> &x, double h,
+                           PredictedContact &contact) const override;
+    /// dem::Particle::apply_impulse() at t_n (before begin_step()); the particle's kinetic
+    /// energy lost to it is part of its numerical dissipation, as the rubber's is of the
+    /// block's (fem::BlockEnergies::velocity_update_dissipation counts both).
+    double apply_impulse(const PredictedContact &contact, const Tensor<1, 2> &impulse) override
+    {
+      const double work = particle_.apply_impulse(impulse, contact.arm);
+      numerical_dissipation_ -= work;
+      return work;
+    }
     unsigned int n_rigid_dofs() const override { return 3; }
     /// Assemblies per step with the normal-law branch free (see the file comment).
     static constexpr unsigned int free_branch_iterations = 2;

@@ -77,6 +77,23 @@ namespace granular::coupling
     bool may_pass_through(unsigned int point, const Tensor<1, 2> &x,
                           const Tensor<1, 2> &x_old) const override;
     bool traction_is_step_force() const override { return step_force_; }
+    /// The first particle, in order, that the point is predicted inside
+    /// (MonolithicParticle::predicted_contact()); @p contact's body is its index.
+    bool predicted_contact(const Tensor<1, 2> &x, double h,
+                           PredictedContact &contact) const override
+    {
+      for (unsigned int i = 0; i < particles_.size(); ++i)
+        if (particles_[i]->predicted_contact(x, h, contact))
+          {
+            contact.body = i;
+            return true;
+          }
+      return false;
+    }
+    double apply_impulse(const PredictedContact &contact, const Tensor<1, 2> &impulse) override
+    {
+      return particles_.at(contact.body)->apply_impulse(contact, impulse);
+    }
     unsigned int n_rigid_dofs() const override { return 3 * n_particles(); }
     /// The particles' predictors, particle 0 first.
     std::vector<double> begin_step(double h, double predictor_weight) override;

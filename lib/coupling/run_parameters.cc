@@ -122,6 +122,10 @@ namespace granular
           throw ParameterError("Solver/Rubber-particle contact forces",
                                "discrete gradient needs Solver/Coupling scheme = monolithic (the "
                                "particle's mid-point rule takes the step's force)");
+        if (solver.rubber_particle_velocity_update && !solver.monolithic_coupling)
+          throw ParameterError("Solver/Rubber-particle velocity update",
+                               "needs Solver/Coupling scheme = monolithic (the staggered "
+                               "scheme's particle is not part of the rubber's step)");
         // the discrete-gradient contact's rounded flat sides (docs/methods.md §5.4)
         if (solver.monolithic_coupling)
           try

@@ -153,6 +153,11 @@ namespace granular
         member_column("max_penetration_rubber_particle", "mm",
                       "the same into the particle",
                       &S::max_penetration_rubber_particle),
+        member_column("dissipation_velocity_update", "N·mm/mm",
+                      "the part of `dissipation_numerical` that `Solver/Rubber-particle velocity "
+                      "update` took at the step starts over the window (0 without it; "
+                      "[docs/methods.md §6.1](methods.md#61-the-velocity-update-at-the-step-starts-selectable))",
+                      &S::dissipation_velocity_update),
         member_column("block_length", "mm",
                       "L0, H0 of the cell",
                       &S::block_length),
@@ -258,7 +263,11 @@ namespace granular
       << "  kbar_F = " << s.kbar_F << ", kbar_V = " << s.kbar_V
       << ", energy balance error = " << s.energy_balance_error
       << " (Newmark's numerical dissipation in the window " << s.dissipation_numerical
-      << " N mm/mm is part of the balance, not of kbar_F)\n"
+      << " N mm/mm";
+    if (s.dissipation_velocity_update > 0.)
+      o << ", of which the velocity update at the step starts took "
+        << s.dissipation_velocity_update << ",";
+    o << " is part of the balance, not of kbar_F)\n"
       << "  " << s.steps << " steps, " << s.newton_iterations << " Newton iterations ("
       << std::setprecision(3) << double(s.newton_iterations) / std::max(1u, s.steps)
       << " per step), " << s.cutbacks << " cut-backs, " << s.rejected_steps

@@ -66,6 +66,9 @@ namespace granular
     /// and, monolithic coupling, particle; fem::BlockEnergies::numerical_dissipation), N mm
     /// per mm: a term of the energy balance, not a physical dissipation (not in kbar_F)
     double             dissipation_numerical = 0.;
+    /// the part of dissipation_numerical that the velocity update at the step starts took
+    /// over the window (Solver/Rubber-particle velocity update, docs/methods.md §6.1), N mm/mm
+    double             dissipation_velocity_update = 0.;
     /// assemblies of the Newton system (line-search trials included) and the Newton
     /// iterations of attempts that failed and were cut back: with newton_iterations (the
     /// accepted attempts only) the whole cost of the nonlinear solves

@@ -144,6 +144,21 @@ namespace granular::dem
     data.total_substeps += 1;
   }
 
+  double
+  Particle::apply_impulse(const Tensor<1, 2> &impulse, const Tensor<1, 2> &arm)
+  {
+    if (!finite(impulse) || !finite(arm))
+      throw std::invalid_argument("Particle::apply_impulse: a non-finite argument");
+    const double before = kinetic_energy();
+    ParticleState &s    = data.state;
+    s.velocity += impulse / m;
+    s.angular_velocity += (arm[0] * impulse[1] - arm[1] * impulse[0]) / I;
+    const double work = kinetic_energy() - before;
+    data.external_work += work;
+    data.gross_external_work += std::abs(work);
+    return work;
+  }
+
   void
   Particle::wrap()
   {

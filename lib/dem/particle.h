@@ -230,6 +230,16 @@ namespace granular::dem
                 const Tensor<1, 2> &velocity, double angular_velocity,
                 const contact::ParticleSurfaceContactResult &contact, double external_work);
 
+    /**
+     * An impulse @p impulse (N s/mm, global frame) at the arm @p arm (mm, from the centre to
+     * where it acts) changes the velocities by impulse / m and (arm x impulse) / I; the change
+     * of the kinetic energy is the impulse's work, counted as external work like the rubber's
+     * (the velocity update of docs/methods.md §6.1). Returns that change (N mm/mm).
+     * @throws std::invalid_argument if an argument is not finite.
+     */
+    double
+    apply_impulse(const Tensor<1, 2> &impulse, const Tensor<1, 2> &arm);
+
     // ---- state and contact ----------------------------------------------------------------
     const ParticleState &
     state() const;

@@ -34,6 +34,10 @@ namespace granular::fem
     {
       ar &m.u_n &m.v_n &m.a_n &m.last_step &m.last_increment_vector &m.damped_predictor_left &m.internal_force;
       ar &m.surface_history &m.friction_dissipation &m.numerical_dissipation;
+      // only with the velocity update, so that the state of a run without it keeps its
+      // format (scheme_state_format) and the committed hard-step records stay readable
+      if (m.solver.rubber_particle_velocity_update)
+        ar &m.velocity_update_dissipation &m.velocity_update_particle_work;
       ar &m.history &m.viscous_dissipation;
       ar &m.work.bulk &m.work.surface &m.work.obstacle &m.work.platen;
       ar &m.surface_traction_n &m.obstacle_traction_n &m.platen_load_n;

@@ -61,6 +61,8 @@ namespace granular::fem
       }
     e.surface_friction_dissipation = m.friction_dissipation;
     e.numerical_dissipation        = m.numerical_dissipation;
+    e.velocity_update_dissipation  = m.velocity_update_dissipation;
+    e.velocity_update_particle_work = m.velocity_update_particle_work;
     for (const MaxwellPointHistory &h : m.history.all())
       e.stored += h.energy_converged;
     e.viscous_dissipation = m.viscous_dissipation;

@@ -133,6 +133,13 @@ namespace granular
                    "or the discrete gradient of its potential over the step "
                    "(docs/methods.md §5.5), which costs 2-3 times the assemblies; kept for "
                    "the work on solvable steps.");
+      e.entry(rubber_particle_velocity_update, "Rubber-particle velocity update", "false",
+              "Monolithic scheme: at the start of every step, each contact point of the "
+              "rubber's bottom that x_n + dt v_n carries into a particle loses its normal "
+              "velocity relative to it, in a perfectly inelastic impulse between the face's "
+              "nodes and the particle (contact-stabilised Newmark, docs/methods.md §6.1); "
+              "the kinetic energy taken is numerical dissipation. For elastic layers of "
+              "several particles, which the rubber's bottom strikes.");
       e.entry(coupling_iterations, "Coupling iterations", "20",
               "Staggered scheme: DEM-FEM sub-iterations per step after the explicit pass "
               "(docs/methods.md §5.3.2); 0: the plain explicit staggering of Temizer 2013.");

@@ -53,6 +53,9 @@ namespace granular
     /// as the discrete gradient of its potential over the step (docs/methods.md §5.5); false:
     /// the traction at the end of the step
     bool         rubber_particle_discrete_gradient = false;
+    /// monolithic coupling: at the start of every step, the rubber's contact points predicted
+    /// inside a particle lose their normal velocity relative to it (docs/methods.md §6.1)
+    bool         rubber_particle_velocity_update = false;
     unsigned int coupling_iterations = 20;  ///< DEM-FEM sub-iterations per step (0: explicit)
     double       coupling_tolerance  = 1e-3;///< interface work mismatch / platen work per step
     /// GMRES iterations with the LU of an earlier tangent as preconditioner before the

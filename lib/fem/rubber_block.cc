@@ -4,6 +4,7 @@
 #include "fem/newmark.h"
 #include "fem/rubber_block_impl.h"
 
+#include "contact/approach_velocity_removal.h"
 #include "contact/rubber_surface_contact.h"
 #include "material/maxwell_branch.h"
 #include "material/ogden_material.h"
@@ -490,6 +491,8 @@ namespace granular::fem
       u.add(weight * h / last_step, last_increment_vector);
     for (const auto dof : top_x_dofs)
       u[dof] = platen_u1;
+    if (solver.rubber_particle_velocity_update && n_rigid > 0)
+      remove_approach_velocities();
     if (n_rigid > 0)
       rigid_q = obstacle->begin_step(h, weight);
     platen_load = load;
@@ -510,6 +513,55 @@ namespace granular::fem
         stats.contact_points_slipping += s.slipping;
       }
     return stats;
+  }
+
+  void RubberBlock::Impl::remove_approach_velocities()
+  {
+    // a periodic pair's right vertex is constrained to the left one: both move as one node
+    // with both lumped masses
+    std::vector<types::global_dof_index> node_of(u.size());
+    for (types::global_dof_index d = 0; d < u.size(); ++d)
+      node_of[d] = d;
+    for (const auto &[left, right] : periodic_vertices)
+      for (unsigned int d = 0; d < 2; ++d)
+        node_of[right[d]] = left[d];
+    const auto mass_of = [&](const types::global_dof_index d) {
+      double m = nodal_mass[d];
+      for (const auto &[left, right] : periodic_vertices)
+        if (left[0] == d || left[1] == d)
+          m += nodal_mass[right[left[0] == d ? 0 : 1]];
+      return m;
+    };
+    bool changed = false;
+    for (unsigned int i = 0; i < contact_points.size(); ++i)
+      {
+        const ContactPointData &c = contact_data[i];
+        const auto ax = node_of[c.dofs[0]], ay = node_of[c.dofs[1]], bx = node_of[c.dofs[2]],
+                   by = node_of[c.dofs[3]];
+        const Tensor<1, 2> v_a({v_n[ax], v_n[ay]}), v_b({v_n[bx], v_n[by]});
+        const Tensor<1, 2> x = point_position(i, u_n) + h * (c.N_a * v_a + c.N_b * v_b);
+        BoundaryObstacle::PredictedContact p;
+        if (!obstacle->predicted_contact(x, h, p))
+          continue;
+        const contact::ApproachVelocityRemoval r = contact::remove_approach_velocity(
+          c.N_a, c.N_b, mass_of(ax), mass_of(bx), v_a, v_b, p.normal, p.velocity,
+          p.inverse_mass);
+        if (!r.updated)
+          continue;
+        // each body counts the kinetic energy it lost in its own numerical dissipation (the
+        // particle's may be negative: the impulse can speed it up); together 1/2 mu v_N^2
+        velocity_update_particle_work += obstacle->apply_impulse(p, -r.impulse * p.normal);
+        numerical_dissipation += 0.5 * mass_of(ax) * (v_a * v_a - r.velocity_a * r.velocity_a) +
+                                 0.5 * mass_of(bx) * (v_b * v_b - r.velocity_b * r.velocity_b);
+        v_n[ax] = r.velocity_a[0], v_n[ay] = r.velocity_a[1];
+        v_n[bx] = r.velocity_b[0], v_n[by] = r.velocity_b[1];
+        velocity_update_dissipation += r.removed_energy;
+        changed = true;
+      }
+    if (changed)
+      for (const auto &[left, right] : periodic_vertices)
+        for (unsigned int d = 0; d < 2; ++d)
+          v_n[right[d]] = v_n[left[d]];
   }
 
   void RubberBlock::Impl::reject_tunnelling() const

@@ -68,6 +68,16 @@ namespace granular::fem
     /// time integration algorithms", CMAME 195). Not a physical dissipation: it is not part
     /// of kbar_F or kbar_V (docs/methods.md §3.6).
     double numerical_dissipation = 0.;
+    /// What the velocity update at the step starts took (Solver/Rubber-particle velocity
+    /// update, docs/methods.md §6.1), accumulated since t = 0: the kinetic energy its impulses
+    /// removed from the rubber, which is part of numerical_dissipation, and from the
+    /// particles, part of theirs (coupling::MonolithicParticle::numerical_dissipation()).
+    double velocity_update_dissipation = 0.;
+    /// The work of the velocity update's impulses on the particles, accumulated since t = 0
+    /// (N mm/mm): part of the particles' external work (dem::Particle::apply_impulse()), but
+    /// no contact force's, so the energy ledger takes it out of the rubber-particle
+    /// contact's work (coupling::EnergyLedger).
+    double velocity_update_particle_work = 0.;
   };
 
   /**

@@ -107,6 +107,9 @@ namespace granular::fem
     std::vector<CellContribution> cell_contributions;
     double friction_dissipation = 0.;
     double numerical_dissipation = 0.; ///< Newmark, BlockEnergies::numerical_dissipation
+    /// BlockEnergies::velocity_update_dissipation (part of numerical_dissipation)
+    double velocity_update_dissipation = 0.;
+    double velocity_update_particle_work = 0.; ///< BlockEnergies::velocity_update_particle_work
     /// the energy ledger's works (BlockWork) and what they need of t_n: f_int, the
     /// contact tractions on the rubber per point and the platen load of the committed state
     BlockWork                 work;
@@ -137,6 +140,13 @@ namespace granular::fem
     /// which couple with each other and with every bottom-boundary dof.
     void make_sparsity();
     void set_obstacle(BoundaryObstacle *o);
+
+    /// The velocity update at the start of a step of length h (Solver/Rubber-particle
+    /// velocity update, docs/methods.md §6.1): every contact point whose predictor
+    /// x_n + h v_n lies inside the obstacle loses its normal velocity relative to it
+    /// (contact::remove_approach_velocity(), the obstacle takes the opposite impulse); v_n of
+    /// the face's nodes changes, and the kinetic energy taken is numerical dissipation.
+    void remove_approach_velocities();
 
     /// Current position (mm) of contact point @p i for the displacement @p disp.
     dealii::Tensor<1, 2> point_position(unsigned int i, const dealii::Vector<double> &disp) const
