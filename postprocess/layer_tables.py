@@ -17,17 +17,23 @@ contact forces = discrete gradient`) are set beside the same points (by name) of
 sweeps in a third table: k̄, k̄_F, Newmark's numerical dissipation and the rubber–particle
 contact's created energy over the window, the energy error and the assemblies, each as
 "end of step → discrete gradient" ("–" where the main sweeps lack the point).
+With --velocity-update, likewise the points of sweeps run with `Solver/Rubber-particle
+velocity update = true` (docs/methods.md §6.1), "without → with", and the part of the
+numerical dissipation the update took.
 
 Usage: layer_tables.py SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...] [--page PAGE.md]
                        [--discrete-gradient SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...]]
+                       [--velocity-update SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...]]
 The points of several sweeps (e.g. one over N and one over mixtures) go into the same
 tables; a point (by name) in more than one counts once. Without --page the tables are printed (Markdown). With --page the text between
 <!-- layer-table --> and <!-- /layer-table --> and between <!-- cost-fit --> and
-<!-- /cost-fit --> of PAGE.md is replaced by them, and with --discrete-gradient the text
-between <!-- forces-table --> and <!-- /forces-table --> (the page is written atomically).
-Exit status 0, or 2 with a message naming the file if the sweep.csv is missing or lacks a
-column, if the page lacks a marker, or if a point given as a discrete-gradient one ran with
-other forces (its parameters.prm).
+<!-- /cost-fit --> of PAGE.md is replaced by them, with --discrete-gradient the text
+between <!-- forces-table --> and <!-- /forces-table -->, and with --velocity-update that
+between <!-- velocity-update-table --> and <!-- /velocity-update-table --> (the page is
+written atomically). Exit status 0, or 2 with a message naming the file if the sweep.csv is
+missing or lacks a column, if the page lacks a marker, or if a point given as a
+discrete-gradient (velocity-update) one ran with other forces (without the update), by its
+parameters.prm.
 """
 import math
 import sys
@@ -39,6 +45,8 @@ TABLE_MARKS = ("<!-- layer-table -->", "<!-- /layer-table -->")
 FIT_MARKS = ("<!-- cost-fit -->", "<!-- /cost-fit -->")
 FORCES_MARKS = ("<!-- forces-table -->", "<!-- /forces-table -->")
 FORCES_ENTRY = "Solver/Rubber-particle contact forces"
+UPDATE_MARKS = ("<!-- velocity-update-table -->", "<!-- /velocity-update-table -->")
+UPDATE_ENTRY = "Solver/Rubber-particle velocity update"
 # what a point must have to be placed in the tables
 COLUMNS = ("name", "status", "point_shape", "point_rubber_model", "particles", "kbar")
 
@@ -152,42 +160,56 @@ def cost_fit(rows):
     return "\n".join(lines)
 
 
-def discrete_gradient_points(rows):
-    """`rows` of sweeps given as discrete-gradient ones; InputError naming the file if a
-    point's parameters.prm says it ran with other rubber–particle forces."""
+def points_with(rows, entry, wanted, default):
+    """`rows` of sweeps given as run with `entry` = `wanted`; InputError naming the file if a
+    point's parameters.prm sets it otherwise (`default` where it does not name it)."""
     for r in rows:
         params = common.point_parameters(r["sweep_dir"], r)
-        forces = (params or {}).get(FORCES_ENTRY, "discrete gradient").strip()
-        if forces != "discrete gradient":
+        setting = (params or {}).get(entry, default).strip()
+        if setting != wanted:
             raise common.InputError(
-                f"{r['sweep_dir']}/{r['name']}/parameters.prm: {FORCES_ENTRY} = {forces}, "
-                "not discrete gradient")
+                f"{r['sweep_dir']}/{r['name']}/parameters.prm: {entry} = {setting}, "
+                f"not {wanted}")
     return rows
 
 
-def forces_table(rows, gradient_rows):
-    """The points of `gradient_rows` beside the same points of `rows`."""
+def number(digits):
+    return lambda v: f"{round(v, digits) + 0.:.{digits}f}"
+
+
+FORCES_COLUMNS = (
+    ("k̄", "kbar", number(4), True), ("k̄_F", "kbar_F", number(4), True),
+    ("numerical dissipation (N·mm/mm)", "dissipation_numerical", number(2), True),
+    ("rubber–particle created (N·mm/mm)", "created_window_rubber_particle", number(2), True),
+    ("energy error", "energy_balance_error", lambda v: f"{100 * v:.2f} %", True),
+    ("assemblies", "assemblies", grouped, True))
+UPDATE_COLUMNS = FORCES_COLUMNS[:3] + (
+    ("of it the velocity update (N·mm/mm)", "dissipation_velocity_update", number(3), False),
+    ) + FORCES_COLUMNS[3:]
+
+
+def comparison_table(rows, other_rows, columns):
+    """The points of `other_rows` beside the same points (by name) of `rows`: per column
+    (title, key, format, both) "before → after", or the after value alone."""
     by_name = {r["name"]: r for r in rows if r["status"] == "ok"}
-    lines = ["| shape | rubber | N | k̄ | k̄_F | numerical dissipation (N·mm/mm) | "
-             "rubber–particle created (N·mm/mm) | energy error | assemblies |",
-             "|---|---|---|---|---|---|---|---|---|"]
-    formats = (("kbar", lambda v: f"{v:.4f}"), ("kbar_F", lambda v: f"{v:.4f}"),
-               ("dissipation_numerical", lambda v: f"{round(v, 2) + 0.:.2f}"),
-               ("created_window_rubber_particle", lambda v: f"{round(v, 2) + 0.:.2f}"),
-               ("energy_balance_error", lambda v: f"{100 * v:.2f} %"),
-               ("assemblies", grouped))
-    for g in ordered(gradient_rows):
+    lines = ["| shape | rubber | N | " + " | ".join(c[0] for c in columns) + " |",
+             "|---|---|---|" + "---|" * len(columns)]
+    for g in ordered(other_rows):
         shape, model = family(g)
         head = f"| {shape} | {model} | {particles(g)} |"
         if g["status"] != "ok":
-            lines.append(f"{head} {g['status']} " + "| " * 5 + "|")
+            lines.append(f"{head} {g['status']} " + "| " * (len(columns) - 1) + "|")
             continue
         e = by_name.get(g["name"])
         cells = []
-        for key, text in formats:
+        for _, key, text, both in columns:
+            after = value(g, key)
+            after = "–" if math.isnan(after) else text(after)
+            if not both:
+                cells.append(after)
+                continue
             before = value(e, key) if e else math.nan
-            cells.append(f"{'–' if math.isnan(before) else text(before)} → "
-                         f"{text(value(g, key))}")
+            cells.append(f"{'–' if math.isnan(before) else text(before)} → {after}")
         lines.append(f"{head} {' | '.join(cells)} |")
     return "\n".join(lines)
 
@@ -207,16 +229,25 @@ def main(argv=None):
     parser.add_argument("--discrete-gradient", nargs="+", default=[], metavar="sweep",
                         help="sweeps run with the discrete-gradient rubber-particle forces, "
                         "set beside the same points of the main sweeps")
+    parser.add_argument("--velocity-update", nargs="+", default=[], metavar="sweep",
+                        help="sweeps run with Solver/Rubber-particle velocity update = true, "
+                        "set beside the same points of the main sweeps")
     args = parser.parse_args(argv)
     rows = common.with_unusable_points_failed(common.read_sweeps(args.sweeps, COLUMNS))
     table, fit = layer_table(rows), cost_fit(rows)
-    forces = None
+    forces = update = None
     if args.discrete_gradient:
-        forces = forces_table(rows, discrete_gradient_points(
+        forces = comparison_table(rows, points_with(
             common.with_unusable_points_failed(
-                common.read_sweeps(args.discrete_gradient, COLUMNS))))
+                common.read_sweeps(args.discrete_gradient, COLUMNS)),
+            FORCES_ENTRY, "discrete gradient", "discrete gradient"), FORCES_COLUMNS)
+    if args.velocity_update:
+        update = comparison_table(rows, points_with(
+            common.with_unusable_points_failed(
+                common.read_sweeps(args.velocity_update, COLUMNS)),
+            UPDATE_ENTRY, "true", "false"), UPDATE_COLUMNS)
     if not args.page:
-        print("\n\n".join(t for t in (table, fit, forces) if t))
+        print("\n\n".join(t for t in (table, fit, forces, update) if t))
         return common.EXIT_OK
     try:
         with open(args.page, encoding="utf-8") as f:
@@ -226,6 +257,8 @@ def main(argv=None):
     text = replace_block(text, TABLE_MARKS, table, args.page)
     if forces:
         text = replace_block(text, FORCES_MARKS, forces, args.page)
+    if update:
+        text = replace_block(text, UPDATE_MARKS, update, args.page)
     common.write_text(args.page, replace_block(text, FIT_MARKS, fit, args.page))
     return common.EXIT_OK
 

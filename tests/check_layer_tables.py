@@ -4,7 +4,8 @@ fit recovers the exponent the costs were made with, a point's line shows its sig
 F_T/F_N and reversed share (or "–" from a build without them), a failed point keeps its line, a
 sweep given with --discrete-gradient is set beside the same points ("end of step → discrete
 gradient"; "–" where there is none) and is an input error if a point's parameters.prm names
-other forces, the page's marked tables are replaced and nothing else, and a page without the markers is an
+other forces, so is one given with --velocity-update ("without → with", and the update's
+share), the page's marked tables are replaced and nothing else, and a page without the markers is an
 input error (exit status 2) that leaves it unchanged.
 
 Usage: check_layer_tables.py SOURCE_DIR WORK_DIR
@@ -131,6 +132,34 @@ out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep, "--discrete-gradient", 
 check(out.returncode == 2 and "end of step" in out.stderr and rows[0]["name"] in out.stderr,
       f"a point run with end-of-step forces given as a discrete-gradient one: "
       f"{out.returncode} {out.stderr}")
+
+# the same points with the velocity update at the step starts, beside the first sweep
+update = os.path.join(work, "update", "sweep.csv")
+os.makedirs(os.path.dirname(update), exist_ok=True)
+update_rows = [dict(r, kbar=0.125, dissipation_numerical=0.5, dissipation_velocity_update=0.25,
+                    created_window_rubber_particle=-0.125, energy_balance_error=1e-3)
+               for r in rows[:2]]
+with open(update, "w", newline="") as f:
+    writer = csv.DictWriter(f, fieldnames=COLUMNS + EXTRA + ["dissipation_velocity_update"])
+    writer.writeheader()
+    writer.writerows(update_rows)
+for r in update_rows:
+    os.makedirs(os.path.join(os.path.dirname(update), r["name"]), exist_ok=True)
+    with open(os.path.join(os.path.dirname(update), r["name"], "parameters.prm"), "w") as f:
+        f.write("subsection Solver\n  set Rubber-particle velocity update = true\nend\n")
+out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep, "--velocity-update", update],
+                     capture_output=True, text=True)
+check(out.returncode == 0 and any(
+    l.startswith("| circular | elastic | 2 | 0.1500 → 0.1250 | 0.1500 → 0.1500 | "
+                 "0.04 → 0.50 | 0.250 | -0.50 → -0.12 | 0.20 % → 0.10 % |")
+    for l in out.stdout.splitlines()),
+      f"a velocity-update point beside the one without:\n{out.stdout}{out.stderr}")
+with open(os.path.join(os.path.dirname(update), rows[0]["name"], "parameters.prm"), "w") as f:
+    f.write("subsection Solver\n  set Rubber-particle velocity update = false\nend\n")
+out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep, "--velocity-update", update],
+                     capture_output=True, text=True)
+check(out.returncode == 2 and "= false" in out.stderr and rows[0]["name"] in out.stderr,
+      f"a point run without the update given as one with it: {out.returncode} {out.stderr}")
 
 page = os.path.join(work, "page.md")
 with open(page, "w") as f:
