@@ -332,6 +332,37 @@ TEST(SeveralParticles, ParticlesPressedTogetherKeepTheEnergyBalance)
     }
 }
 
+namespace
+{
+  /// Runs @p interrupted (the entries of @p uninterrupted, checkpointed every 500 steps),
+  /// stops it by SIGTERM after 97 % of the @p steps the uninterrupted run computed, restarts
+  /// it and expects its history.csv, particles.csv and energy.csv to be those of
+  /// @p uninterrupted, byte for byte; returns the restarted run's summary.
+  granular::RunSummary interrupted_and_restarted(const granular::CommandLineOptions &uninterrupted,
+                                                 granular::CommandLineOptions interrupted,
+                                                 const unsigned int steps)
+  {
+    interrupted.set_entries.push_back("Output/Checkpoint step interval=500");
+    const unsigned int stop_step = static_cast<unsigned int>(0.97 * steps);
+    unsigned int       step      = 0;
+    EXPECT_THROW(run(interrupted,
+                     [&]() {
+                       if (++step == stop_step)
+                         std::raise(SIGTERM);
+                     }),
+                 granular::RunInterrupted);
+    EXPECT_TRUE(fs::exists(interrupted.output_directory + "/checkpoint.bin"));
+    auto restart    = interrupted;
+    restart.restart = true;
+    const granular::RunSummary b = run(restart);
+    for (const std::string file : {"history.csv", "particles.csv", "energy.csv"})
+      EXPECT_EQ(read_file(uninterrupted.output_directory + "/" + file),
+                read_file(interrupted.output_directory + "/" + file))
+        << file;
+    return b;
+  }
+} // namespace
+
 TEST(SeveralParticles, RestartWithParticlesInContactRepeatsTheUninterruptedRun)
 {
   // the pairs' histories (common normal, tangential spring, the law's history), their
@@ -340,27 +371,11 @@ TEST(SeveralParticles, RestartWithParticlesInContactRepeatsTheUninterruptedRun)
   const granular::RunSummary a = run(uninterrupted);
   ASSERT_GT(a.dissipation_particle_particle, 0.);
 
-  auto interrupted = reduced("pair-restart-b", pressed_pair, 0.25);
-  interrupted.set_entries.push_back("Output/Checkpoint step interval=500");
   // stopped after 97 % of the computed steps, while the pair slides (the particles touch
   // from about 94 % of the steps on)
-  const unsigned int stop_step = static_cast<unsigned int>(0.97 * a.steps);
-  unsigned int       steps     = 0;
-  EXPECT_THROW(run(interrupted,
-                   [&]() {
-                     if (++steps == stop_step)
-                       std::raise(SIGTERM);
-                   }),
-               granular::RunInterrupted);
-  ASSERT_TRUE(fs::exists(interrupted.output_directory + "/checkpoint.bin"));
-  auto restart    = interrupted;
-  restart.restart = true;
-  const granular::RunSummary b = run(restart);
-
-  for (const std::string file : {"history.csv", "particles.csv", "energy.csv"})
-    EXPECT_EQ(read_file(uninterrupted.output_directory + "/" + file),
-              read_file(interrupted.output_directory + "/" + file))
-      << file;
+  const granular::RunSummary b =
+    interrupted_and_restarted(uninterrupted, reduced("pair-restart-b", pressed_pair, 0.25),
+                              a.steps);
   EXPECT_EQ(a.kbar, b.kbar);
   EXPECT_EQ(a.dissipation_particle_particle, b.dissipation_particle_particle);
   EXPECT_EQ(a.dissipation_particle_particle_damping, b.dissipation_particle_particle_damping);
@@ -384,23 +399,8 @@ TEST(SeveralParticles, VelocityUpdateIsCountedAndRestartsExactly)
   EXPECT_LT(std::abs(a.created_energy.unassigned), 1e-8 * platen_work);
   EXPECT_LT(a.energy_balance_error, 0.02);
 
-  auto interrupted = reduced("velocity-update-b", with, 0.25);
-  interrupted.set_entries.push_back("Output/Checkpoint step interval=500");
-  const unsigned int stop_step = static_cast<unsigned int>(0.97 * a.steps);
-  unsigned int       steps     = 0;
-  EXPECT_THROW(run(interrupted,
-                   [&]() {
-                     if (++steps == stop_step)
-                       std::raise(SIGTERM);
-                   }),
-               granular::RunInterrupted);
-  auto restart    = interrupted;
-  restart.restart = true;
-  const granular::RunSummary b = run(restart);
-  for (const std::string file : {"history.csv", "particles.csv", "energy.csv"})
-    EXPECT_EQ(read_file(uninterrupted.output_directory + "/" + file),
-              read_file(interrupted.output_directory + "/" + file))
-      << file;
+  const granular::RunSummary b = interrupted_and_restarted(
+    uninterrupted, reduced("velocity-update-b", with, 0.25), a.steps);
   EXPECT_EQ(a.dissipation_velocity_update, b.dissipation_velocity_update);
 }
 
