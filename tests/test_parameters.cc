@@ -447,6 +447,16 @@ TEST(Parameters, RubberParticleStepForceNeedsTheParticlesDiscreteGradient)
   EXPECT_TRUE(read_with({entry + "=discrete gradient"}).solver.rubber_particle_discrete_gradient);
 }
 
+// The velocity update at the step starts acts on the particle of the rubber's step
+// (docs/methods.md §6.1): with the staggered scheme it is refused before the run starts.
+TEST(Parameters, RubberParticleVelocityUpdateNeedsTheMonolithicScheme)
+{
+  const std::string entry = "Solver/Rubber-particle velocity update";
+  expect_rejected({entry + "=true", "Solver/Coupling scheme=staggered"}, entry);
+  EXPECT_TRUE(read_with({entry + "=true"}).solver.rubber_particle_velocity_update);
+  EXPECT_FALSE(read_with({}).solver.rubber_particle_velocity_update);
+}
+
 TEST(Parameters, RejectsNonPositiveModulus)
 {
   expect_rejected({"Rubber/Shear modulus=0"}, "Rubber/Shear modulus");
