@@ -19,21 +19,26 @@ contact's created energy over the window, the energy error and the assemblies, e
 "end of step → discrete gradient" ("–" where the main sweeps lack the point).
 With --velocity-update, likewise the points of sweeps run with `Solver/Rubber-particle
 velocity update = true` (docs/methods.md §6.1), "without → with", and the part of the
-numerical dissipation the update took.
+numerical dissipation the update took. With --without-velocity-update the other way
+round: the main sweeps ran with the update, and the points of the given sweeps, run
+without it, are the "without" side of the same table.
 
 Usage: layer_tables.py SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...] [--page PAGE.md]
                        [--discrete-gradient SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...]]
                        [--velocity-update SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...]]
+                       [--without-velocity-update SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...]]
 The points of several sweeps (e.g. one over N and one over mixtures) go into the same
 tables; a point (by name) in more than one counts once. Without --page the tables are printed (Markdown). With --page the text between
 <!-- layer-table --> and <!-- /layer-table --> and between <!-- cost-fit --> and
 <!-- /cost-fit --> of PAGE.md is replaced by them, with --discrete-gradient the text
-between <!-- forces-table --> and <!-- /forces-table -->, and with --velocity-update that
-between <!-- velocity-update-table --> and <!-- /velocity-update-table --> (the page is
+between <!-- forces-table --> and <!-- /forces-table -->, and with --velocity-update (or
+--without-velocity-update) that between <!-- velocity-update-table --> and <!-- /velocity-update-table --> (the page is
 written atomically). Exit status 0, or 2 with a message naming the file if the sweep.csv is
 missing or lacks a column, if the page lacks a marker, or if a point given as a
-discrete-gradient (velocity-update) one ran with other forces (without the update), by its
-parameters.prm.
+discrete-gradient (velocity-update) one ran with other forces (without the update), or,
+with --without-velocity-update, if a main point ran without the update or a given one with
+it, by its parameters.prm; --velocity-update and --without-velocity-update exclude each
+other.
 """
 import math
 import sys
@@ -232,7 +237,13 @@ def main(argv=None):
     parser.add_argument("--velocity-update", nargs="+", default=[], metavar="sweep",
                         help="sweeps run with Solver/Rubber-particle velocity update = true, "
                         "set beside the same points of the main sweeps")
+    parser.add_argument("--without-velocity-update", nargs="+", default=[], metavar="sweep",
+                        help="sweeps run without the velocity update, set beside the same "
+                        "points of the main sweeps, which ran with it")
     args = parser.parse_args(argv)
+    if args.velocity_update and args.without_velocity_update:
+        raise common.InputError("--velocity-update and --without-velocity-update exclude "
+                                "each other")
     rows = common.with_unusable_points_failed(common.read_sweeps(args.sweeps, COLUMNS))
     table, fit = layer_table(rows), cost_fit(rows)
     forces = update = None
@@ -246,6 +257,12 @@ def main(argv=None):
             common.with_unusable_points_failed(
                 common.read_sweeps(args.velocity_update, COLUMNS)),
             UPDATE_ENTRY, "true", "false"), UPDATE_COLUMNS)
+    if args.without_velocity_update:
+        with_update = points_with(rows, UPDATE_ENTRY, "true", "false")
+        update = comparison_table(points_with(
+            common.with_unusable_points_failed(
+                common.read_sweeps(args.without_velocity_update, COLUMNS)),
+            UPDATE_ENTRY, "false", "false"), with_update, UPDATE_COLUMNS)
     if not args.page:
         print("\n\n".join(t for t in (table, fit, forces, update) if t))
         return common.EXIT_OK

@@ -5,7 +5,8 @@ F_T/F_N and reversed share (or "–" from a build without them), a failed point 
 sweep given with --discrete-gradient is set beside the same points ("end of step → discrete
 gradient"; "–" where there is none) and is an input error if a point's parameters.prm names
 other forces, so is one given with --velocity-update ("without → with", and the update's
-share), the page's marked tables are replaced and nothing else, and a page without the markers is an
+share), main sweeps run with the update are set beside sweeps without it given with
+--without-velocity-update (the same table, each side checked), the page's marked tables are replaced and nothing else, and a page without the markers is an
 input error (exit status 2) that leaves it unchanged.
 
 Usage: check_layer_tables.py SOURCE_DIR WORK_DIR
@@ -160,6 +161,33 @@ out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep, "--velocity-update", up
                      capture_output=True, text=True)
 check(out.returncode == 2 and "= false" in out.stderr and rows[0]["name"] in out.stderr,
       f"a point run without the update given as one with it: {out.returncode} {out.stderr}")
+
+# the other way round: the sweep with the update is the main one, the first sweep (its
+# points' parameters.prm set the update off) the one without it
+with open(os.path.join(os.path.dirname(update), rows[0]["name"], "parameters.prm"), "w") as f:
+    f.write("subsection Solver\n  set Rubber-particle velocity update = true\nend\n")
+for r in rows:
+    os.makedirs(os.path.join(os.path.dirname(sweep), r["name"]), exist_ok=True)
+    with open(os.path.join(os.path.dirname(sweep), r["name"], "parameters.prm"), "w") as f:
+        f.write("subsection Solver\n  set Rubber-particle velocity update = false\nend\n")
+out = subprocess.run(["/usr/bin/python3", SCRIPT, update, "--without-velocity-update", sweep],
+                     capture_output=True, text=True)
+check(out.returncode == 0 and any(
+    l.startswith("| circular | elastic | 2 | 0.1500 → 0.1250 | 0.1500 → 0.1500 | "
+                 "0.04 → 0.50 | 0.250 | -0.50 → -0.12 | 0.20 % → 0.10 % |")
+    for l in out.stdout.splitlines()) and "| 0.1250 ± " in out.stdout,
+      f"main points with the update beside the same points without:\n{out.stdout}{out.stderr}")
+out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep, "--without-velocity-update", update],
+                     capture_output=True, text=True)
+check(out.returncode == 2 and "= false" in out.stderr,
+      f"main points run without the update, with --without-velocity-update: "
+      f"{out.returncode} {out.stderr}")
+out = subprocess.run(["/usr/bin/python3", SCRIPT, update, "--without-velocity-update", sweep,
+                      "--velocity-update", update], capture_output=True, text=True)
+check(out.returncode == 2 and "exclude" in out.stderr,
+      f"--velocity-update with --without-velocity-update: {out.returncode} {out.stderr}")
+for r in rows:
+    os.remove(os.path.join(os.path.dirname(sweep), r["name"], "parameters.prm"))
 
 page = os.path.join(work, "page.md")
 with open(page, "w") as f:
