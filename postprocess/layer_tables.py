@@ -21,7 +21,8 @@ With --velocity-update, likewise the points of sweeps run with `Solver/Rubber-pa
 velocity update = true` (docs/methods.md §6.1), "without → with", and the part of the
 numerical dissipation the update took. With --without-velocity-update the other way
 round: the main sweeps ran with the update, and the points of the given sweeps, run
-without it, are the "without" side of the same table.
+without it, are the "without" side of the same table. With both options the table sets
+the sweeps of the one beside those of the other, whatever the main sweeps ran with.
 
 Usage: layer_tables.py SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...] [--page PAGE.md]
                        [--discrete-gradient SWEEP_DIR_OR_CSV [SWEEP_DIR_OR_CSV ...]]
@@ -35,10 +36,9 @@ between <!-- forces-table --> and <!-- /forces-table -->, and with --velocity-up
 --without-velocity-update) that between <!-- velocity-update-table --> and <!-- /velocity-update-table --> (the page is
 written atomically). Exit status 0, or 2 with a message naming the file if the sweep.csv is
 missing or lacks a column, if the page lacks a marker, or if a point given as a
-discrete-gradient (velocity-update) one ran with other forces (without the update), or,
-with --without-velocity-update, if a main point ran without the update or a given one with
-it, by its parameters.prm; --velocity-update and --without-velocity-update exclude each
-other.
+discrete-gradient (velocity-update) one ran with other forces (without the update), or if
+a point on the "without" side of the velocity-update table ran with the update, by its
+parameters.prm.
 """
 import math
 import sys
@@ -236,14 +236,13 @@ def main(argv=None):
                         "set beside the same points of the main sweeps")
     parser.add_argument("--velocity-update", nargs="+", default=[], metavar="sweep",
                         help="sweeps run with Solver/Rubber-particle velocity update = true, "
-                        "set beside the same points of the main sweeps")
+                        "set beside the same points of the main sweeps (or of the "
+                        "--without-velocity-update sweeps)")
     parser.add_argument("--without-velocity-update", nargs="+", default=[], metavar="sweep",
                         help="sweeps run without the velocity update, set beside the same "
-                        "points of the main sweeps, which ran with it")
+                        "points of the main sweeps, which ran with it (or of the "
+                        "--velocity-update sweeps)")
     args = parser.parse_args(argv)
-    if args.velocity_update and args.without_velocity_update:
-        raise common.InputError("--velocity-update and --without-velocity-update exclude "
-                                "each other")
     rows = common.with_unusable_points_failed(common.read_sweeps(args.sweeps, COLUMNS))
     table, fit = layer_table(rows), cost_fit(rows)
     forces = update = None
@@ -252,17 +251,15 @@ def main(argv=None):
             common.with_unusable_points_failed(
                 common.read_sweeps(args.discrete_gradient, COLUMNS)),
             FORCES_ENTRY, "discrete gradient", "discrete gradient"), FORCES_COLUMNS)
-    if args.velocity_update:
-        update = comparison_table(rows, points_with(
-            common.with_unusable_points_failed(
-                common.read_sweeps(args.velocity_update, COLUMNS)),
-            UPDATE_ENTRY, "true", "false"), UPDATE_COLUMNS)
-    if args.without_velocity_update:
-        with_update = points_with(rows, UPDATE_ENTRY, "true", "false")
-        update = comparison_table(points_with(
-            common.with_unusable_points_failed(
-                common.read_sweeps(args.without_velocity_update, COLUMNS)),
-            UPDATE_ENTRY, "false", "false"), with_update, UPDATE_COLUMNS)
+    if args.velocity_update or args.without_velocity_update:
+        # each side: the given sweeps, or the main ones; checked by their parameters.prm
+        def side(sweeps, setting):
+            return points_with(common.with_unusable_points_failed(
+                common.read_sweeps(sweeps, COLUMNS)) if sweeps else rows,
+                UPDATE_ENTRY, setting, "false")
+        with_update = side(args.velocity_update, "true")
+        update = comparison_table(side(args.without_velocity_update, "false"), with_update,
+                                  UPDATE_COLUMNS)
     if not args.page:
         print("\n\n".join(t for t in (table, fit, forces, update) if t))
         return common.EXIT_OK
