@@ -33,8 +33,8 @@ tables; a point (by name) in more than one counts once. Without --page the table
 <!-- layer-table --> and <!-- /layer-table --> and between <!-- cost-fit --> and
 <!-- /cost-fit --> of PAGE.md is replaced by them, with --discrete-gradient the text
 between <!-- forces-table --> and <!-- /forces-table -->, and with --velocity-update (or
---without-velocity-update) that between <!-- velocity-update-table --> and <!-- /velocity-update-table --> (the page is
-written atomically). Exit status 0, or 2 with a message naming the file if the sweep.csv is
+--without-velocity-update) that between <!-- velocity-update-table --> and
+<!-- /velocity-update-table --> (the page is written atomically). Exit status 0, or 2 with a message naming the file if the sweep.csv is
 missing or lacks a column, if the page lacks a marker, or if a point given as a
 discrete-gradient (velocity-update) one ran with other forces (without the update), or if
 a point on the "without" side of the velocity-update table ran with the update, by its

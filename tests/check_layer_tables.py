@@ -28,6 +28,15 @@ def check(condition, message):
         print(f"FAIL: {message}")
 
 
+def set_update(sweep_csv, names, setting):
+    """Give the points `names` of the sweep `sweep_csv` a parameters.prm that sets
+    Solver/Rubber-particle velocity update to `setting`."""
+    for name in names:
+        os.makedirs(os.path.join(os.path.dirname(sweep_csv), name), exist_ok=True)
+        with open(os.path.join(os.path.dirname(sweep_csv), name, "parameters.prm"), "w") as f:
+            f.write(f"subsection Solver\n  set Rubber-particle velocity update = {setting}\nend\n")
+
+
 COLUMNS = ["point", "name", "point_pressure", "point_shape", "point_rubber_model",
            "point_mixture", "status", "error", "kbar", "kbar_F", "kbar_V", "kbar_spread",
            "energy_balance_error", "steps", "newton_iterations", "cutbacks", "assemblies",
@@ -145,10 +154,7 @@ with open(update, "w", newline="") as f:
     writer = csv.DictWriter(f, fieldnames=COLUMNS + EXTRA + ["dissipation_velocity_update"])
     writer.writeheader()
     writer.writerows(update_rows)
-for r in update_rows:
-    os.makedirs(os.path.join(os.path.dirname(update), r["name"]), exist_ok=True)
-    with open(os.path.join(os.path.dirname(update), r["name"], "parameters.prm"), "w") as f:
-        f.write("subsection Solver\n  set Rubber-particle velocity update = true\nend\n")
+set_update(update, [r["name"] for r in update_rows], "true")
 out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep, "--velocity-update", update],
                      capture_output=True, text=True)
 check(out.returncode == 0 and any(
@@ -156,8 +162,7 @@ check(out.returncode == 0 and any(
                  "0.04 → 0.50 | 0.250 | -0.50 → -0.12 | 0.20 % → 0.10 % |")
     for l in out.stdout.splitlines()),
       f"a velocity-update point beside the one without:\n{out.stdout}{out.stderr}")
-with open(os.path.join(os.path.dirname(update), rows[0]["name"], "parameters.prm"), "w") as f:
-    f.write("subsection Solver\n  set Rubber-particle velocity update = false\nend\n")
+set_update(update, [rows[0]["name"]], "false")
 out = subprocess.run(["/usr/bin/python3", SCRIPT, sweep, "--velocity-update", update],
                      capture_output=True, text=True)
 check(out.returncode == 2 and "= false" in out.stderr and rows[0]["name"] in out.stderr,
@@ -165,12 +170,8 @@ check(out.returncode == 2 and "= false" in out.stderr and rows[0]["name"] in out
 
 # the other way round: the sweep with the update is the main one, the first sweep (its
 # points' parameters.prm set the update off) the one without it
-with open(os.path.join(os.path.dirname(update), rows[0]["name"], "parameters.prm"), "w") as f:
-    f.write("subsection Solver\n  set Rubber-particle velocity update = true\nend\n")
-for r in rows:
-    os.makedirs(os.path.join(os.path.dirname(sweep), r["name"]), exist_ok=True)
-    with open(os.path.join(os.path.dirname(sweep), r["name"], "parameters.prm"), "w") as f:
-        f.write("subsection Solver\n  set Rubber-particle velocity update = false\nend\n")
+set_update(update, [rows[0]["name"]], "true")
+set_update(sweep, [r["name"] for r in rows], "false")
 out = subprocess.run(["/usr/bin/python3", SCRIPT, update, "--without-velocity-update", sweep],
                      capture_output=True, text=True)
 check(out.returncode == 0 and any(
