@@ -11,19 +11,28 @@ Usage:
 
 Runs every study of params/temizer-2013/ (one parameter file with a Sweep subsection each)
 through `mpirun -np N --bind-to none build/granular-interface` (unbound, so that a rank's
-threads and two commands run side by side each get a core) in a fixed order, cheapest first,
+threads and two sweeps run side by side each get a core) in a fixed order, cheapest first,
 and then writes the page docs/validation/temizer-2013.md with its figures
-(postprocess/temizer_2013_page.py). Resumable: a study whose sweep.csv lists every point as
-done is skipped, and inside a study the sweep itself runs only the points that have no
-complete summary.csv (docs/sweeps.md), so rerunning the command after an interruption only
-computes what is missing. While it runs it prints each finished point and the progress over
+(postprocess/temizer_2013_page.py). The studies share the N ranks: a study's sweep gets as
+many as it has points left, up to those free, and the ranks a study leaves idle while its
+last points run start the next study beside it. When no study is left to start, a sweep
+that has points waiting is stopped and started again on the free ranks as well (its points
+in progress continue from their checkpoints). A study waits while a study with the same
+parameters (below) runs a point of the same name, which it then takes from there. Where
+and on how many ranks a point runs changes none of its results.
+
+Resumable: a study whose sweep.csv lists every point as done is skipped, and inside a
+study the sweep itself runs only the points that have no complete summary.csv
+(docs/sweeps.md), so rerunning the command after an interruption only computes what is
+missing. While it runs it prints each finished point and the progress over
 all studies with an estimate of the remaining time: before a point of a kind has finished,
 from the per-point costs measured on this 2-core machine (docs/performance.md), then scaled
 by what the finished points took. Between two finished points it prints, a minute after
 a study starts and then every five minutes, how far the running points are (t/T0) and the
 study's own estimate of its time left, which comes from the running points' own estimates
 (docs/running.md) and replaces the prior one of that study in the progress over all
-studies printed with it: an hour-long point is visibly running, and a point that costs
+studies printed with it (the work left over the ranks, and at least the longest running
+study's time left): an hour-long point is visibly running, and a point that costs
 more than its kind did elsewhere (the elastic ellipse on a fine mesh) is counted as such.
 
 After each finished point its study's sweep.csv is copied to DATA/<study>.csv, the point's
@@ -57,8 +66,8 @@ Options:
                    inside a Slurm allocation up to its tasks, SLURM_NTASKS, on all its
                    nodes (docs/sweeps.md#on-a-cluster)
     --oversubscribe
-                   let --jobs exceed the cores (up to the points of the largest selected
-                   study): mpirun then starts more ranks than cores (its --oversubscribe),
+                   let --jobs exceed the cores (up to the points of the selected
+                   studies): mpirun then starts more ranks than cores (its --oversubscribe),
                    which share them and each run slower
     --threads N    threads per rank for the rubber block's elements (default 1): with
                    --jobs 1 --threads 2 both cores work on one point, e.g. the last one
@@ -102,6 +111,7 @@ import csv
 import io
 import itertools
 import math
+import queue
 import os
 import re
 import shlex
@@ -109,6 +119,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -280,10 +291,16 @@ class Progress:
         """Whether every point of `study` is done."""
         return all((study, i) in self.done for i in range(len(self.plan[study])))
 
-    def line(self, current, current_left=None):
-        """The progress line; current_left: the time left of the running study `current` as
-        its sweep states it (from its running points' own estimates), which then replaces
-        the prior estimates of that study's points not done."""
+    def left(self, study):
+        """The points of `study` not done."""
+        return len(self.plan[study]) - sum(1 for s, _ in self.done if s == study)
+
+    def line(self, running=None):
+        """The progress line; running: {study: (busy ranks, time left or None)} of the
+        studies whose sweeps run now, the time left as the sweep states it (from its running
+        points' own estimates), which then replaces the prior estimates of that study's
+        points not done."""
+        running = running or {}
         total = sum(len(p) for p in self.plan.values())
         measured = estimated = 0.
         for (study, i), seconds in self.done.items():
@@ -291,20 +308,25 @@ class Progress:
                 measured += seconds
                 estimated += estimated_seconds(self.plan[study][i])
         scale = measured / estimated if estimated > 0 else 1.
+        stated = {s: v for s, v in running.items() if v[1] is not None}
         remaining = [scale * estimated_seconds(pt) for s, pts in self.plan.items()
                      for i, pt in enumerate(pts) if (s, i) not in self.done
-                     and not (current_left is not None and s == current)]
-        # the ranks share the points, but no point is shared; the studies run one by one
-        left = max(sum(remaining) / self.jobs, max(remaining, default=0.))
-        if current_left is not None:
-            left += current_left
+                     and s not in stated]
+        # the ranks share the points, and a study's free ranks start the next study; no
+        # point is shared: the time left is the work left over the ranks, and at least the
+        # longest point or running study
+        work = sum(remaining) + sum(busy * left for busy, left in stated.values())
+        left = max([work / self.jobs, max(remaining, default=0.)] +
+                   [left for _, left in stated.values()])
         complete = sum(1 for s in self.plan if self.complete(s))
-        running = current and not self.complete(current)
+        names = [s for s in running if not self.complete(s)]
         basis = ("measured" if estimated > 0 else "prior") + " costs"
-        if current_left is not None:
-            basis += f"; {current}: its sweep's estimate"
+        if stated:
+            basis += "; " + ", ".join(stated) + \
+                (": its sweep's estimate" if len(stated) == 1 else ": their sweeps' estimates")
         return (f"[temizer-2013] {len(self.done)}/{total} points done, {complete}/"
-                f"{len(self.plan)} studies complete{f'; running {current}' if running else ''}; elapsed "
+                f"{len(self.plan)} studies complete"
+                f"{'; running ' + ', '.join(names) if names else ''}; elapsed "
                 f"{duration(time.time() - self.start)}; about {duration(left)}"
                 f" left on {self.jobs} rank{'s' if self.jobs != 1 else ''} ({basis})")
 
@@ -540,22 +562,31 @@ def check_study(binary, path, sets, out_dir):
 
 
 # The signal (SIGINT, SIGTERM) that asked the command to stop, 0 while none did, and the
-# mpirun of the study in progress, to which it is passed on.
-STOP = {"signal": 0, "process": None}
+# mpiruns of the studies in progress, to which it is passed on.
+STOP = {"signal": 0, "processes": [], "signalled": set()}
 
 
 def stop_handler(signum, _frame):
-    """Passes SIGINT or SIGTERM on to mpirun, which passes it on to the ranks: the sweep
-    stops its points in progress after their current time step (docs/sweeps.md) and the
-    command exits with 128 + the signal number once mpirun has ended. mpirun runs in a
-    process group of its own, so a Ctrl-C in the terminal reaches it once, through here."""
+    """Passes SIGINT or SIGTERM on to every mpirun, which passes it on to its ranks: the
+    sweeps stop their points in progress after their current time step (docs/sweeps.md) and
+    the command exits with 128 + the signal number once every mpirun has ended. mpirun runs
+    in a process group of its own, so a Ctrl-C in the terminal reaches it once, through
+    here."""
     STOP["signal"] = STOP["signal"] or signum
-    process = STOP["process"]
-    if process is not None and process.poll() is None:
-        try:
-            process.send_signal(signum)
-        except ProcessLookupError:
-            pass
+    for process in STOP["processes"]:
+        signal_process(process, signum)
+
+
+def signal_process(process, signum):
+    """Sends `signum` to mpirun `process` once: a second signal would end its ranks at once,
+    without their checkpoints (docs/checkpoints.md)."""
+    if process.pid in STOP["signalled"] or process.poll() is not None:
+        return
+    STOP["signalled"].add(process.pid)
+    try:
+        process.send_signal(signum)
+    except ProcessLookupError:
+        pass
 
 
 def stopped(where):
@@ -565,77 +596,219 @@ def stopped(where):
              "where it stopped", 128 + STOP["signal"])
 
 
-def run_study(study, binary, jobs, threads, oversubscribe, out_dir, data_dir, sets,
-              progress, merge):
-    """One study's sweep under mpirun; its point lines are passed on with the progress, and
-    the data directory follows every finished point (copy_data(), with `merge` under
-    --recompute), so an interrupted study's points are there too. Returns mpirun's exit
-    status and the last lines of its output that are neither a point's nor a progress line
-    (mpirun's or the program's message)."""
-    # --bind-to none: Open MPI binds each rank to one core by default (up to two ranks),
-    # which would put a rank's --threads on one core, and the ranks of two commands run side
-    # by side on the same cores; unbound, the system spreads them over the free cores
-    command = ["mpirun", "-np", str(jobs)] + ["--oversubscribe"] * oversubscribe + \
-        ["--bind-to", "none", binary, "--output-directory", out_dir]
-    if threads > 1:
-        command += ["--threads", str(threads)]
-    command += [a for s in sets for a in ("--set", s)]
-    command.append(os.path.join(STUDY_DIR, f"{study}.prm"))
-    print(f"[temizer-2013] {study}: {shlex.join(command)}", flush=True)
-    env = dict(os.environ)
-    if os.geteuid() == 0:      # Open MPI refuses root without these (containers, CI)
-        env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True, bufsize=1, env=env, start_new_session=True)
-    STOP["process"] = process
-    if STOP["signal"]:         # a signal that came before mpirun existed
-        stop_handler(STOP["signal"], None)
-    heartbeat = time.monotonic() - HEARTBEAT_SECONDS    # the sweep's first line passes
-    tail = collections.deque(maxlen=12)
-    for line in process.stdout:
-        line = line.rstrip("\n")
+class StudyRun:
+    """One study's sweep under `mpirun -np ranks`, its output read on a thread of its own
+    into `lines` as (study, line), and (study, None) when it has ended."""
+
+    def __init__(self, study, ranks, binary, threads, oversubscribe, out_dir, sets, lines):
+        self.study, self.ranks, self.out_dir = study, ranks, out_dir
+        self.grow_to = None        # set while it is stopped to start again on more ranks
+        self.left = None           # the time left that its sweep last stated (s)
+        self.tail = collections.deque(maxlen=12)
+        # --bind-to none: Open MPI binds each rank to one core by default (up to two
+        # ranks), which would put a rank's --threads on one core, and the ranks of two
+        # sweeps run side by side on the same cores; unbound, the system spreads them over
+        # the free cores
+        command = ["mpirun", "-np", str(ranks)] + ["--oversubscribe"] * oversubscribe + \
+            ["--bind-to", "none", binary, "--output-directory", out_dir]
+        if threads > 1:
+            command += ["--threads", str(threads)]
+        command += [a for s in sets for a in ("--set", s)]
+        command.append(os.path.join(STUDY_DIR, f"{study}.prm"))
+        print(f"[temizer-2013] {study}: {shlex.join(command)}", flush=True)
+        env = dict(os.environ)
+        if os.geteuid() == 0:      # Open MPI refuses root without these (containers, CI)
+            env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True, bufsize=1,
+                                        env=env, start_new_session=True)
+        STOP["processes"].append(self.process)
+        if STOP["signal"]:         # a signal that came before mpirun existed
+            signal_process(self.process, STOP["signal"])
+        self.heartbeat = time.monotonic() - HEARTBEAT_SECONDS  # the first line passes
+
+        def read():
+            for line in self.process.stdout:
+                lines.put((study, line.rstrip("\n")))
+            lines.put((study, None))
+        threading.Thread(target=read, daemon=True).start()
+
+    def wait(self):
+        """mpirun's exit status, once its output has ended."""
+        status = self.process.wait()
+        STOP["processes"].remove(self.process)
+        return status
+
+
+def run_studies(studies, plan, listings, progress, place, binary, jobs, threads,
+                oversubscribe, output, data_dir, sets, merge):
+    """Runs the sweeps of `studies` (their points not done) on `jobs` ranks in all.
+
+    The studies start in their order. A study's sweep gets as many ranks as it has points
+    left, up to the ranks free; when a sweep has fewer points left than ranks (its last
+    points run), its idle ranks start the next study, and when no study is left to start,
+    a sweep with more points left than ranks is stopped (its points in progress write
+    their checkpoints) and started again on the free ranks as well (if they are at least
+    half as many as it has), its stopped points continuing from their checkpoints. A study waits while a study with the same
+    parameters outside Output and Sweep runs a point of a name it has (place_points() takes
+    that point from there once it is done). Every sweep's point lines are passed on with
+    the progress, and the data directory follows every finished point (copy_data(), with
+    `merge` under --recompute), so an interrupted study's points are there too.
+
+    Returns {study: its sweep.csv rows} of the studies that ended; exits (fail(), stopped())
+    when a study failed or a signal asked the command to stop, once every sweep has ended.
+    """
+    lines = queue.Queue()
+    waiting, running, ended = list(studies), {}, {}
+    failure = []     # (study, message, exit status) of the first study that failed
+
+    def busy(run):
+        return run.grow_to or min(run.ranks, progress.left(run.study))
+
+    def conflict(study):
+        names = {p["name"] for p in plan[study]}
+        for other in running:
+            if listings.get(other) == listings.get(study) and names & {
+                    p["name"] for i, p in enumerate(plan[other])
+                    if (other, i) not in progress.done}:
+                return other
+        return None
+
+    def estimates():
+        return {s: (busy(r), r.left) for s, r in running.items()}
+
+    def start(study, ranks):
+        running[study] = StudyRun(study, ranks, binary, threads, oversubscribe,
+                                  os.path.join(output, study), sets, lines)
+
+    def schedule():
+        if STOP["signal"] or failure:
+            return
+        free = jobs - sum(busy(r) for r in running.values())
+        while free > 0:
+            study = next((s for s in waiting if conflict(s) is None), None)
+            if study is not None:
+                waiting.remove(study)
+                place(study)    # also the points that the studies before it have computed
+                progress.record(study, placed_rows(study, plan[study], output))
+                ranks = max(1, min(free, progress.left(study)))
+                beside = [s for s in running if progress.left(s) > 0]
+                if beside:
+                    print(f"[temizer-2013] {study}: starts on {ranks} free "
+                          f"rank{'s' if ranks != 1 else ''} of {jobs}, beside "
+                          f"{', '.join(beside)}", flush=True)
+                start(study, ranks)
+                free -= ranks
+                continue
+            # at least half its ranks more, so that a sweep is started again a few times,
+            # not once per rank that frees up on a cluster
+            grow = next((r for r in running.values() if r.grow_to is None and
+                         progress.left(r.study) > r.ranks and 2 * free >= r.ranks), None)
+            if grow is None:
+                return
+            grow.grow_to = min(progress.left(grow.study), grow.ranks + free)
+            print(f"[temizer-2013] {grow.study}: {free} of the {jobs} ranks free and no "
+                  f"study left to start: its sweep stops and starts again on "
+                  f"{grow.grow_to} ranks (its points in progress continue from their "
+                  "checkpoints)", flush=True)
+            signal_process(grow.process, signal.SIGTERM)
+            return
+
+    schedule()
+    while running:
+        try:
+            study, line = lines.get(timeout=1.)
+        except queue.Empty:
+            continue
+        run = running[study]
+        out_dir = run.out_dir
+        if line is None:
+            status = run.wait()
+            del running[study]
+            rows = read_rows(os.path.join(out_dir, "sweep.csv"))
+            progress.record(study, rows)
+            if run.grow_to is not None and not STOP["signal"] and not failure:
+                copy_data(study, out_dir, data_dir, merge)
+                start(study, run.grow_to)
+                continue
+            if status < 128 and not STOP["signal"] and not failure:
+                unplanned = sorted({r["name"] for r in rows} -
+                                   {p["name"] for p in plan[study]})
+                if unplanned:
+                    failure.append((study, f"{study}: the sweep ran points this command does not "
+                                    f"know ({', '.join(unplanned)}); the names of "
+                                    "postprocess/temizer_2013_page.py:point_name() no longer "
+                                    "match the sweep's", 1))
+                else:
+                    problem = study_problem(study, status, list(run.tail), rows,
+                                            plan[study])
+                    if problem:
+                        failure.append((study,) + problem)
+                if failure:    # the other sweeps stop with their checkpoints
+                    for other in running.values():
+                        signal_process(other.process, signal.SIGTERM)
+            if status >= 128 and not STOP["signal"] and not failure:
+                STOP["signal"] = status - 128
+            if not failure or failure[0][0] != study:
+                copy_data(study, out_dir, data_dir, merge)
+            if not STOP["signal"] and not failure:
+                ended[study] = rows
+            schedule()
+            continue
         if line.strip("- ") and not line.startswith(("point ", "sweep: ")):
-            tail.append(line)
+            run.tail.append(line)
         if line.startswith("point ") and " done " in line:
-            heartbeat = time.monotonic()
+            run.heartbeat = time.monotonic()
+            run.left = None
             print(f"  {study}: {line}", flush=True)
             progress.record(study, read_rows(os.path.join(out_dir, "sweep.csv")))
             copy_data(study, out_dir, data_dir, merge)
-            print(progress.line(study), flush=True)
+            print(progress.line(estimates()), flush=True)
+            schedule()
         elif "sweep stopped by signal" in line:
+            print(f"  {study}: {line}", flush=True)
+            if run.grow_to is not None:
+                continue       # the stop that starts it again on more ranks
             # the signal reached mpirun or the ranks, not this command: stop here too
             # (mpirun itself exits 1 once it has been signalled)
-            print(f"  {study}: {line}", flush=True)
             number = line.split("sweep stopped by signal", 1)[1].split(":", 1)[0].strip()
-            if not STOP["signal"]:
-                STOP["signal"] = int(number) if number.isdigit() else signal.SIGTERM
+            if not STOP["signal"] and not failure:
+                STOP["signalled"].add(run.process.pid)      # it has had its signal
+                stop_handler(int(number) if number.isdigit() else signal.SIGTERM, None)
         elif line.startswith("sweep: "):
-            if time.monotonic() - heartbeat >= HEARTBEAT_SECONDS:
-                heartbeat = time.monotonic()
+            run.left = sweep_seconds_left(line)
+            if time.monotonic() - run.heartbeat >= HEARTBEAT_SECONDS:
+                run.heartbeat = time.monotonic()
                 print(f"  {study}: {line[len('sweep: '):]}", flush=True)
-                print(progress.line(study, sweep_seconds_left(line)), flush=True)
+                print(progress.line(estimates()), flush=True)
         elif any(word in line.lower() for word in ("error", "failed", "warning")):
             print(f"  {study}: {line}", flush=True)
-    status = process.wait()
-    STOP["process"] = None
-    return status, list(tail)
+    if failure:
+        fail(*failure[0][1:])
+    if STOP["signal"]:
+        interrupted = [s for s in studies if s not in waiting and progress.left(s) > 0]
+        stopped("in " + ", ".join(interrupted) if interrupted else
+                f"before {waiting[0]}" if waiting else "as its last study ended")
+    return ended
 
 
-def check_study_ran(study, status, output, rows, plan):
-    """Exits (1, or 2 if the program refused the study with exit status 2) naming the study,
-    mpirun's exit status and the end of its output, unless the sweep computed every point of
-    the plan and mpirun exited as the sweep then does: 0, or 1 with a failed point."""
+def study_problem(study, status, output, rows, plan):
+    """None if the sweep computed every point of the plan and mpirun exited as the sweep
+    then does (0, or 1 with a failed point); else the message naming the study, mpirun's
+    exit status and the end of its output, and the command's exit status for it (1, or 2 if
+    the program refused the study with exit status 2)."""
     done = {r["name"] for r in finished(rows)}
     missing = [p["name"] for p in plan if p["name"] not in done]
     expected = 1 if any(r["status"] == "failed" for r in rows) else 0
-    if missing or status != expected:
-        text = f"study {study} failed: mpirun exited with status {status}"
-        if missing:
-            text += f", {len(plan) - len(missing)} of {len(plan)} points done"
-        text += "; the page is left as it was"
-        if output:
-            text += "; the end of mpirun's output:\n  " + "\n  ".join(output)
-        fail(text, 2 if status == 2 else 1)
+    if not missing and status == expected:
+        return None
+    text = f"study {study} failed: mpirun exited with status {status}"
+    if missing:
+        text += f", {len(plan) - len(missing)} of {len(plan)} points done"
+    text += "; the page is left as it was"
+    if output:
+        text += "; the end of mpirun's output:\n  " + "\n  ".join(output)
+    return text, 2 if status == 2 else 1
 
 
 def main(argv):
@@ -724,11 +897,10 @@ def main(argv):
             # every point, before any point runs
             check_study(binary, path, sets, os.path.join(output, study))
             plan[study] = study_points(path, overrides)
-    most = max(len(p) for p in plan.values())
-    if jobs > max(most, cores()):
+    points = sum(len(p) for p in plan.values())
+    if jobs > max(points, cores()):
         fail(f"--jobs {jobs} is more ranks than the cores and than the points of the "
-             f"largest selected study ({most}): the ranks beyond them would have nothing "
-             "to do")
+             f"selected studies ({points}): the ranks beyond them would have nothing to do")
 
     listings = physics_listings(binary, STUDIES, sets)
     accept = None
@@ -754,38 +926,22 @@ def main(argv):
         progress.record(study, placed_rows(study, plan[study], output))
     print(progress.line(None), flush=True)
 
-    failed = []
+    done_earlier = {}
     for study in studies:
         out_dir = os.path.join(output, study)
         rows = read_rows(os.path.join(out_dir, "sweep.csv"))
-        complete = rows and len(finished(rows)) == len(rows) == len(plan[study]) and \
-            all(r["status"] == "ok" for r in rows) and \
-            all(point_complete(os.path.join(out_dir, p["name"])) for p in plan[study])
-        if not complete:
-            place(study)    # also the points that the studies before it have just computed
-            stopped(f"before {study}")
-            status, tail = run_study(study, binary, jobs, threads, oversubscribe, out_dir,
-                                     data, sets, progress, recompute)
-            rows = read_rows(os.path.join(out_dir, "sweep.csv"))
-            if status < 128 and not STOP["signal"]:
-                unplanned = sorted({r["name"] for r in rows} -
-                                   {p["name"] for p in plan[study]})
-                if unplanned:
-                    fail(f"{study}: the sweep ran points this command does not know "
-                         f"({', '.join(unplanned)}); the names of "
-                         "postprocess/temizer_2013_page.py:point_name() no longer match "
-                         "the sweep's", 1)
-                check_study_ran(study, status, tail, rows, plan[study])
-            copy_study(study, out_dir, rows)
-            stopped(f"in {study}")
-            if status >= 128:
-                fail(f"stopped by signal {status - 128} in {study}; rerun the command to "
-                     "continue where it stopped", status)
-        else:
+        if rows and len(finished(rows)) == len(rows) == len(plan[study]) and \
+                all(r["status"] == "ok" for r in rows) and \
+                all(point_complete(os.path.join(out_dir, p["name"])) for p in plan[study]):
             print(f"[temizer-2013] {study}: all {len(rows)} points done earlier", flush=True)
-        copy_study(study, out_dir, rows)
-        failed += [f"{study}/{r['name']}: {r.get('error', '')}" for r in rows
-                   if r.get("status") != "ok"]
+            copy_study(study, out_dir, rows)
+            done_earlier[study] = rows
+    stopped(f"before {next((s for s in studies if s not in done_earlier), studies[-1])}")
+    ran = run_studies([s for s in studies if s not in done_earlier], plan, listings,
+                      progress, place, binary, jobs, threads, oversubscribe, output, data,
+                      sets, recompute)
+    failed = [f"{study}/{r['name']}: {r.get('error', '')}" for study in studies
+              for r in {**done_earlier, **ran}[study] if r.get("status") != "ok"]
     status = subprocess.run(generator).returncode
     if failed:
         print("reproduce-temizer-2013: points that did not complete:\n  " +
