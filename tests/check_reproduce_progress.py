@@ -7,8 +7,10 @@ three points of the first one finished:
 - before the sweep of the running study states a time left, every point not done counts
   with its per-point cost scaled by what the finished points took (measured / estimated);
 - once the sweep's progress line states one (from its running points' own estimates), that
-  time replaces the running study's estimate, and the studies still to come are added with
-  their scaled estimates (the studies run one after the other);
+  time, on the ranks the study keeps busy, replaces the running study's estimate: the time
+  left is the work left over the ranks (the studies share them), and at least the running
+  study's time left and the longest point's;
+- with two studies running, each counts with its own sweep's time left, and both are named;
 - a sweep line without a time left (no point has an estimate yet) leaves the estimate as
   before;
 - the line names the running study only while it has points not done;
@@ -96,26 +98,36 @@ def spread(costs):
 
 
 prior = spread(rest_first + rest_second)
-got = left_of(progress.line(first))
+got = left_of(progress.line())
 check(got is not None and abs(got - prior) <= 60.,
       f"before the sweep states a time left: {got} s, expected {prior:.0f} s")
-got = left_of(progress.line(first, None))
+got = left_of(progress.line({first: (1, None)}))
 check(got is not None and abs(got - prior) <= 60.,
       f"with a sweep line without a time left: {got} s, expected {prior:.0f} s")
 
-stated = 15720.
-expected = stated + spread(rest_second)
-got = left_of(progress.line(first, reproduce.sweep_seconds_left(sweep_line)))
+stated = reproduce.sweep_seconds_left(sweep_line)
+expected = max((stated + sum(rest_second)) / jobs, stated, max(rest_second))
+got = left_of(progress.line({first: (1, stated)}))
 check(got is not None and abs(got - expected) <= 60.,
-      f"with the sweep's 4 h 22 min: {got} s, expected {expected:.0f} s (the sweep's time "
-      f"plus the next study's {spread(rest_second):.0f} s)")
+      f"with the sweep's 4 h 22 min on one rank: {got} s, expected {expected:.0f} s (the "
+      f"sweep's time and the next study's {sum(rest_second):.0f} s over {jobs} ranks)")
 check(abs(expected - prior) > 600., "the check cannot tell the two estimates apart")
-check(f"running {first}" in progress.line(first),
-      f"a study with a point not done is not named as running: {progress.line(first)}")
+check(f"running {first}" in progress.line({first: (1, None)}),
+      f"a study with a point not done is not named as running: "
+      f"{progress.line({first: (1, None)})}")
+
+# the next study beside it, with its sweep's own time left
+second_left = 0.5 * sum(rest_second)
+expected = max((stated + second_left) / jobs, stated, second_left)
+line = progress.line({first: (1, stated), second: (1, second_left)})
+got = left_of(line)
+check(got is not None and abs(got - expected) <= 60.,
+      f"two studies running: {got} s, expected {expected:.0f} s")
+check(f"running {first}, {second}" in line, f"not both studies named as running: {line}")
 
 # the first study's last point done: it is complete, no longer running
 progress.record(first, rows[:3] + [{"status": "ok", "wall_time": "100"}])
-line = progress.line(first)
+line = progress.line({first: (0, None)})
 check("1/2 studies complete" in line and "running" not in line,
       f"a complete study is still named as running: {line}")
 
@@ -127,11 +139,8 @@ def study_exit(status, statuses):
     """The exit status with which a study's mpirun status and its points' statuses in
     sweep.csv end the command, None if the command goes on (a finished study)."""
     rows = [{"name": n, "status": s} for n, s in zip("ab", statuses)]
-    try:
-        reproduce.check_study_ran("x", status, [], rows, [{"name": "a"}, {"name": "b"}])
-    except SystemExit as e:
-        return e.code
-    return None
+    problem = reproduce.study_problem("x", status, [], rows, [{"name": "a"}, {"name": "b"}])
+    return None if problem is None else problem[1]
 
 
 for status, statuses, expected in [(0, ["ok", "ok"], None), (1, ["ok", "failed"], None),
