@@ -111,8 +111,8 @@ import csv
 import io
 import itertools
 import math
-import queue
 import os
+import queue
 import re
 import shlex
 import shutil
