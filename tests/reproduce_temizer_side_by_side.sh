@@ -10,7 +10,10 @@
 #  2. a study waits while a study with the same parameters runs a point of a name it has,
 #     and then takes that point from it instead of computing it;
 #  3. SIGTERM to the command while two studies run stops both sweeps (exit status 143, no
-#     rank left running), and the same command completes them.
+#     rank left running), and the same command completes them;
+#  4. a study that fails while another runs (its mpirun cannot start) stops the other with
+#     its checkpoints, and the command names the failed study, exits with 1 and writes no
+#     page; without the fault the same command completes both.
 # Usage: reproduce_temizer_side_by_side.sh BUILD_DIR SOURCE_DIR WORK_DIR
 set -euo pipefail
 build=$1; src=$2; work=$3
@@ -95,4 +98,34 @@ reproduce "$work/signal-rerun.log" --jobs 2 "${two[@]}" --output "$work/signal-o
   --data "$work/signal-data" --page "$work/signal-page"
 [ "$(cat "$work"/signal-data/{fig6a-elastic,fig9-circles}.csv | grep -c ',ok,')" = 10 ] ||
   fail "the call after the stop did not complete both studies"
+
+# 4. a study that fails beside another (its mpirun finds no slots) stops the other with its
+#    checkpoints: exit status 1 naming the failed study and mpirun's message, the other's
+#    point in progress stopped; without the fault the same command completes both
+mkdir -p "$work/no-slots"
+cat > "$work/no-slots/mpirun" <<SH
+#!/bin/sh
+case "\$*" in
+  *fig9-circles.prm*) echo "There are not enough slots available in the system" >&2; exit 1 ;;
+esac
+PATH="$PATH" exec mpirun "\$@"
+SH
+chmod +x "$work/no-slots/mpirun"
+status=0
+PATH="$work/no-slots:$PATH" bash "$src/scripts/reproduce-temizer-2013.sh" --jobs 2 "${two[@]}" \
+  --output "$work/fault-out" --data "$work/fault-data" --page "$work/fault-page" \
+  > "$work/fault.log" 2>&1 || status=$?
+cat "$work/fault.log"
+[ "$status" = 1 ] || fail "a study failing beside another: exit status $status, not 1"
+expect_match "study fig9-circles failed: mpirun exited with status 1" "$work/fault.log"
+expect_match "not enough slots" "$work/fault.log"
+expect_match ",stopped," "$work/fault-out/fig6a-elastic/sweep.csv"
+if pgrep -f "output-directory $work/fault-out" > /dev/null; then
+  pkill -KILL -f "output-directory $work/fault-out"; fail "a rank kept running"
+fi
+expect_no_file "$work/fault-page/temizer-2013.md"
+reproduce "$work/fault-rerun.log" --jobs 2 "${two[@]}" --output "$work/fault-out" \
+  --data "$work/fault-data" --page "$work/fault-page"
+[ "$(cat "$work"/fault-data/{fig6a-elastic,fig9-circles}.csv | grep -c ',ok,')" = 10 ] ||
+  fail "the call after the fault did not complete both studies"
 echo "PASSED"
