@@ -109,7 +109,6 @@ import argparse
 import collections
 import csv
 import io
-import itertools
 import math
 import os
 import queue
