@@ -438,13 +438,25 @@ DISCRETISATION_ENTRIES = ("Geometry/Mesh file", "Geometry/Elements in x",
                           "Geometry/Elements in y", "Loading/Time step")
 
 
+def same_build(experiment):
+    """Whether an experiment's result (read_experiments()) and its point were computed by
+    the same build: both records name the same source revision. A change between results
+    of two builds would hold what the builds changed besides the variant, so the page
+    marks it and no uncertainty is taken from it; a record that names no revision (a build
+    before the program wrote it) matches none."""
+    return bool(experiment.get("revision")) and \
+        experiment.get("revision") == experiment.get("point_revision")
+
+
 def discretisation_change(point, experiments):
     """(the largest |k̄ of the variant − k̄ of the point| over the experiments run on `point`
-    that change only the mesh or the time step (DISCRETISATION_ENTRIES), the variant of that
-    largest change), or (nan, None) without such an experiment."""
+    by the point's own build (same_build()) that change only the mesh or the time step
+    (DISCRETISATION_ENTRIES), the variant of that largest change), or (nan, None) without
+    such an experiment."""
     largest, variant = float("nan"), None
     for e in experiments:
-        if e["point"] is not point or e["result"] is None or point is None or not point.ok:
+        if e["point"] is not point or e["result"] is None or point is None or not point.ok \
+                or not same_build(e):
             continue
         entries = [s.split("=", 1)[0].strip() for s in e["settings"] if s.strip()]
         if not entries or any(name not in DISCRETISATION_ENTRIES for name in entries):
@@ -526,8 +538,10 @@ def read_experiment_list(path):
 def read_experiments(path, studies, data_dir):
     """The experiments of EXPERIMENTS (read_experiment_list) as dicts name, study,
     point_name, point (the Point of that study named so, None if DATA has no row of it),
-    variant, settings and result (the experiment's summary.csv row from
-    DATA/experiments/<name>/, with its window.csv if there is one, or None: not run yet).
+    variant, settings, result (the experiment's summary.csv row from
+    DATA/experiments/<name>/, with its window.csv if there is one, or None: not run yet),
+    revision and point_revision (the source revisions that the records of the result and
+    of the point name, "" for none: common.recorded_revision()).
     No file: no experiments. InputError as read_experiment_list, for a row that names an
     unknown study, and naming the summary.csv that lacks kbar or kbar_spread."""
     if not os.path.isfile(path):
@@ -553,9 +567,21 @@ def read_experiments(path, studies, data_dir):
                 rates = common.read_table(window, complete=True)
                 if rates:
                     result = dict(result, **rates[0])
+        revision = common.recorded_revision(os.path.dirname(summary)) if result else ""
+        point_revision = common.recorded_revision(
+            os.path.join(data_dir, "points", r["study"], r["point"])) if point else ""
         rows.append(dict(name=r["name"], study=r["study"], point_name=r["point"], point=point,
-                         variant=r["variant"], settings=r["settings"], result=result))
+                         variant=r["variant"], settings=r["settings"], result=result,
+                         revision=revision, point_revision=point_revision))
     return rows
+
+
+def other_builds(experiments):
+    """', N of them by another build than their point's' for the page's count of the
+    experiments run (empty when every result shares its point's build)."""
+    n = sum(e["result"] is not None and e["point"] is not None and e["point"].ok and
+            not same_build(e) for e in experiments)
+    return f", {n} of them by another build than their point's" if n else ""
 
 
 def experiment_table(experiments, compared):
@@ -563,10 +589,12 @@ def experiment_table(experiments, compared):
     publishes one): k̄ and spread of the variant, its change from our point, the
     variant's difference to the paper, and its mean of the signed F_T/F_N with the share
     of the window with F_T < 0 (summary.csv's kbar_signed and reversed_fraction; "–" for
-    a result of a build that did not write them)."""
+    a result of a build that did not write them), and the build that computed it. A change
+    between results of two builds (not same_build()) is marked "(other build)"."""
     lines = ["| point | Temizer 2013 | ours | variant | k̄ of the variant (spread) | change "
-             "| variant − paper | mean F_T/F_N (time with F_T < 0) | ‖D‖ p99, H p99 |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| variant − paper | mean F_T/F_N (time with F_T < 0) | ‖D‖ p99, H p99 "
+             "| build |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     def signed(x):
         # a change that rounds to zero is shown as +0.0000, not -0.0000
         return f"{(0. if abs(x) < 5e-5 else x):+.4f}" if math.isfinite(x) else "–"
@@ -578,7 +606,7 @@ def experiment_table(experiments, compared):
         paper = published[0] if published else float("nan")
         ours = p.get("kbar") if p is not None else float("nan")
         if e["result"] is None:
-            cells = "not run yet | – | – | – | –"
+            cells = "not run yet | – | – | – | – | –"
         else:
             res = e["result"]
             k, spread = number(res["kbar"]), number(res["kbar_spread"])
@@ -590,8 +618,13 @@ def experiment_table(experiments, compared):
                 number(res.get("reversed_fraction"))
             sign = f"{fmt(mean)} ({100. * reversed_share:.0f} %)" if math.isfinite(mean) and \
                 math.isfinite(reversed_share) else "–"
-            cells = (f"{fmt(k)} ({fmt(spread)}) | {signed(k - ours)} | {signed(k - paper)} | "
-                     f"{sign} | {rates}")
+            change = signed(k - ours)
+            build = short_revision(e["revision"])
+            if p is not None and p.ok and not same_build(e):
+                change += " (other build)"
+                build += f" (point: {short_revision(e['point_revision'])})"
+            cells = (f"{fmt(k)} ({fmt(spread)}) | {change} | {signed(k - paper)} | "
+                     f"{sign} | {rates} | {build}")
         where = p.describe() if p is not None else \
             f"{e['study']}/{e['point_name']} (not computed)"
         lines.append(f"| {where} | {fmt(paper, 3) if published else '–'} | "
@@ -1624,8 +1657,13 @@ def page(studies, made, conv_rows, uncertainty, notes, compared, checked,
                     "the averaging window of the 99th percentiles of the rate of deformation "
                     "and of the Payne "
                     "factor H = 1 + d q in the rubber's bottom row of cells, the rates at "
-                    "which the Payne effect acts ([methods §3.4](../methods.md#34-payne-effect)). "
-                    f"{run} of {len(experiments)} run.", ""]
+                    "which the Payne effect acts ([methods §3.4](../methods.md#34-payne-effect)); "
+                    "build: the source revision of the build that computed the variant, and "
+                    "the point's where another build computed it: such a change also holds "
+                    "what the builds changed, is marked \"(other build)\" and gives no "
+                    "discretisation uncertainty above. "
+                    f"{run} of {len(experiments)} run"
+                    f"{other_builds(experiments)}.", ""]
             if experiments:
                 out += [experiment_table(experiments, compared), ""]
         if key in checked:

@@ -79,10 +79,47 @@ for name in sorted(os.listdir(committed)) if os.path.isdir(committed) else []:
     check(re.search(r"set Output directory\s*=\s*/", text) is None,
           f"experiments/{name}/parameters.prm names its output by a path of the machine")
 
+# the time left: the work left over the cores, at least the longest running run; unknown
+# while an experiment has neither an earlier result nor a progress line to estimate it
+class Running:
+    def __init__(self, left, estimate=None):
+        self.left, self.e = left, {"estimate": estimate}
+
+
+for running, waiting, jobs, expected in [
+        ([], [{"estimate": 100.}, {"estimate": 300.}], 2, "about 3 min left on 2 cores"),
+        ([], [{"estimate": 100.}, {"estimate": 300.}], 1, "about 6 min left on 1 core"),
+        ([Running(500.)], [{"estimate": 100.}], 2, "about 8 min left on 2 cores"),
+        ([Running(None, 240.)], [], 2, "about 4 min left on 2 cores"),
+        ([Running(None)], [{"estimate": 100.}], 2, "time left unknown: 1 experiment(s)"),
+        ([], [{"estimate": 100.}, {"estimate": None}], 2, "time left unknown: 1 ")]:
+    got = runner.time_left(running, waiting, jobs)
+    check(got.startswith(expected), f"time_left: {got!r}, expected {expected!r}")
+check(runner.seconds_left("    averaging  t/T0 = 5.9908  kI = 0.2293  Newton its = 4  "
+                          "left ~ 1 h 05 min") == 3900.,
+      "the time left of the program's progress line is not read")
+
 study, point = "fig9-noncircular", "p2_v2500_tau0.001_elliptical_d0_viscoelastic"
 data = os.path.join(work, "data")
 shutil.copytree(os.path.join(source, "docs", "validation", "temizer-2013", "data"), data,
                 ignore=shutil.ignore_patterns("experiments"))
+revision = runner.build_revision(os.path.join(build, "granular-interface"))
+OTHER = "0123456789abcdef0123456789abcdef01234567"
+
+
+def set_revision(run_dir, rev):
+    """Makes the record in run_dir name the source revision `rev`."""
+    prm = os.path.join(run_dir, "parameters.prm")
+    lines = [line for line in open(prm, encoding="utf-8")
+             if not line.startswith(runner.common.REVISION_COMMENT)]
+    with open(prm, "w", encoding="utf-8") as f:
+        f.write(f"{runner.common.REVISION_COMMENT}{rev}\n" + "".join(lines))
+
+
+# the point as if this build had computed it: the page compares an experiment with its
+# point only where one build computed both
+point_dir = os.path.join(data, "points", study, point)
+set_revision(point_dir, revision)
 REDUCED = ["Geometry/Block length=3", "Geometry/Block height=1.5",
            "Geometry/Elements in x=12", "Geometry/Elements in y=6",
            "Loading/Time step=5e-4", "Loading/Averaging time=0.25"]
@@ -156,7 +193,7 @@ if os.path.isfile(os.path.join(result, "summary.csv")):
         rates = next(csv.DictReader(f))
     d99 = float(rates["D_bottom_p99_median"])
     check(d99 > 0. and float(rates["H_bottom_p99_median"]) == 1. and
-          row.endswith(f"| {d99:.3g} 1/s, 1.0000 |"),
+          f"| {d99:.3g} 1/s, 1.0000 |" in row,
           f"window.csv or the page's rates are wrong (d = 0: H = 1): {rates}\n{row}")
     # the signed mean of F_T/F_N and the reversed share, as the program wrote them
     with open(os.path.join(result, "summary.csv")) as f:
@@ -167,15 +204,94 @@ if os.path.isfile(os.path.join(result, "summary.csv")):
     check(any("| Δt/2 | not run yet |" in line for line in md.split("\n")),
           "the experiment not run is not listed as not run yet")
     check("1 of 2 run." in md, "the page does not count the experiments run")
+    # the result names this build, and the page says so
+    check(runner.common.recorded_revision(result) == revision,
+          f"the result names the revision {runner.common.recorded_revision(result)!r}, not "
+          f"this build's {revision}")
+    check(row.endswith(f"| {revision[:7]} |") and "other build" not in row,
+          f"the page's row does not name the build {revision[:7]} alone:\n{row}")
+
+    # a point of another build: the change is marked, and it is no discretisation error
+    set_revision(point_dir, OTHER)
+    dt_variant = experiment_list("experiments-dt.csv", [
+        ["reduced-dt", study, point, "Δt/2", "Loading/Time step=5e-5"]])
+    os.makedirs(os.path.join(data, "experiments", "reduced-dt"))
+    for name in ("summary.csv", "parameters.prm"):
+        shutil.copy(os.path.join(result, name), os.path.join(data, "experiments",
+                                                             "reduced-dt"))
+    page_other = os.path.join(work, "page-other")
+    r = subprocess.run(["/usr/bin/python3", os.path.join(source, "postprocess",
+                                                         "temizer_2013_page.py"),
+                        "--data", data, "--page", page_other, "--experiments", dt_variant],
+                       capture_output=True, text=True)
+    md = open(os.path.join(page_other, "temizer-2013.md"), encoding="utf-8").read() \
+        if r.returncode == 0 else r.stderr
+    row = next((line for line in md.split("\n") if "| Δt/2 | " in line), "")
+    check(f"| {k - ours:+.4f} (other build) |" in row and
+          row.endswith(f"| {revision[:7]} (point: {OTHER[:7]}) |") and
+          "1 of 1 run, 1 of them by another build than their point's." in md,
+          f"a change between two builds is not marked as such:\n{row}")
+    table5 = next((line for line in md.split("\n")
+                   if line.startswith("| ellipse | 10 | τ0 varied |")), "")
+    check("(Δt/2)" not in table5,
+          f"a change between two builds is taken as the discretisation error:\n{table5}")
+    set_revision(point_dir, revision)
+    check(subprocess.run(["/usr/bin/python3", os.path.join(source, "postprocess",
+                                                           "temizer_2013_page.py"),
+                          "--data", data, "--page", page_other, "--experiments",
+                          dt_variant], capture_output=True).returncode == 0 and
+          "| ellipse | 10 | τ0 varied |" in open(os.path.join(page_other, "temizer-2013.md"),
+                                                 encoding="utf-8").read() and
+          any(line.startswith("| ellipse | 10 | τ0 varied |") and "(Δt/2)" in line
+              for line in open(os.path.join(page_other, "temizer-2013.md"),
+                               encoding="utf-8")),
+          "one build's change under a shorter step is not taken as the discretisation "
+          "error")
+    shutil.rmtree(os.path.join(data, "experiments", "reduced-dt"))
 r = run("--experiments", listed, "--data", data, "--output", "out", "--page", page_dir,
         "--only", "reduced-gamma0.6")
 check(r.returncode == 0 and "running" not in r.stdout,
       f"the second call ran again:\n{r.stdout}{r.stderr}")
+r = run("--experiments", listed, "--data", data, "--output", "out", "--page", page_dir,
+        "--only", "reduced-gamma0.6", "--recompute")
+check(r.returncode == 0 and "running" not in r.stdout,
+      f"--recompute ran a result of this build again:\n{r.stdout}{r.stderr}")
+r = run("--experiments", listed, "--data", data, "--since", "HEAD")
+check(r.returncode == 2 and "--since is an option of --recompute" in r.stderr,
+      f"--since without --recompute: exit status {r.returncode}:\n{r.stderr}")
+
+# --recompute --jobs 2: the result of another build runs again beside the experiment not run
+# yet; each replaces its result whole, names this build and equals the direct run
+if os.path.isfile(os.path.join(result, "summary.csv")):
+    set_revision(result, OTHER)
+    before = kbar(result)
+    r = run("--experiments", listed, "--data", data, "--output", "out", "--page", page_dir,
+            "--recompute", "--jobs", "2")
+    check(r.returncode == 0 and "2 experiment(s) to run, 2 at a time, by source revision "
+          f"{revision}" in r.stdout and "running reduced-gamma0.6" in r.stdout and
+          "running reduced-dt2" in r.stdout and "2 of 2 done" in r.stdout,
+          f"--recompute --jobs 2 did not run both:\n{r.stdout}{r.stderr}")
+    check(re.search(r"^  reduced-gamma0\.6: ", r.stdout, re.M) is not None and
+          re.search(r"^  reduced-dt2: ", r.stdout, re.M) is not None,
+          f"the runs' progress lines are not printed with their names:\n{r.stdout}")
+    check(re.search(r"^2 experiment\(s\) to run, .*; time left unknown", r.stdout, re.M)
+          is not None, f"reduced-dt2 has no earlier result, yet a time left is stated:\n"
+          f"{r.stdout}")
+    for name in ("reduced-gamma0.6", "reduced-dt2"):
+        d = os.path.join(data, "experiments", name)
+        check(runner.common.recorded_revision(d) == revision,
+              f"{name}: the recomputed result names {runner.common.recorded_revision(d)!r}")
+    check(kbar(result) == kbar(direct) == before,
+          f"the recomputed kbar {kbar(result)} is not the direct run's {kbar(direct)}")
+    check(not any(n.endswith((".partial", ".earlier"))
+                  for n in os.listdir(os.path.join(data, "experiments"))),
+          "a temporary result directory is left behind")
 
 # an experiment whose point the data do not hold is listed as not computed, not dropped
 partial = os.path.join(work, "data-partial")
 shutil.copytree(data, partial)
 os.remove(os.path.join(partial, f"{study}.csv"))
+shutil.rmtree(os.path.join(partial, "experiments", "reduced-dt2"), ignore_errors=True)
 page_partial = os.path.join(work, "page-partial")
 r = subprocess.run(["/usr/bin/python3", os.path.join(source, "postprocess",
                                                      "temizer_2013_page.py"),

@@ -362,22 +362,37 @@ check(one == [1e-4] and two == [1e-4, 1e-2], f"peaks within and beyond the sprea
 # the discretisation column takes a point's own change under a finer mesh or step where it
 # is larger than the convergence study's: of three experiments on the circle at 25 m/s,
 # d = 1e-5 s (ours 0.3380), a finer mesh moves k̄ by 0.0200 (> 0.0075), a shorter step by
-# 0.0020 (< 0.0075) and Newmark gamma = 0.6 by 0.1620 (not a discretisation)
+# 0.0020 (< 0.0075) and Newmark gamma = 0.6 by 0.1620 (not a discretisation), each by the
+# point's build; a finer mesh by another build moves it by 0.0500, which holds what the
+# builds changed: it is marked on its row and is no discretisation error
 circle_point = "p2_v25000_tau0.0001_circular_d1e-05_viscoelastic"
 listing = os.path.join(work, "discretisation-experiments.csv")
 with_experiments = os.path.join(work, "data-discretisation")
 shutil.copytree(data, with_experiments)
+
+
+def record(run_dir, revision):
+    os.makedirs(run_dir, exist_ok=True)
+    with open(os.path.join(run_dir, "parameters.prm"), "w") as f:
+        f.write(f"# granular-interface source revision: {revision}\nsubsection Loading\nend\n")
+
+
+record(os.path.join(with_experiments, "points", "table5-velocity-circle", circle_point),
+       "c" * 40)
 with open(listing, "w", encoding="utf-8", newline="") as f:
     f.write("# constructed for the test\n")
     w = csv.writer(f)
     w.writerow(["name", "study", "point", "variant", "settings"])
-    for name, variant, settings, k in [
-            ("mesh", "finer mesh", "Geometry/Elements in x=80;Geometry/Elements in y=30", 0.3580),
-            ("step", "shorter step", "Loading/Time step=5e-5", 0.3400),
+    for name, variant, settings, k, revision in [
+            ("mesh", "finer mesh", "Geometry/Elements in x=80;Geometry/Elements in y=30", 0.3580,
+             "c" * 40),
+            ("step", "shorter step", "Loading/Time step=5e-5", 0.3400, "c" * 40),
             ("gamma", "gamma 0.6", "Solver/Newmark gamma=0.6;Solver/Newmark beta=0.3025",
-             0.5000)]:
+             0.5000, "c" * 40),
+            ("mesh-other", "finer mesh, other build",
+             "Geometry/Elements in x=80;Geometry/Elements in y=30", 0.3880, "d" * 40)]:
         w.writerow([name, "table5-velocity-circle", circle_point, variant, settings])
-        os.makedirs(os.path.join(with_experiments, "experiments", name))
+        record(os.path.join(with_experiments, "experiments", name), revision)
         with open(os.path.join(with_experiments, "experiments", name, "summary.csv"), "w") as g:
             g.write(f"kbar,kbar_spread\n{k},0.001\n")
 r = subprocess.run(["/usr/bin/python3", os.path.join(source, "postprocess", "temizer_2013_page.py"),
@@ -391,10 +406,20 @@ if r.returncode == 0:
                 "0.3380 | -0.0500 | 0.0010 | 0.0200 (finer mesh) | **differs** |")
     check(expected in t5_disc, f"the point's mesh experiment is not its discretisation: no "
           f"row {expected}")
-    check(t5_disc.count("(finer mesh) |") == 1 and "(gamma 0.6) |" not in t5_disc and
-          "(shorter step) |" not in t5_disc,
+    comparison = "\n".join(line for line in t5_disc.split("\n")
+                           if line.startswith(("| circle |", "| ellipse |")))
+    check(comparison.count("(finer mesh) |") == 1 and "(gamma 0.6) |" not in comparison and
+          "(shorter step) |" not in comparison and "other build" not in comparison,
           "a discretisation from an experiment shown on another row, or from one that is "
-          "not a discretisation or is smaller than the convergence study's")
+          "not a discretisation, is smaller than the convergence study's or of another build")
+    rows = {line.split(" | ")[3]: line for line in t5_disc.split("\n")
+            if line.startswith("| circle, viscoelastic")}
+    check(rows.get("finer mesh", "").endswith("| +0.0200 | -0.0300 | – | – | ccccccc |") and
+          rows.get("finer mesh, other build", "").endswith(
+              "| +0.0500 (other build) | +0.0000 | – | – | ddddddd (point: ccccccc) |") and
+          "4 of 4 run, 1 of them by another build than their point's." in t5_disc,
+          "the experiments' builds are not shown, or a change between two builds is not "
+          f"marked:\n{rows}")
 
 # damaged inputs: exit status 2 naming what is damaged; the page and its figures untouched
 committed = os.path.join(work, "committed")
