@@ -182,6 +182,36 @@ def check(condition, message):
         failures.append(message)
 
 
+def data_with(name, study, change):
+    """A copy WORK/name of the constructed data in which change(row) has modified the rows
+    of the study's CSV file."""
+    copy = os.path.join(work, name)
+    shutil.copytree(data, copy)
+    path = os.path.join(copy, f"{study}.csv")
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        change(row)
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, COLUMNS)
+        w.writeheader()
+        w.writerows(rows)
+    return copy
+
+
+def page_of(data_dir, name, *extra):
+    """The text of the page written from data_dir into WORK/name (with the generator's
+    `extra` options), or "" after a failed check naming the generator's message."""
+    r = subprocess.run(["/usr/bin/python3", os.path.join(source, "postprocess",
+                                                         "temizer_2013_page.py"),
+                        "--data", data_dir, "--page", os.path.join(work, name)] + list(extra),
+                       capture_output=True, text=True)
+    check(r.returncode == 0, f"the page {name}: exit status {r.returncode}: {r.stderr}")
+    if r.returncode != 0:
+        return ""
+    return open(os.path.join(work, name, "temizer-2013.md"), encoding="utf-8").read()
+
+
 # 229 points computed (two missing, one failed); of fig6a-elastic's 32 the rectangle at
 # 3 MPa is missing (not index 0 or 1), so 29 name commit aaa..., one a modified tree
 check("Points by the source revision of the build that computed them: not recorded: "
@@ -324,25 +354,15 @@ check(first.status == "failed" and "kbar = nan" in first.row.get("error", ""),
 
 # the claim "the viscoelastic k̄ of the ellipse is above the elastic one" differs, naming the
 # pressure, once the viscoelastic point at 1 MPa lies below the elastic one
-below = os.path.join(work, "data-below")
-shutil.copytree(data, below)
-with open(os.path.join(below, "viscoelastic-pressure-noncircular.csv"), newline="") as f:
-    rows = list(csv.DictReader(f))
-for r in rows:
+def below_elastic(r):
     if r["point_shape"] == "elliptical" and float(r["point_pressure"]) == 1.:
         r["kbar"] = kbar("fig6a-elastic", {"pressure": 1., "shape": "elliptical",
                                            "model": "elastic"}) - 0.01
-with open(os.path.join(below, "viscoelastic-pressure-noncircular.csv"), "w", newline="") as f:
-    w = csv.DictWriter(f, COLUMNS)
-    w.writeheader()
-    w.writerows(rows)
-r = subprocess.run(["/usr/bin/python3", os.path.join(source, "postprocess", "temizer_2013_page.py"),
-                    "--data", below, "--page", os.path.join(work, "page-below")],
-                   capture_output=True, text=True)
-check(r.returncode == 0, f"the page of data-below: exit status {r.returncode}: {r.stderr}")
-if r.returncode == 0:
-    below_text = open(os.path.join(work, "page-below", "temizer-2013.md"),
-                      encoding="utf-8").read()
+
+
+below_text = page_of(data_with("data-below", "viscoelastic-pressure-noncircular",
+                               below_elastic), "page-below")
+if below_text:
     row = [line for line in below_text.split("## Fig. 6b")[1].split("\n")
            if line.startswith("| The viscoelastic k̄ is above the elastic one")]
     check(len(row) == 1 and "above at 7 of 8 pressures" in row[0] and
@@ -364,26 +384,17 @@ check("-0.0090 at the ratio 10" in row and
       "equivalent where within max(0.03, 3 × the larger spread)" in row and
       row.endswith("| **differs** |"),
       f"routes 0.009 apart at both ratios: the mismatch does not grow: {row}")
-grown = os.path.join(work, "data-routes")
-shutil.copytree(data, grown)
-with open(os.path.join(grown, "table5-velocity-noncircular.csv"), newline="") as f:
-    rows = list(csv.DictReader(f))
-tau_route = kbar("fig9-noncircular", {"pressure": 2., "shape": "rectangular",
-                                      "model": "viscoelastic", "relaxation_time": 1e-3,
-                                      "slip_velocity": 2500., "payne_d": 0.})
-for r in rows:
+def grown_apart(r):
+    tau_route = kbar("fig9-noncircular", {"pressure": 2., "shape": "rectangular",
+                                          "model": "viscoelastic", "relaxation_time": 1e-3,
+                                          "slip_velocity": 2500., "payne_d": 0.})
     if r["point_shape"] == "rectangular" and float(r["point_slip_velocity"]) == 25000. and \
             float(r["point_payne_d"]) == 0.:
         r["kbar"] = tau_route + 0.05
-with open(os.path.join(grown, "table5-velocity-noncircular.csv"), "w", newline="") as f:
-    w = csv.DictWriter(f, COLUMNS)
-    w.writeheader()
-    w.writerows(rows)
-r = subprocess.run(["/usr/bin/python3", os.path.join(source, "postprocess", "temizer_2013_page.py"),
-                    "--data", grown, "--page", os.path.join(work, "page-routes")],
-                   capture_output=True, text=True)
-row = route_row(open(os.path.join(work, "page-routes", "temizer-2013.md"),
-                     encoding="utf-8").read()) if r.returncode == 0 else r.stderr
+
+
+row = route_row(page_of(data_with("data-routes", "table5-velocity-noncircular", grown_apart),
+                        "page-routes"))
 check("+0.0500 at the ratio 10" in row and row.endswith("| agrees |"),
       f"routes 0.009 apart at the ratio 0.1 and 0.05 at 10: the mismatch grows: {row}")
 
@@ -436,13 +447,9 @@ with open(listing, "w", encoding="utf-8", newline="") as f:
         record(os.path.join(with_experiments, "experiments", name), revision)
         with open(os.path.join(with_experiments, "experiments", name, "summary.csv"), "w") as g:
             g.write(f"kbar,kbar_spread\n{k},0.001\n")
-r = subprocess.run(["/usr/bin/python3", os.path.join(source, "postprocess", "temizer_2013_page.py"),
-                    "--data", with_experiments, "--page", os.path.join(work, "page-disc"),
-                    "--experiments", listing], capture_output=True, text=True)
-check(r.returncode == 0, f"the page with experiments: exit status {r.returncode}: {r.stderr}")
-if r.returncode == 0:
-    t5_disc = open(os.path.join(work, "page-disc", "temizer-2013.md"),
-                   encoding="utf-8").read().split("## Table 5")[1].split("## Fig. 10")[0]
+disc_text = page_of(with_experiments, "page-disc", "--experiments", listing)
+if disc_text:
+    t5_disc = disc_text.split("## Table 5")[1].split("## Fig. 10")[0]
     expected = ("| circle | 10 | v̄_F varied | τ0 = 1e-4 s, v̄_F = 25 m/s, d = 1e-5 s | 0.388 | "
                 "0.3380 | -0.0500 | 0.0010 | 0.0200 (finer mesh) | **differs** |")
     check(expected in t5_disc, f"the point's mesh experiment is not its discretisation: no "
