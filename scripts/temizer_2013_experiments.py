@@ -16,8 +16,9 @@ repository, such as meshes/corner-104x20.msh). Before any run, every selected ex
 is checked as the program would run it (granular-interface --check): an unknown study or
 point, a point without its parameters.prm, or a setting the program refuses stops the
 command with exit status 2 naming the experiment, and nothing is run. Then the
-experiments that have no result in DATA/experiments/<name>/ run, N at a time (--jobs, default 1), each on one core,
-in OUTPUT/<name> (VTU output off, a checkpoint every 10 minutes); the program's own
+experiments that have no result in DATA/experiments/<name>/ run, N at a time (--jobs,
+default 1), each on one core, in OUTPUT/<name> (VTU output off, a checkpoint every 10
+minutes); the program's own
 progress lines, with each run's time left, are printed with the experiment's name in
 front, and after each finished run a line counts what is left, with the time left where
 earlier results give each waiting experiment's cost. An experiment stopped by SIGINT or
