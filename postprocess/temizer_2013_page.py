@@ -21,7 +21,7 @@ The paper beside ours: PAPER (default docs/validation/temizer-2013/paper-table5.
 the k̄ that the paper's Table 5 publishes. The page shows each of them beside our point of
 the same parameters, with the difference (ours - paper), our uncertainty (the point's
 spread and the discretisation error below, or the point's own larger change in an
-experiment that refines only its mesh or time step) and a mark: agrees when |difference|
+experiment of the point's build that refines only its mesh or time step) and a mark: agrees when |difference|
 <= max(TOLERANCE, 3 x spread), else differs; missing or failed where our point is; a row
 of the paper's table without a value is "not published here". The figures draw the published
 values that fall on their points (a star, "Temizer 2013" in the legend). Each of the
@@ -42,6 +42,14 @@ build from the records themselves: the source revision that each point's paramet
 names (DATA/points/<study>/<point>/, "not recorded" for builds before the program wrote
 it); the section "Builds" at the end gives the count per study.
 
+A paragraph of NOTES quotes a number of the data through a field that the page fills in,
+so that it says what the tables say after every recompute: {diff:SHAPE:RATIO:CONTROL:D}
+(our k̄ minus the paper's of that Table 5 entry, as +0.096), {ours:SHAPE:RATIO:CONTROL:D}
+(our k̄ there, 0.392), {change:NAME} (the experiment NAME's k̄ minus its point's, −0.049,
+followed by "(other build)" where another build computed the point) and {kbar:NAME} (the
+experiment's k̄); SHAPE and CONTROL as in paper-table5.csv (circular, tau0, ...), "–" for
+a value not computed yet.
+
 Options:
     --data DIR    default docs/validation/temizer-2013/data
     --page DIR    default docs/validation
@@ -56,7 +64,8 @@ Options:
 
 Exit status 0; 2 if DATA is not a directory or a CSV file is damaged: a row with more or
 fewer fields than the header (a file cut short), or a column the page needs missing, or
-PAPER is missing, has a column missing or a value that is not what its column holds. The
+PAPER is missing, has a column missing or a value that is not what its column holds, or a
+field of NOTES names no Table 5 entry or experiment. The
 message names the directory, or the file and its line or column; the page and its figures
 are then left as they were.
 """
@@ -65,6 +74,7 @@ import csv
 import itertools
 import math
 import os
+import re
 import sys
 import textwrap
 
@@ -1553,6 +1563,56 @@ def read_notes(path):
     return {k: v.strip() for k, v in notes.items()}
 
 
+NUMBER_FIELD = re.compile(r"\{(diff|ours|change|kbar):([^{}]*)\}")
+
+
+def fill_numbers(notes, path, compared, experiments):
+    """The notes' sections ({name: text}, read_notes()) with every number field (see the
+    module's docstring) replaced by its value from `compared` (compare()) and `experiments`
+    (read_experiments()), to three decimals with a minus sign −; "–" where the value is not
+    computed yet. InputError naming `path` and the field if it names no Table 5 entry or
+    no experiment."""
+    by_name = {e["name"]: e for e in experiments}
+
+    def signed(x):
+        return f"{'−' if x < 0 else '+'}{abs(x):.3f}"
+
+    def value(m):
+        kind, arg = m.group(1), m.group(2)
+        if kind in ("diff", "ours"):
+            parts = arg.split(":")
+            row = None
+            if len(parts) == 4:
+                shape, ratio, control, d = parts[0], number(parts[1]), parts[2], \
+                    number(parts[3])
+                row = next((r for r in compared if r["shape"] == shape and
+                            r["control"] == control and close(r["ratio"], ratio) and
+                            close(r["payne_d"], d)), None)
+            if row is None or (kind == "diff" and row["kbar"] is None):
+                raise common.InputError(
+                    f"{path}: {m.group(0)} names no published entry of Table 5 "
+                    "(SHAPE:RATIO:CONTROL:D as in paper-table5.csv)")
+            x = row["diff"] if kind == "diff" else row["ours"]
+            if not math.isfinite(x):
+                return "–"
+            return signed(x) if kind == "diff" else f"{x:.3f}"
+        e = by_name.get(arg)
+        if e is None:
+            raise common.InputError(f"{path}: {m.group(0)} names no experiment of the "
+                                    "experiment list")
+        if e["result"] is None:
+            return "–"
+        k = number(e["result"]["kbar"])
+        if kind == "kbar":
+            return f"{k:.3f}"
+        p = e["point"]
+        if p is None or not p.ok:
+            return "–"
+        return signed(k - p.get("kbar")) + ("" if same_build(e) else " (other build)")
+
+    return {name: NUMBER_FIELD.sub(value, text) for name, text in notes.items()}
+
+
 def page(studies, made, conv_rows, uncertainty, notes, compared, checked,
          experiments=(), built=None):
     total = sum(len(p) for p in studies.values())
@@ -1715,9 +1775,11 @@ def main(argv):
     compared = compare(studies, paper, uncertainty, experiments)
     checked = claims(studies, paper, compared)
     figure_dir = os.path.join(args.page, "temizer-2013")
+    notes_path = args.notes or os.path.join(figure_dir, "notes.md")
+    # every input read and checked before a figure is written
+    notes = fill_numbers(read_notes(notes_path), notes_path, compared, experiments)
     os.makedirs(figure_dir, exist_ok=True)
     made = figures(studies, uncertainty, figure_dir, paper)
-    notes = read_notes(args.notes or os.path.join(figure_dir, "notes.md"))
     common.write_text(os.path.join(args.page, "temizer-2013.md"),
                       page(studies, made, conv_rows, uncertainty, notes, compared, checked,
                            experiments, builds(studies, args.data)))

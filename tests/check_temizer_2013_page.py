@@ -22,7 +22,10 @@ are rows marked so, not dropped; the rectangle's rows say "not published here"; 
 the circle's published values as stars with "Temizer 2013" in its legend. A claim of the
 paper flips: the ellipse's viscoelastic k̄ above its elastic one agrees, and differs, naming
 the pressure, once one viscoelastic point is put below the elastic one. The peaks of k̄_V
-count only rises and falls beyond the spreads. The two routes to one τ0 v̄_F are equivalent
+count only rises and falls beyond the spreads. The notes' number fields ({diff:...},
+{ours:...}, {change:...}, {kbar:...}) are filled in from the data, "(other build)" after a
+change between two builds, "–" for a value not computed; a field naming no Table 5 entry or
+no experiment stops the generator like a damaged input. The two routes to one τ0 v̄_F are equivalent
 by the rule of agreement, max(0.03, 3 × spread): the rectangle's routes 0.009 apart at both
 ratios (beyond 3 × spread, within 0.03) do not grow apart, and the claim that they do
 agrees once they are 0.05 apart at the ratio 10. A paper file with a value that is not a number
@@ -447,7 +450,19 @@ with open(listing, "w", encoding="utf-8", newline="") as f:
         record(os.path.join(with_experiments, "experiments", name), revision)
         with open(os.path.join(with_experiments, "experiments", name, "summary.csv"), "w") as g:
             g.write(f"kbar,kbar_spread\n{k},0.001\n")
-disc_text = page_of(with_experiments, "page-disc", "--experiments", listing)
+# the notes quote numbers through fields that the page fills in from the data
+fields_notes = os.path.join(work, "fields-notes.md")
+with open(fields_notes, "w", encoding="utf-8") as f:
+    f.write("# notes\n\n## table5\n\nDiff {diff:circular:10:slip_velocity:1e-5}; ours "
+            "{ours:circular:0.1:tau0:0}; missing {ours:elliptical:10:slip_velocity:1e-6}; "
+            "mesh {change:mesh} ({kbar:mesh}); other {change:mesh-other}; step "
+            "{change:step}.\n")
+disc_text = page_of(with_experiments, "page-disc", "--experiments", listing,
+                    "--notes", fields_notes)
+check("Diff −0.050; ours 0.379; missing –; mesh +0.020 (0.358); other +0.050 (other "
+      "build); step +0.002." in disc_text,
+      "the notes' number fields are not filled in from the data: " +
+      (disc_text.split("## Table 5")[1][:600] if "## Table 5" in disc_text else ""))
 if disc_text:
     t5_disc = disc_text.split("## Table 5")[1].split("## Fig. 10")[0]
     expected = ("| circle | 10 | v̄_F varied | τ0 = 1e-4 s, v̄_F = 25 m/s, d = 1e-5 s | 0.388 | "
@@ -502,13 +517,23 @@ bad_line = next(i for i, line in enumerate(paper_lines) if "0.401" in line)
 paper_lines[bad_line] = paper_lines[bad_line].replace("0.401", "0.4o1")
 with open(bad_paper, "w", encoding="utf-8") as f:
     f.write("\n".join(paper_lines))
+bad_fields = os.path.join(work, "bad-fields.md")
+with open(bad_fields, "w", encoding="utf-8") as f:
+    f.write("# notes\n\n## fig9\n\nAt ratio 7: {diff:circular:7:tau0:0}.\n")
+bad_fields_experiment = os.path.join(work, "bad-fields-experiment.md")
+with open(bad_fields_experiment, "w", encoding="utf-8") as f:
+    f.write("# notes\n\n## table5\n\nChange {change:no-such}.\n")
 for data_dir, expected, extra in [
         (os.path.join(work, "no-such-data"),
          f"{os.path.join(work, 'no-such-data')}: no such directory", []),
         (cut, f"{cut_csv}, line {lines}: ", []),
         (no_kbar_F, f"{no_kbar_F_csv} has no column kbar_F", []),
         (data, f"{bad_paper}, line {bad_line + 1}: kbar '0.4o1' is not a number",
-         ["--paper", bad_paper])]:
+         ["--paper", bad_paper]),
+        (data, f"{bad_fields}: {{diff:circular:7:tau0:0}} names no published entry",
+         ["--notes", bad_fields]),
+        (data, f"{bad_fields_experiment}: {{change:no-such}} names no experiment",
+         ["--notes", bad_fields_experiment])]:
     r = subprocess.run(["/usr/bin/python3",
                         os.path.join(source, "postprocess", "temizer_2013_page.py"),
                         "--data", data_dir, "--page", committed] + extra, capture_output=True,
