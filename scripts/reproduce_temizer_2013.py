@@ -92,6 +92,13 @@ points in progress stop after their current time step with their state in checkp
 the finished ones are in DATA, and the command exits with 128 + the signal number; rerun
 it to continue (the stopped points continue from their checkpoints).
 
+The wall time of a reproduction that runs in several sittings is added up: each run of the
+command keeps its start, wall time and ranks in OUTPUT/wall-time.csv (updated with every
+progress line, so a run that is killed loses at most the minutes since its last one). The
+progress lines give the elapsed time of this run and, after an earlier run of the same
+build, of all of them; the last line states the whole wall time, the number of runs and
+the ranks (the page states the sum of the points' own wall times).
+
 A study whose mpirun exits otherwise than its sweep does when it has computed every point
 (0, or 1 with a failed point in sweep.csv) has failed: mpirun did not start (too few
 slots), the program refused the study (its output directory in use by another sweep, or
@@ -270,12 +277,79 @@ def finished(rows):
     return [r for r in rows if r.get("status") in ("ok", "failed")]
 
 
+WALL_TIME_COLUMNS = ["started", "seconds", "ranks", "revision"]
+
+
+class WallClock:
+    """The wall time of the reproduction over the runs of the command in one output
+    directory: OUTPUT/wall-time.csv holds a row per run (its start in UTC, its wall time in
+    s, its ranks and the source revision of its build), this run's row rewritten (whole,
+    under a temporary name) at each update(). A row that cannot be read is left out with a
+    warning; the runs of another build do not count. Without `output`, this run alone and
+    no file."""
+
+    def __init__(self, output, revision, jobs):
+        self.path = os.path.join(output, "wall-time.csv") if output else None
+        self.revision, self.jobs = revision, jobs
+        self.start = time.time()
+        self.started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.start))
+        self.earlier = []
+        if self.path and os.path.isfile(self.path):
+            with open(self.path, newline="", encoding="utf-8") as f:
+                for line, row in enumerate(csv.DictReader(f), start=2):
+                    try:
+                        row["seconds"] = float(row["seconds"])
+                        int(row["ranks"])
+                        if not math.isfinite(row["seconds"]) or row["seconds"] < 0 or \
+                                not row["revision"]:
+                            raise ValueError
+                    except (KeyError, TypeError, ValueError):
+                        common.warn(f"{self.path}, line {line}: not a run's wall time "
+                                    "(started, seconds, ranks, revision); left out")
+                        continue
+                    self.earlier.append(row)
+
+    def elapsed(self):
+        """This run's wall time (s)."""
+        return time.time() - self.start
+
+    def runs(self):
+        """The earlier runs of this build (rows of wall-time.csv)."""
+        return [r for r in self.earlier if r["revision"] == self.revision]
+
+    def total(self):
+        """The wall time (s) of this run and the earlier runs of this build."""
+        return self.elapsed() + sum(r["seconds"] for r in self.runs())
+
+    def text(self):
+        """'elapsed 12 min' or, after earlier runs of this build, 'elapsed 12 min (25 h 10
+        min over 9 runs)'."""
+        text = f"elapsed {duration(self.elapsed())}"
+        if self.runs():
+            text += f" ({duration(self.total())} over {len(self.runs()) + 1} runs)"
+        return text
+
+    def update(self):
+        """Writes wall-time.csv with this run's wall time so far."""
+        if not self.path:
+            return
+        out = io.StringIO()
+        w = csv.DictWriter(out, WALL_TIME_COLUMNS, lineterminator="\n")
+        w.writeheader()
+        for r in self.earlier + [dict(started=self.started, seconds=self.elapsed(),
+                                      ranks=self.jobs, revision=self.revision)]:
+            w.writerow(dict(r, seconds=f"{float(r['seconds']):.0f}"))
+        common.write_text(self.path, out.getvalue())
+
+
 class Progress:
     """Points done over all studies, with the remaining time: the prior estimates of the
-    points not done, scaled by (measured / estimated) over the points finished so far."""
+    points not done, scaled by (measured / estimated) over the points finished so far;
+    each line also updates the wall clock (WallClock)."""
 
-    def __init__(self, plan, jobs):
-        self.plan, self.jobs, self.start = plan, jobs, time.time()
+    def __init__(self, plan, jobs, clock=None):
+        self.plan, self.jobs = plan, jobs
+        self.clock = clock or WallClock(None, "", jobs)
         self.done = {}       # (study, index) -> measured wall time (s) or None (failed)
 
     def record(self, study, rows):
@@ -323,10 +397,11 @@ class Progress:
         if stated:
             basis += "; " + ", ".join(stated) + \
                 (": its sweep's estimate" if len(stated) == 1 else ": their sweeps' estimates")
+        self.clock.update()
         return (f"[temizer-2013] {len(self.done)}/{total} points done, {complete}/"
                 f"{len(self.plan)} studies complete"
-                f"{'; running ' + ', '.join(names) if names else ''}; elapsed "
-                f"{duration(time.time() - self.start)}; about {duration(left)}"
+                f"{'; running ' + ', '.join(names) if names else ''}; "
+                f"{self.clock.text()}; about {duration(left)}"
                 f" left on {self.jobs} rank{'s' if self.jobs != 1 else ''} ({basis})")
 
 
@@ -903,8 +978,8 @@ def main(argv):
 
     listings = physics_listings(binary, STUDIES, sets)
     accept = None
+    revision = build_revision(binary)
     if recompute:
-        revision = build_revision(binary)
         accept = Recomputed(revision, since)
         print(f"[temizer-2013] recomputing with source revision {revision}: every point "
               f"not computed by it{f' or by {since[:12]} and later commits' if since else ''}",
@@ -915,7 +990,21 @@ def main(argv):
         for name, source in placed:
             print(f"  {study}: point {name} taken from {source}", flush=True)
 
-    progress = Progress(plan, jobs)
+    clock = WallClock(output, revision, jobs)
+    try:
+        return reproduce(studies, plan, listings, place, binary, jobs, threads,
+                         oversubscribe, output, data, sets, recompute, generator, revision,
+                         clock)
+    finally:
+        clock.update()        # also when a signal or a failure ends the command
+
+
+def reproduce(studies, plan, listings, place, binary, jobs, threads, oversubscribe, output,
+              data, sets, recompute, generator, revision, clock):
+    """Runs the selected studies (main()'s arguments, checked) and writes the page; the
+    command's exit status."""
+    points = sum(len(p) for p in plan.values())
+    progress = Progress(plan, jobs, clock)
 
     def copy_study(study, out_dir, rows):
         if rows:
@@ -946,6 +1035,12 @@ def main(argv):
         print("reproduce-temizer-2013: points that did not complete:\n  " +
               "\n  ".join(failed), file=sys.stderr)
         return 1
+    ranks = sorted({int(r["ranks"]) for r in clock.runs()} | {jobs})
+    print(f"[temizer-2013] all {points} points of {len(studies)} "
+          f"stud{'y' if len(studies) == 1 else 'ies'} done: {duration(clock.total())} of wall "
+          f"time over {len(clock.runs()) + 1} run{'s' if clock.runs() else ''} of the command "
+          f"on {' or '.join(map(str, ranks))} rank{'s' if ranks != [1] else ''} "
+          f"(build {revision}; {clock.path})", flush=True)
     return status
 
 

@@ -14,7 +14,11 @@ three points of the first one finished:
 - a sweep line without a time left (no point has an estimate yet) leaves the estimate as
   before;
 - the line names the running study only while it has points not done;
-- the program's duration texts ("42 s", "17 min", "3 h 05 min") are read back exactly.
+- the program's duration texts ("42 s", "17 min", "3 h 05 min") are read back exactly;
+- the wall time adds up over the runs of one build in an output directory
+  (wall-time.csv): an earlier run of the same build counts, one of another build and a
+  damaged row (left out with a warning naming its line) do not, and this run's row is
+  written beside the earlier ones, rewritten at each update.
 
 And the command reports what did not run, never success: it goes on after a study only if
 the study's sweep has finished every point and mpirun exited with 0, or with 1 and a failed
@@ -31,7 +35,9 @@ directory whose page and data stand for the committed ones and must stay as they
 
 Usage: check_reproduce_progress.py SOURCE_DIR
 """
+import contextlib
 import importlib.util
+import io
 import os
 import re
 import shutil
@@ -241,6 +247,29 @@ if shutil.which("mpirun"):
 else:
     check(False, "mpirun not found: the program's refusal under mpirun is not checked")
 shutil.rmtree(work)
+
+# the wall time over the runs of one build in an output directory
+clock_dir = tempfile.mkdtemp()
+with open(os.path.join(clock_dir, "wall-time.csv"), "w") as f:
+    f.write("started,seconds,ranks,revision\n"
+            "2026-12-01T10:00:00Z,3600,2,aaaa\n"
+            "2026-12-01T12:00:00Z,7200,2,bbbb\n"
+            "2026-12-01T14:00:00Z,lots,2,aaaa\n")
+warnings = io.StringIO()
+with contextlib.redirect_stderr(warnings):
+    clock = reproduce.WallClock(clock_dir, "aaaa", 2)
+text = clock.text()
+clock.update()
+check(text == "elapsed 0 s (1 h 00 min over 2 runs)" and
+      "wall-time.csv, line 4: not a run's wall time" in warnings.getvalue(),
+      f"the wall time over the runs of one build: {text!r} {warnings.getvalue()!r}")
+with open(os.path.join(clock_dir, "wall-time.csv")) as f:
+    written = f.read().splitlines()
+check(len(written) == 4 and written[1:3] == ["2026-12-01T10:00:00Z,3600,2,aaaa",
+                                             "2026-12-01T12:00:00Z,7200,2,bbbb"] and
+      re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ,0,2,aaaa", written[3]) is not None,
+      f"wall-time.csv after an update: {written}")
+shutil.rmtree(clock_dir)
 
 if failures:
     print("\n".join(failures))

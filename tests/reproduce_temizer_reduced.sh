@@ -9,6 +9,7 @@
 # with --threads 2 the points come out bit for bit the same, and the rank may use two cores.
 # The data directory names no path of this machine (the absolute --output is cut to its last
 # component).
+# The wall time adds up over the runs that a stopped study needed (wall-time.csv).
 # A recompute stopped before its points finish leaves the data directory as it was; a
 # recompute takes the points its build has computed from the data and computes again only
 # those of other builds, replacing their rows and records one by one.
@@ -136,6 +137,11 @@ bash "$src/scripts/reproduce-temizer-2013.sh" "${long[@]}" > "$work/signal-rerun
   cat "$work/signal-rerun.log"; fail "the call after the stop exited with an error"; }
 [ "$(grep -c ',ok,' "$work/signal-data/fig9-circles.csv")" = 2 ] ||
   fail "the call after the stop did not complete the study"
+# the wall time adds up over the three runs in that output directory
+[ "$(grep -c ',2,' "$work/signal-out/wall-time.csv")" = 3 ] ||
+  fail "wall-time.csv does not hold the three runs: $(cat "$work/signal-out/wall-time.csv")"
+grep -Eq "^\[temizer-2013\] all 2 points of 1 study done: .* of wall time over 3 runs of the command on 2 ranks" \
+  "$work/signal-rerun.log" || fail "the last line does not state the wall time over the runs"
 # --recompute into a data directory that holds the study from an older build (records
 # without the source revision): stopped before its points finish, it leaves the study's
 # sweep.csv and point records there as they were (every point still there, none half
