@@ -46,9 +46,11 @@ A paragraph of NOTES quotes a number of the data through a field that the page f
 so that it says what the tables say after every recompute: {diff:SHAPE:RATIO:CONTROL:D}
 (our k̄ minus the paper's of that Table 5 entry, as +0.096), {ours:SHAPE:RATIO:CONTROL:D}
 (our k̄ there, 0.392), {change:NAME} (the experiment NAME's k̄ minus its point's, −0.049,
-followed by "(other build)" where another build computed the point) and {kbar:NAME} (the
-experiment's k̄); SHAPE and CONTROL as in paper-table5.csv (circular, tau0, ...), "–" for
-a value not computed yet.
+followed by "(other build)" where another build computed the point, "(builds not
+recorded)" where neither record names one), {kbar:NAME} (the experiment's k̄) and
+{between:A:B} (experiment A's k̄ minus experiment B's, marked alike); SHAPE and CONTROL as
+in paper-table5.csv (circular, tau0, ...), "±0.000" for a change that rounds to zero, "–"
+for a value not computed yet.
 
 Options:
     --data DIR    default docs/validation/temizer-2013/data
@@ -458,6 +460,15 @@ def same_build(experiment):
         experiment.get("revision") == experiment.get("point_revision")
 
 
+def build_mark(revision, other):
+    """What the page appends to a change between two results whose records name the source
+    revisions `revision` and `other`: nothing for one build, " (other build)" for two, and
+    " (builds not recorded)" where neither record names its build."""
+    if revision and revision == other:
+        return ""
+    return " (other build)" if revision or other else " (builds not recorded)"
+
+
 def discretisation_change(point, experiments):
     """(the largest |k̄ of the variant − k̄ of the point| over the experiments run on `point`
     by the point's own build (same_build()) that change only the mesh or the time step
@@ -631,7 +642,7 @@ def experiment_table(experiments, compared):
             change = signed(k - ours)
             build = short_revision(e["revision"])
             if p is not None and p.ok and not same_build(e):
-                change += " (other build)"
+                change += build_mark(e["revision"], e["point_revision"])
                 build += f" (point: {short_revision(e['point_revision'])})"
             cells = (f"{fmt(k)} ({fmt(spread)}) | {change} | {signed(k - paper)} | "
                      f"{sign} | {rates} | {build}")
@@ -1563,7 +1574,7 @@ def read_notes(path):
     return {k: v.strip() for k, v in notes.items()}
 
 
-NUMBER_FIELD = re.compile(r"\{(diff|ours|change|kbar):([^{}]*)\}")
+NUMBER_FIELD = re.compile(r"\{(diff|ours|change|kbar|between):([^{}]*)\}")
 
 
 def fill_numbers(notes, path, compared, experiments):
@@ -1575,7 +1586,8 @@ def fill_numbers(notes, path, compared, experiments):
     by_name = {e["name"]: e for e in experiments}
 
     def signed(x):
-        return f"{'−' if x < 0 else '+'}{abs(x):.3f}"
+        text = f"{abs(x):.3f}"
+        return "±" + text if text == "0.000" else ("−" if x < 0 else "+") + text
 
     def value(m):
         kind, arg = m.group(1), m.group(2)
@@ -1596,6 +1608,16 @@ def fill_numbers(notes, path, compared, experiments):
             if not math.isfinite(x):
                 return "–"
             return signed(x) if kind == "diff" else f"{x:.3f}"
+        if kind == "between":
+            pair = [by_name.get(name) for name in arg.split(":")]
+            if len(pair) != 2 or None in pair:
+                raise common.InputError(f"{path}: {m.group(0)} names no two experiments of "
+                                        "the experiment list ({between:A:B})")
+            a, b = pair
+            if a["result"] is None or b["result"] is None:
+                return "–"
+            x = number(a["result"]["kbar"]) - number(b["result"]["kbar"])
+            return signed(x) + build_mark(a["revision"], b["revision"])
         e = by_name.get(arg)
         if e is None:
             raise common.InputError(f"{path}: {m.group(0)} names no experiment of the "
@@ -1608,7 +1630,7 @@ def fill_numbers(notes, path, compared, experiments):
         p = e["point"]
         if p is None or not p.ok:
             return "–"
-        return signed(k - p.get("kbar")) + ("" if same_build(e) else " (other build)")
+        return signed(k - p.get("kbar")) + build_mark(e["revision"], e["point_revision"])
 
     return {name: NUMBER_FIELD.sub(value, text) for name, text in notes.items()}
 
