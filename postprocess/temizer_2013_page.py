@@ -450,16 +450,6 @@ DISCRETISATION_ENTRIES = ("Geometry/Mesh file", "Geometry/Elements in x",
                           "Geometry/Elements in y", "Loading/Time step")
 
 
-def same_build(experiment):
-    """Whether an experiment's result (read_experiments()) and its point were computed by
-    the same build: both records name the same source revision. A change between results
-    of two builds would hold what the builds changed besides the variant, so the page
-    marks it and no uncertainty is taken from it; a record that names no revision (a build
-    before the program wrote it) matches none."""
-    return bool(experiment.get("revision")) and \
-        experiment.get("revision") == experiment.get("point_revision")
-
-
 def build_mark(revision, other):
     """What the page appends to a change between two results whose records name the source
     revisions `revision` and `other`: nothing for one build, " (other build)" for two, and
@@ -467,6 +457,15 @@ def build_mark(revision, other):
     if revision and revision == other:
         return ""
     return " (other build)" if revision or other else " (builds not recorded)"
+
+
+def same_build(experiment):
+    """Whether an experiment's result (read_experiments()) and its point were computed by
+    the same build: both records name the same source revision. A change between results
+    of two builds would hold what the builds changed besides the variant, so the page
+    marks it and no uncertainty is taken from it; a record that names no revision (a build
+    before the program wrote it) matches none."""
+    return build_mark(experiment.get("revision"), experiment.get("point_revision")) == ""
 
 
 def discretisation_change(point, experiments):

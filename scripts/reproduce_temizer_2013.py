@@ -334,7 +334,8 @@ class WallClock:
         if not self.path:
             return
         out = io.StringIO()
-        w = csv.DictWriter(out, WALL_TIME_COLUMNS, lineterminator="\n")
+        w = csv.DictWriter(out, WALL_TIME_COLUMNS, lineterminator="\n",
+                           extrasaction="ignore")
         w.writeheader()
         for r in self.earlier + [dict(started=self.started, seconds=self.elapsed(),
                                       ranks=self.jobs, revision=self.revision)]:
