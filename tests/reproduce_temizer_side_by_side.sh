@@ -101,12 +101,19 @@ reproduce "$work/signal-rerun.log" --jobs 2 "${two[@]}" --output "$work/signal-o
 
 # 4. a study that fails beside another (its mpirun finds no slots) stops the other with its
 #    checkpoints: exit status 1 naming the failed study and mpirun's message, the other's
-#    point in progress stopped; without the fault the same command completes both
+#    point in progress stopped; without the fault the same command completes both.
+#    The failing mpirun holds fig6a-elastic's sweep (SIGSTOP to its mpirun and ranks) for
+#    5 s, so that its last point is still in progress when the command's SIGTERM reaches
+#    it, however long the command takes to see the failure on a loaded machine
 mkdir -p "$work/no-slots"
 cat > "$work/no-slots/mpirun" <<SH
 #!/bin/sh
 case "\$*" in
-  *fig9-circles.prm*) echo "There are not enough slots available in the system" >&2; exit 1 ;;
+  *fig9-circles.prm*)
+    other="output-directory $work/fault-out/fig6a-elastic"
+    pkill -STOP -f "\$other"
+    (sleep 5; pkill -CONT -f "\$other") > /dev/null 2>&1 < /dev/null &
+    echo "There are not enough slots available in the system" >&2; exit 1 ;;
 esac
 PATH="$PATH" exec mpirun "\$@"
 SH
